@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+
+/** Body of every 4xx and 5xx answer from /api. */
+export interface ErrorBody {
+  error: string;
+  requestId?: string;
+}
+
+const WHERE: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** Turns Ajv's errors into one sentence naming the field and what is wrong with it. */
+export function describeValidationErrors(errors: readonly FastifySchemaValidationError[], context: string): string {
+  const where = WHERE[context] ?? context;
+  const parts = errors.map((error) => {
+    const params = error.params as Record<string, unknown>;
+    const field = [error.instancePath.replace(/^\//, '').replaceAll('/', '.'), params.missingProperty, params.additionalProperty]
+      .filter((part) => typeof part === 'string' && part !== '')
+      .join('.');
+    return field ? `'${field}' ${describe(error)}` : describe(error);
+  });
+  return `Invalid ${where}: ${[...new Set(parts)].join('; ')}`;
+}
+
+function describe(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'minLength':
+      return params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters`;
+    case 'type':
+      return `must be ${String(params.type)}`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+/**
+ * One error policy for the whole server: client errors say clearly what was wrong;
+ * server errors say nothing about internals and log the details with the request id.
+ */
+export function registerErrorPolicy(app: FastifyInstance): void {
+  app.setSchemaErrorFormatter((errors, context) => new Error(describeValidationErrors(errors, context)));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const body: ErrorBody = { error: clientMessage(error, status) };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ErrorBody = { error: 'Something went wrong on our side. Please try again.', requestId: request.id };
+    return reply.status(500).send(body);
+  });
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    default:
+      return status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '../../../src-shared/domain/routes.ts';
+import type { ErrorBody } from '../errors.ts';
+import { loadWebBuild, type BuiltFile } from './load-build.ts';
+
+/** Paths that belong to machines, never to the web app's pages. */
+const MACHINE_PREFIXES = ['/api/', '/cognito/'];
+
+const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>HireAssist</title>' +
+  '<p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it for you.</p>';
+
+/**
+ * Serves the built web app: files by exact path, every page of the app as index.html
+ * (a real 404 status for unknown pages, which the app renders as its not-found page),
+ * and a JSON 404 for unknown API paths.
+ */
+export function registerWebApp(app: FastifyInstance, distDir: string): void {
+  const files = loadWebBuild(distDir);
+  if (!files) app.log.warn({ distDir }, 'web app not built: pages answer 503 until `npm run build` runs');
+  const index = files?.get('/index.html');
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = pathOf(request.url);
+    if (MACHINE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || request.method !== 'GET') {
+      const body: ErrorBody = { error: `Not found: ${request.method} ${pathname}` };
+      return reply.status(404).send(body);
+    }
+    if (!index) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    return sendFile(request, reply, index, isPagePath(pathname) ? 200 : 404);
+  };
+
+  app.get('/*', (request, reply) => {
+    const file = files?.get(pathOf(request.url));
+    return file && file !== index ? sendFile(request, reply, file, 200) : notFound(request, reply);
+  });
+  app.setNotFoundHandler(notFound);
+}
+
+function pathOf(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile, status: number) {
+  reply.status(status).headers(file.headers);
+  if (status === 200 && request.headers['if-none-match'] === file.headers.etag) return reply.status(304).send();
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (file.br && accepted.includes('br')) return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && accepted.includes('gzip')) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}

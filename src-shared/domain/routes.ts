@@ -1,0 +1,44 @@
+/**
+ * Every page of the web app. The browser's router and the server (which answers unknown
+ * pages with a real 404 status) both read this list, so they cannot disagree.
+ */
+export const PATHS = {
+  home: '/',
+  features: '/features',
+  howItWorks: '/how-it-works',
+  testimonials: '/testimonials',
+  pricing: '/pricing',
+  blog: '/blog',
+  blogPost: '/blog/:slug',
+  contact: '/contact',
+  careers: '/careers',
+  about: '/aboutus',
+  press: '/press',
+  signup: '/signup',
+  affiliates: '/affiliates',
+  dashboard: '/dashboard',
+  profile: '/profile',
+  subscription: '/subscription',
+  settings: '/settings',
+  security: '/security',
+  adminLeads: '/admin/leads',
+  adminUsers: '/admin/users',
+} as const;
+
+export type PagePath = (typeof PATHS)[keyof typeof PATHS];
+
+export function blogPostPath(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}`;
+}
+
+const PATTERNS = Object.values(PATHS).map((pattern) => pattern.split('/'));
+
+/** True when `pathname` is one of the app's pages (a trailing slash is tolerated). */
+export function isPagePath(pathname: string): boolean {
+  const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+  return PATTERNS.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+  );
+}

@@ -1,0 +1,32 @@
+import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+
+/** Indigo, the primary colour (spec §9), as Fluent's 16-step brand ramp; 80 is the base. */
+const indigo: BrandVariants = {
+  10: '#05061a',
+  20: '#0d1033',
+  30: '#141a4d',
+  40: '#1a2266',
+  50: '#202a7a',
+  60: '#26328c',
+  70: '#2c3a9e',
+  80: '#3f51b5',
+  90: '#5565c0',
+  100: '#6a78c9',
+  110: '#7f8bd2',
+  120: '#949eda',
+  130: '#a9b1e3',
+  140: '#bec5eb',
+  150: '#d4d8f3',
+  160: '#e9ebf9',
+};
+
+/** Pink, the secondary colour (spec §9), for accents that must stand apart from indigo. */
+export const secondary = {
+  base: '#c2185b',
+  light: '#fce4ec',
+} as const;
+
+export const hireAssistTheme: Theme = {
+  ...createLightTheme(indigo),
+  fontFamilyBase: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+};

@@ -1,0 +1,167 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ShieldCheckmarkRegular } from '@fluentui/react-icons';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import company from '../../../content/company.json';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { useButtonStyles } from '../../components/button-styles.ts';
+import { SocialIcon } from './SocialIcon.tsx';
+
+const GuaranteeDialog = lazy(() => import('./GuaranteeDialog.tsx').then((module) => ({ default: module.GuaranteeDialog })));
+
+const COMPANY_LINKS = [
+  { label: 'About Us', to: PATHS.about },
+  { label: 'Jobs', to: PATHS.careers },
+  { label: 'Press', to: PATHS.press },
+  { label: 'Blog', to: PATHS.blog },
+  { label: 'Affiliate Program', to: PATHS.affiliates },
+] as const;
+
+const PRODUCT_LINKS = [
+  { label: 'Features', to: PATHS.features },
+  { label: 'How It Works', to: PATHS.howItWorks },
+  { label: 'Testimonials', to: PATHS.testimonials },
+  { label: 'Pricing', to: PATHS.pricing },
+  { label: 'Contact Us', to: PATHS.contact },
+] as const;
+
+const useStyles = makeStyles({
+  footer: {
+    backgroundColor: '#101436',
+    color: '#e3e6f6',
+    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL} ${tokens.spacingVerticalXL}`,
+  },
+  columns: {
+    maxWidth: '1200px',
+    margin: '0 auto',
+    display: 'grid',
+    gap: tokens.spacingHorizontalXXL,
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+  },
+  heading: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, margin: `0 0 ${tokens.spacingVerticalM}` },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
+  link: { color: 'inherit', textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
+  text: { margin: 0, lineHeight: 1.6 },
+  address: { fontStyle: 'normal' },
+  social: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
+  bottom: {
+    maxWidth: '1200px',
+    margin: `${tokens.spacingVerticalXXL} auto 0`,
+    paddingTop: tokens.spacingVerticalL,
+    borderTop: '1px solid rgba(227, 230, 246, 0.2)',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    justifyContent: 'space-between',
+    fontSize: tokens.fontSizeBase200,
+  },
+  legal: { display: 'flex', gap: tokens.spacingHorizontalL },
+  guarantee: {
+    color: 'inherit',
+    backgroundColor: 'transparent',
+    paddingLeft: 0,
+    marginTop: tokens.spacingVerticalM,
+    ':hover': { textDecorationLine: 'underline' },
+  },
+});
+
+export function Footer() {
+  const styles = useStyles();
+  const buttons = useButtonStyles();
+  const [guaranteeOpen, setGuaranteeOpen] = useState(false);
+  const { address } = company;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.columns}>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className={styles.heading}>
+            {company.name}
+          </h2>
+          <p className={styles.text}>{company.tagline}</p>
+          <button type="button" className={mergeClasses(buttons.base, styles.guarantee)} onClick={() => setGuaranteeOpen(true)}>
+            <ShieldCheckmarkRegular fontSize={20} aria-hidden />
+            {company.guarantee.title}
+          </button>
+          {guaranteeOpen && (
+            <Suspense>
+              <GuaranteeDialog onClose={() => setGuaranteeOpen(false)} />
+            </Suspense>
+          )}
+        </section>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className={styles.heading}>
+            Company
+          </h2>
+          <ul className={styles.list}>
+            {COMPANY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className={styles.link} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-product">
+          <h2 id="footer-product" className={styles.heading}>
+            Product
+          </h2>
+          <ul className={styles.list}>
+            {PRODUCT_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className={styles.link} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            Contact
+          </h2>
+          <address className={mergeClasses(styles.text, styles.address)}>
+            <a className={styles.link} href={`mailto:${company.email}`}>
+              {company.email}
+            </a>
+            <br />
+            <a className={styles.link} href={`tel:${company.phone.replace(/[^+\d]/g, '')}`}>
+              {company.phone}
+            </a>
+            <br />
+            {address.street}
+            <br />
+            {address.city}, {address.region} {address.postalCode}
+          </address>
+          <div className={styles.social}>
+            {company.social.map((profile) => (
+              <a
+                key={profile.network}
+                className={styles.link}
+                href={profile.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`HireAssist on ${profile.network}`}
+              >
+                <SocialIcon network={profile.network} />
+              </a>
+            ))}
+          </div>
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <span>
+          © {new Date().getFullYear()} {company.name}. All rights reserved.
+        </span>
+        <span className={styles.legal}>
+          <a className={styles.link} href={company.legal.privacyPolicy} target="_blank" rel="noopener">
+            Privacy Policy (PDF)
+          </a>
+          <a className={styles.link} href={company.legal.termsOfService} target="_blank" rel="noopener">
+            Terms of Service (PDF)
+          </a>
+        </span>
+      </div>
+    </footer>
+  );
+}

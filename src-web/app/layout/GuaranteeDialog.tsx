@@ -1,0 +1,44 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import company from '../../../content/company.json';
+
+const useStyles = makeStyles({
+  points: { margin: `${tokens.spacingVerticalM} 0 0`, paddingLeft: tokens.spacingHorizontalXL, lineHeight: 1.6 },
+});
+
+/** The hiring guarantee popup of the footer (spec §1). Loaded when first opened. */
+export function GuaranteeDialog({ onClose }: { onClose(): void }) {
+  const styles = useStyles();
+  const { guarantee } = company;
+  return (
+    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{guarantee.title}</DialogTitle>
+          <DialogContent>
+            <p>{guarantee.summary}</p>
+            <ul className={styles.points}>
+              {guarantee.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+
+/** Each route of the app and the heading its page shows. */
+const PAGES: [string, string][] = [
+  ['/', 'AI-powered recruiting for employers and HR teams'],
+  ['/features', 'Features'],
+  ['/how-it-works', 'How It Works'],
+  ['/testimonials', 'Testimonials'],
+  ['/pricing', 'Pricing'],
+  ['/blog', 'Blog'],
+  ['/blog/hiring-faster-with-ai', 'Blog'],
+  ['/contact', 'Contact Us'],
+  ['/careers', 'Jobs'],
+  ['/aboutus', 'About Us'],
+  ['/press', 'Press'],
+  ['/signup', 'Sign Up'],
+  ['/affiliates', 'Affiliate Program'],
+  ['/dashboard', 'Dashboard'],
+  ['/profile', 'Profile Settings'],
+  ['/subscription', 'Subscription'],
+  ['/settings', 'Settings'],
+  ['/security', 'Security'],
+  ['/admin/leads', 'Lead Management'],
+  ['/admin/users', 'User Management'],
+];
+
+test.describe('every route answers with its page', () => {
+  for (const [path, heading] of PAGES) {
+    test(path, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+});
+
+test('an unknown path shows the 404 page, with a 404 status, and leads home', async ({ page }) => {
+  const response = await page.goto('/this/does/not/exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops! Page Not Found.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI-powered recruiting for employers and HR teams');
+});
+
+test('the header menus open on hover and navigate', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Product Info' }).hover();
+  await nav.getByRole('link', { name: 'How It Works' }).click();
+  await expect(page).toHaveURL(/\/how-it-works$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How It Works');
+
+  await nav.getByRole('button', { name: 'Contact' }).hover();
+  await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Jobs' }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+
+  await nav.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await nav.getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('the header menus work by keyboard', async ({ page }) => {
+  await page.goto('/');
+  const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Product Info' });
+  await trigger.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: 'Features' }).first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: 'How It Works' }).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/features$/);
+});
+
+test('the footer links navigate and the legal documents are real PDFs', async ({ page, request }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/aboutus$/);
+  await footer.getByRole('link', { name: 'Affiliate Program' }).click();
+  await expect(page).toHaveURL(/\/affiliates$/);
+
+  for (const name of ['Privacy Policy (PDF)', 'Terms of Service (PDF)']) {
+    const href = await footer.getByRole('link', { name }).getAttribute('href');
+    const response = await request.get(href ?? '');
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  }
+  await expect(footer.getByRole('link', { name: 'HireAssist on LinkedIn' })).toHaveAttribute('target', '_blank');
+});
+
+test('the hiring guarantee popup states the guarantee', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Our Hiring Guarantee' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('$500 credit');
+  await expect(dialog).toContainText('93.8% hire rate');
+  await expect(dialog).toContainText('10+ years');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('Login opens the authentication dialog', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Welcome Back');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the hamburger menu lists the same items plus Login', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    for (const label of ['Features', 'How It Works', 'Testimonials', 'Contact Us', 'Jobs', 'Pricing', 'Blog']) {
+      await expect(page.getByRole('banner').getByRole('link', { name: label })).toBeVisible();
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'Testimonials' }).click();
+    await expect(page).toHaveURL(/\/testimonials$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Features' })).toBeHidden();
+
+    await menu.click();
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).last().click();
+    await expect(page.getByRole('dialog')).toContainText('Welcome Back');
+  });
+
+  test('the content sits 48 px below the top of the screen', async ({ page }) => {
+    await page.goto('/');
+    const offset = await page.locator('main').evaluate((main) => getComputedStyle(main).paddingTop);
+    expect(offset).toBe('48px');
+  });
+});
+
+test('the content sits 56 px below the top on larger screens', async ({ page }) => {
+  await page.goto('/');
+  expect(await page.locator('main').evaluate((main) => getComputedStyle(main).paddingTop)).toBe('56px');
+});
+
+test('the header is elevated once the page scrolls past 50 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header).toHaveAttribute('data-elevated', 'false');
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute('data-elevated', 'false');
+  await page.evaluate(() => window.scrollTo(0, 120));
+  await expect(header).toHaveAttribute('data-elevated', 'true');
+});
+
+test('a new page starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Press' }).click();
+  await expect(page).toHaveURL(/\/press$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

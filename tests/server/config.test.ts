@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config/config.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a newcomer', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.secure).toBe(false);
+    expect(config.database).toEqual({ url: undefined, dataDir: path.join(PROJECT_ROOT, 'data') });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/hireassist',
+      DATABASE_URL: 'postgres://app@db.internal:5432/hireassist',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://hireassist.example/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      logLevel: 'warn',
+      publicUrl: 'https://hireassist.example',
+      secure: true,
+      database: { url: 'postgres://app@db.internal:5432/hireassist', dataDir: '/var/lib/hireassist' },
+    });
+  });
+
+  it('lists every problem at once, naming the variable and the bad value', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'https://hireassist.example/app' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toBe('PORT must be a whole number from 0 to 65535 (got "eighty")');
+    expect(problems[1]).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
+    expect(problems[2]).toBe('DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")');
+    expect(problems[3]).toContain('PUBLIC_URL must be an origin');
+    expect((caught as ConfigError).message).toContain('The configuration has 4 problem(s)');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

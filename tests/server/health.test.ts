@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/test-server.ts';
+
+describe('GET /api/health', () => {
+  it('reports ok on the embedded database', async () => {
+    const server = await startTestServer();
+    try {
+      const response = await server.fetch('/api/health');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual({ ok: true, db: 'pglite' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 with ok false when the database is gone', async () => {
+    const server = await startTestServer();
+    try {
+      await server.app.database.close();
+      const response = await server.fetch('/api/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('reports ok on PostgreSQL', async () => {
+    const server = await startTestServer({ postgres: true });
+    try {
+      expect(await (await server.fetch('/api/health')).json()).toEqual({ ok: true, db: 'postgres' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('tells the browser the site URL and release, and nothing secret', async () => {
+    const server = await startTestServer({
+      env: { PUBLIC_URL: 'https://hireassist.example', DATABASE_URL: 'postgres://app:s3cret@db/hireassist' },
+    });
+    try {
+      const response = await server.fetch('/api/config');
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
+        siteUrl: 'https://hireassist.example',
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      });
+      expect(text).not.toContain('s3cret');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { Writable } from 'node:stream';
+import { Type } from '@fastify/type-provider-typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+let server: TestServer;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { LOG_LEVEL: 'error' },
+    logStream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    }),
+    configure(app) {
+      app.post(
+        '/api/test/echo',
+        {
+          schema: {
+            body: Type.Object(
+              { name: Type.String({ minLength: 1, maxLength: 20 }), email: Type.String({ format: 'email' }) },
+              { additionalProperties: false },
+            ),
+            querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }),
+          },
+        },
+        async (request) => ({ received: request.body }),
+      );
+      app.get('/api/test/explode', async () => {
+        throw new Error('database password is hunter2');
+      });
+    },
+  });
+});
+afterAll(() => server.close());
+
+const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, query = '') =>
+  server.fetch(`/api/test/echo${query}`, { method: 'POST', headers, body });
+
+describe('the error policy', () => {
+  it('accepts valid input', async () => {
+    const response = await post(JSON.stringify({ name: 'Ada', email: 'ada@example.com' }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: { name: 'Ada', email: 'ada@example.com' } });
+  });
+
+  it('names the missing field', async () => {
+    const response = await post(JSON.stringify({ email: 'ada@example.com' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Invalid request body: 'name' is required" });
+  });
+
+  it('says what is wrong with a field', async () => {
+    const response = await post(JSON.stringify({ name: 'Ada', email: 'not-an-address' }));
+    expect(await response.json()).toEqual({ error: "Invalid request body: 'email' must be a valid email" });
+    const tooLong = await post(JSON.stringify({ name: 'x'.repeat(21), email: 'ada@example.com' }));
+    expect(await tooLong.json()).toEqual({ error: "Invalid request body: 'name' must be at most 20 characters" });
+  });
+
+  it('rejects unknown fields instead of silently dropping them', async () => {
+    const response = await post(JSON.stringify({ name: 'Ada', email: 'ada@example.com', admin: true }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Invalid request body: 'admin' is not allowed" });
+  });
+
+  it('validates the query string', async () => {
+    const response = await post(JSON.stringify({ name: 'Ada', email: 'ada@example.com' }), undefined, '?page=0');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/^Invalid query: 'page' must be >= 1/);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const response = await post('{"name": "Ada",');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'The request body is not valid JSON' });
+  });
+
+  it('answers an unsupported content type with a 415', async () => {
+    const response = await post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'Unsupported content type: send application/json' });
+  });
+
+  it('answers an oversized body with a 413', async () => {
+    const response = await post(JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024), email: 'a@b.co' }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'The request body is too large' });
+  });
+
+  it('hides internals of a server error and logs them with the request id', async () => {
+    const response = await server.fetch('/api/test/explode');
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: string; requestId: string };
+    expect(body.error).toBe('Something went wrong on our side. Please try again.');
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logged.map((entry) => JSON.parse(entry) as { reqId?: string }).find((entry) => entry.reqId === body.requestId);
+    expect(line).toMatchObject({ msg: 'request failed', err: { message: 'database password is hunter2' } });
+  });
+
+  it('answers unknown API paths with a JSON 404 for every method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await server.fetch('/api/no-such-thing', { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ error: `Not found: ${method} /api/no-such-thing` });
+    }
+  });
+});

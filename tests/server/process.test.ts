@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../server/config/config.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `server/index.ts` as production does, and collects what it prints. */
+function runServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  cleanups.push(async () => {
+    child.kill('SIGKILL');
+    await exited;
+  });
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server at ${url} never became healthy`);
+}
+
+describe('the server process', () => {
+  it('refuses to start with a readable list of configuration problems', async () => {
+    const server = runServer({ PORT: 'abc', LOG_LEVEL: 'chatty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('The configuration has 2 problem(s)');
+    expect(server.output()).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(server.output()).not.toContain('    at '); // no stack trace
+  });
+
+  it('shuts down cleanly on SIGTERM after finishing in-flight requests', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-process-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForHealth(url);
+
+    // A request still uploading its body when SIGTERM arrives must still get its answer.
+    let finishBody!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"slow":'));
+        finishBody = () => {
+          controller.enqueue(new TextEncoder().encode('true}'));
+          controller.close();
+        };
+      },
+    });
+    const inFlight = fetch(`${url}/api/slow-upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    finishBody();
+    const response = await inFlight;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found: POST /api/slow-upload' });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+    // The data directory is left consistent: a new server opens it and answers.
+    const restarted = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitForHealth(url);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type AppConfig } from '../../server/config/config.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+
+export interface TestServer {
+  app: App;
+  /** Base URL of the listening server, such as http://127.0.0.1:40123. */
+  url: string;
+  config: AppConfig;
+  /** Real HTTP request to the server; `path` starts with a slash. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: an embedded PGlite in a temporary directory, or,
+ * with `postgres: true` and TEST_DATABASE_URL set, a schema of its own on that PostgreSQL.
+ */
+export async function openTestDatabase(options: { postgres?: boolean } = {}): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (options.postgres) {
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const database = await openDatabase({ kind: 'postgres', url, schema });
+    return {
+      ...database,
+      async dispose() {
+        await database.close();
+        const pg = (await import('pg')).default;
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-test-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the real server, exactly as production builds it, on a free port with a fresh
+ * database. `env` is read like the process environment.
+ */
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    postgres?: boolean;
+    /** Receives the server's log lines (set LOG_LEVEL in env to get any). */
+    logStream?: NodeJS.WritableStream;
+    /** Adds test-only routes before the server starts listening. */
+    configure?: (app: App) => void;
+  } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase({ postgres: options.postgres ?? false });
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env }),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  };
+  const app = await buildApp(config, { database, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  options.configure?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    url,
+    config,
+    fetch: (requestPath, init) => fetch(`${url}${requestPath}`, init),
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
