@@ -8,8 +8,9 @@ import { registerPublicConfigRoutes } from './features/public-config/routes.ts';
 import { registerErrorPolicy } from './http/errors.ts';
 import { NO_EXTRA_SOURCES, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 
-export type App = FastifyInstance & { database: Database };
+export type App = FastifyInstance & { database: Database; mailer: Mailer };
 
 export interface BuildOptions {
   /** An already open database (tests pass one per file); otherwise one is opened from the config. */
@@ -43,6 +44,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', () => database.close());
+  const mailer = createMailer({ db: database.db, log: app.log, deliveryConfigured: false });
 
   registerErrorPolicy(app);
   registerSecurityHeaders(app, { secure: config.secure, sources: NO_EXTRA_SOURCES });
@@ -50,5 +52,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPublicConfigRoutes(app, { siteUrl: config.publicUrl, version: packageJson.version });
   registerWebApp(app, config.webDistDir);
 
-  return Object.assign(app, { database });
+  return Object.assign(app, { database, mailer });
 }

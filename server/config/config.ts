@@ -53,6 +53,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
 
+  const webDistDir = path.resolve(PROJECT_ROOT, read.string('WEB_DIST_DIR', 'dist/web'));
   const origin = publicUrl?.origin ?? `http://localhost:${port}`;
   return {
     port,
@@ -61,6 +62,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     publicUrl: origin,
     secure: origin.startsWith('https:'),
     database: { url: databaseUrl?.href, dataDir },
-    webDistDir: path.join(PROJECT_ROOT, 'dist/web'),
+    webDistDir,
   };
 }

@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../../server/mail/mailer.ts';
+import { openTestDatabase } from '../../support/test-server.ts';
+
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.dispose());
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, stream), lines };
+}
+
+const CODE_MAIL = {
+  to: 'ada@example.com',
+  subject: 'Your verification code',
+  text: 'Your code is 482913',
+  kind: 'signup-code',
+  containsSecret: true,
+};
+
+describe('the mailer', () => {
+  it('writes every mail to the outbox as queued', async () => {
+    const { log } = capturingLogger();
+    const mailer = createMailer({ db: database.db, log, deliveryConfigured: false });
+    const id = await mailer.enqueue({ ...CODE_MAIL, templateParams: { name: 'Ada' } });
+    const row = await database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      to_address: 'ada@example.com',
+      subject: 'Your verification code',
+      text_body: 'Your code is 482913',
+      kind: 'signup-code',
+      template_params: { name: 'Ada' },
+      contains_secret: true,
+      status: 'queued',
+      attempts: 0,
+    });
+  });
+
+  it('shows the whole mail in the log when nothing delivers it, so a developer can read the code', async () => {
+    const { log, lines } = capturingLogger();
+    await createMailer({ db: database.db, log, deliveryConfigured: false }).enqueue(CODE_MAIL);
+    expect(JSON.stringify(lines)).toContain('482913');
+    expect(lines[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
+  });
+
+  it('never logs the text once real delivery is configured', async () => {
+    const { log, lines } = capturingLogger();
+    await createMailer({ db: database.db, log, deliveryConfigured: true }).enqueue(CODE_MAIL);
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain('482913');
+  });
+
+  it('commits or rolls back with the transaction that caused the mail', async () => {
+    const { log } = capturingLogger();
+    const mailer = createMailer({ db: database.db, log, deliveryConfigured: false });
+    const count = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(database.db)).rows[0]?.n);
+    const before = await count();
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await mailer.enqueue({ ...CODE_MAIL, kind: 'rolled-back' }, trx);
+        throw new Error('the message could not be stored');
+      }),
+    ).rejects.toThrow('could not be stored');
+    expect(await count()).toBe(before);
+  });
+});
