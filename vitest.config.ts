@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Components talking to a real server share two cores with it.
+          testTimeout: 20_000,
         },
       },
     ],

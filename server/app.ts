@@ -3,12 +3,25 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppConfig } from './config/config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { accountsContentSources, publicAccountsConfig } from './features/accounts/config.ts';
+import { registerAccounts } from './features/accounts/index.ts';
+import { setupAdmin } from './features/admin/setup.ts';
+import { registerAffiliateRoutes } from './features/affiliates/routes.ts';
+import { registerBlog } from './features/blog/index.ts';
+import { blogContentSources } from './features/blog/config.ts';
+import { registerContactRoutes } from './features/contact/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { marketingContentSources } from './features/marketing/config.ts';
 import { registerPublicConfigRoutes } from './features/public-config/routes.ts';
+import { registerSeoRoutes } from './features/seo/routes.ts';
 import { registerErrorPolicy } from './http/errors.ts';
-import { NO_EXTRA_SOURCES, registerSecurityHeaders } from './http/security-headers.ts';
+import type { Clock } from './identity/clock.ts';
+import { publicIdentityConfig } from './identity/config.ts';
+import { createIdentityAdminClient, registerIdentityService } from './identity/index.ts';
+import { mergeContentSources, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerMailDelivery } from './mail/delivery.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 export type App = FastifyInstance & { database: Database; mailer: Mailer };
 
@@ -17,6 +30,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** The identity service's clock; tests move it for expiry and lockout. */
+  identityClock?: Clock;
 }
 
 /**
@@ -44,12 +59,48 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', () => database.close());
-  const mailer = createMailer({ db: database.db, log: app.log, deliveryConfigured: false });
+  const mailer = registerMailDelivery(app, database.db, config.mail);
 
   registerErrorPolicy(app);
-  registerSecurityHeaders(app, { secure: config.secure, sources: NO_EXTRA_SOURCES });
+  registerSecurityHeaders(app, {
+    secure: config.secure,
+    sources: mergeContentSources(
+      marketingContentSources(config.marketing),
+      blogContentSources(config.blog),
+      accountsContentSources(config.accounts),
+    ),
+  });
   registerHealthRoutes(app, database);
-  registerPublicConfigRoutes(app, { siteUrl: config.publicUrl, version: packageJson.version });
+  registerIdentityService(app, {
+    identity: config.identity,
+    publicUrl: config.publicUrl,
+    db: database.db,
+    mailer,
+    clock: options.identityClock,
+  });
+  registerAccounts(app, {
+    db: database.db,
+    config: config.accounts,
+    identity: config.identity,
+    publicUrl: config.publicUrl,
+    clock: options.identityClock,
+  });
+  registerContactRoutes(app, { db: database.db, mailer, config: config.contact, notifyTo: config.mail.contactNotifyTo });
+  const adminGuard = await setupAdmin(app, {
+    db: database.db,
+    config: config.admin,
+    userPool: () => createIdentityAdminClient({ identity: config.identity, db: database.db, server: app.server }),
+  });
+  registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates });
+  registerPublicConfigRoutes(app, {
+    siteUrl: config.publicUrl,
+    version: packageJson.version,
+    marketing: config.marketing,
+    accounts: publicAccountsConfig(config.accounts),
+    identity: publicIdentityConfig(config.identity, config.publicUrl),
+  });
+  const blog = await registerBlog(app, { config: config.blog, db: database.db, siteUrl: config.publicUrl, adminGuard });
+  registerSeoRoutes(app, { publicUrl: config.publicUrl, sitemapProviders: [blog.listPublishedPostUrls] });
   registerWebApp(app, config.webDistDir);
 
   return Object.assign(app, { database, mailer });

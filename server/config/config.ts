@@ -1,5 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readAdminConfig, type AdminConfig } from '../features/admin/config.ts';
+import { readAffiliatesConfig, type AffiliatesConfig } from '../features/affiliates/config.ts';
+import { readBlogConfig, type BlogConfig } from '../features/blog/config.ts';
+import { readIdentityConfig, type IdentityConfig } from '../identity/config.ts';
+import { readContactConfig, type ContactConfig } from '../features/contact/contact-config.ts';
+import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
+import { readMarketingConfig, type MarketingConfig } from '../features/marketing/config.ts';
+import { readAccountsConfig, type AccountsConfig } from '../features/accounts/config.ts';
 import { EnvReader } from './env-reader.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,6 +33,20 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Where the built web app lives; the server serves it when present. */
   webDistDir: string;
+  /** How mail leaves the outbox (SMTP, EmailJS or nowhere), the sender and the contact recipient. */
+  mail: MailConfig;
+  contact: ContactConfig;
+  /** The user pool: the embedded Cognito-compatible service, or AWS Cognito. */
+  identity: IdentityConfig;
+  /** The operator's password and where leads are read from. */
+  admin: AdminConfig;
+  affiliates: AffiliatesConfig;
+  /** The blog's post source: the built-in store, or StoryChief. */
+  blog: BlogConfig;
+  /** The public site's intro video, job portal and Stripe pricing table. */
+  marketing: MarketingConfig;
+  /** Customer accounts' partner platform, PartnerStack, sign-up embed and customer portal. */
+  accounts: AccountsConfig;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +73,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       `PUBLIC_URL must be an origin such as https://hireassist.example, without a path (got "${publicUrl.href}")`,
     );
   }
+  const identity = readIdentityConfig(read, publicUrl?.origin ?? `http://localhost:${port}`);
+  const admin = readAdminConfig(read);
+  const affiliates = readAffiliatesConfig(read);
+  const blog = readBlogConfig(read);
+  const mail = readMailConfig(read);
+  const contact = readContactConfig(read);
+  const marketing = readMarketingConfig(read);
+  const accounts = readAccountsConfig(read);
   if (read.problems.length > 0) throw new ConfigError(read.problems);
 
   const webDistDir = path.resolve(PROJECT_ROOT, read.string('WEB_DIST_DIR', 'dist/web'));
@@ -63,5 +93,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     secure: origin.startsWith('https:'),
     database: { url: databaseUrl?.href, dataDir },
     webDistDir,
+    mail,
+    contact,
+    identity,
+    admin,
+    affiliates,
+    blog,
+    marketing,
+    accounts,
   };
 }

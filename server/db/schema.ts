@@ -1,9 +1,27 @@
 import type { Generated, JSONColumnType } from 'kysely';
+import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 
 /** The tables the server queries, as Kysely sees them. Each feature adds its own. */
 export interface Schema {
   leads: LeadsTable;
   mail_outbox: MailOutboxTable;
+  contact_messages: ContactMessagesTable;
+  identity_users: IdentityUsersTable;
+  identity_codes: IdentityCodesTable;
+  identity_sessions: IdentitySessionsTable;
+  identity_oauth_requests: IdentityOAuthRequestsTable;
+  identity_oauth_codes: IdentityOAuthCodesTable;
+  identity_secrets: IdentitySecretsTable;
+  admin_credentials: AdminCredentialsTable;
+  admin_tokens: AdminTokensTable;
+  admin_login_attempts: AdminLoginAttemptsTable;
+  audit_events: AuditEventsTable;
+  affiliate_applications: AffiliateApplicationsTable;
+  blog_posts: BlogPostsTable;
+  blog_html_pages: BlogHtmlPagesTable;
+  account_referrals: AccountReferralsTable;
+  account_preferences: AccountPreferencesTable;
+  account_signups: AccountSignupsTable;
 }
 
 export interface LeadsTable {
@@ -33,4 +51,225 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Generated<Date>;
   sent_at: Date | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** The lead stored with the message, in the same transaction. */
+  lead_id: number;
+  /** The notification mail queued with the message, in the same transaction. */
+  mail_id: number;
+  created_at: Generated<Date>;
+}
+
+/** Cognito's user states that the embedded identity service uses (cognito:user_status). */
+export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'EXTERNAL_PROVIDER' | 'RESET_REQUIRED';
+
+/** The `identities` claim of a federated user, as Cognito writes it. */
+export interface IdentityLink {
+  userId: string;
+  providerName: string;
+  providerType: string;
+  issuer: string | null;
+  primary: string;
+  dateCreated: string;
+}
+
+export interface IdentityUsersTable {
+  /** Cognito's `sub`: stable, never reused. */
+  sub: Generated<string>;
+  /** The sub for password users (email is the sign-in alias), `google_<id>` for federated ones. */
+  username: string;
+  email: string;
+  email_verified: boolean;
+  /** A new address waiting for its code; `email` stays in force until then. */
+  pending_email: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  phone_number: string | null;
+  status: IdentityUserStatus;
+  enabled: boolean;
+  password_hash: string | null;
+  identities: JSONColumnType<IdentityLink[] | null, string | null, string | null>;
+  failed_sign_ins: number;
+  last_failed_sign_in_at: Date | null;
+  locked_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type IdentityCodePurpose = 'signup' | 'reset' | 'email';
+
+export interface IdentityCodesTable {
+  user_sub: string;
+  purpose: IdentityCodePurpose;
+  code_hash: string;
+  expires_at: Date;
+  failed_attempts: number;
+  sends: number;
+  sends_window_started_at: Date;
+}
+
+/** One sign-in: its refresh token (hashed) and the origin of every access token issued from it. */
+export interface IdentitySessionsTable {
+  id: string;
+  user_sub: string;
+  refresh_token_hash: string;
+  client_id: string;
+  auth_time: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  created_at: Date;
+}
+
+/** A hosted sign-in in flight between /oauth2/authorize and /oauth2/idpresponse. */
+export interface IdentityOAuthRequestsTable {
+  id: string;
+  provider: string;
+  client_id: string;
+  redirect_uri: string;
+  client_state: string | null;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  upstream_code_verifier: string;
+  upstream_nonce: string;
+  expires_at: Date;
+}
+
+/** A one-time authorization code handed to the web app after a hosted sign-in. */
+export interface IdentityOAuthCodesTable {
+  code_hash: string;
+  user_sub: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  expires_at: Date;
+}
+
+export interface IdentitySecretsTable {
+  name: string;
+  value: JSONColumnType<Record<string, string>, string, string>;
+  created_at: Generated<Date>;
+}
+
+/** The generated admin password's argon2id hash; one row at most. */
+export interface AdminCredentialsTable {
+  id: number;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
+/** Admin session tokens: `selector.verifier`, only the verifier's SHA-256 stored. */
+export interface AdminTokensTable {
+  selector: string;
+  verifier_hash: string;
+  ip: string | null;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export type AdminLoginOutcome = 'succeeded' | 'failed' | 'rate-limited';
+
+export interface AdminLoginAttemptsTable {
+  id: Generated<number>;
+  ip: string;
+  outcome: AdminLoginOutcome;
+  created_at: Generated<Date>;
+}
+
+/** One generic audit log for admin actions and, later, customer login and profile audits. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  /** Dotted name such as 'admin.login', 'admin.user.disable', 'admin.export'. */
+  event_type: string;
+  /** Who did it: 'admin', or a customer's sub. */
+  actor: string;
+  /** What it was done to (a username, a dataset), when anything. */
+  subject: string | null;
+  details: JSONColumnType<Record<string, unknown>, string, string>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface AffiliateApplicationsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  website: string;
+  experience: '' | 'beginner' | 'intermediate' | 'advanced';
+  audience: string;
+  motivation: string;
+  /** The lead stored with the application, in the same transaction. */
+  lead_id: number;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content_html: string;
+  /** Comma-separated keywords. */
+  seo_keyword: string;
+  seo_title: string;
+  seo_description: string;
+  /** Site-relative (/blog/images/…) for the built-in store's images. */
+  featured_image_url: string | null;
+  featured_image_alt: string;
+  featured_image_name: string;
+  status: 'published' | 'draft' | 'scheduled';
+  published_at: Date | null;
+  updated_at: Date;
+}
+
+export interface BlogHtmlPagesTable {
+  slug: string;
+  title: string;
+  /** The article body, sanitized; the page around it is rendered when served. */
+  body_html: string;
+  /** The post as it was when the page was saved (what GET /api/cached-post returns). */
+  post_data: JSONColumnType<BlogPost, string, string>;
+  post_updated_at: Date;
+  generated_at: Generated<Date>;
+}
+
+/** A referral link a customer arrived with, attributed at sign-up (spec §3 Referral record). */
+export interface AccountReferralsTable {
+  id: Generated<number>;
+  user_sub: string;
+  email: string;
+  partner_id: string | null;
+  campaign_id: string | null;
+  referral_key: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  captured_at: Date;
+  created_at: Generated<Date>;
+}
+
+/** A customer account's preferences (marketing-email consent). */
+export interface AccountPreferencesTable {
+  user_sub: string;
+  email: string;
+  marketing_emails: boolean;
+  updated_at: Generated<Date>;
+}
+
+/** The lead a customer's sign-up recorded; one per account. */
+export interface AccountSignupsTable {
+  user_sub: string;
+  lead_id: number;
+  created_at: Generated<Date>;
 }

@@ -4,6 +4,8 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 export interface ErrorBody {
   error: string;
   requestId?: string;
+  /** For an invalid form body: what is wrong with each named field, so the form can show it by the field. */
+  fields?: Record<string, string>;
 }
 
 const WHERE: Record<string, string> = {
@@ -17,13 +19,27 @@ const WHERE: Record<string, string> = {
 export function describeValidationErrors(errors: readonly FastifySchemaValidationError[], context: string): string {
   const where = WHERE[context] ?? context;
   const parts = errors.map((error) => {
-    const params = error.params as Record<string, unknown>;
-    const field = [error.instancePath.replace(/^\//, '').replaceAll('/', '.'), params.missingProperty, params.additionalProperty]
-      .filter((part) => typeof part === 'string' && part !== '')
-      .join('.');
+    const field = fieldOf(error);
     return field ? `'${field}' ${describe(error)}` : describe(error);
   });
   return `Invalid ${where}: ${[...new Set(parts)].join('; ')}`;
+}
+
+/** The first problem of each named field, such as { email: 'must be a valid email' }. */
+export function describeFieldErrors(errors: readonly FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const field = fieldOf(error);
+    if (field && !(field in fields)) fields[field] = describe(error);
+  }
+  return fields;
+}
+
+function fieldOf(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  return [error.instancePath.replace(/^\//, '').replaceAll('/', '.'), params.missingProperty, params.additionalProperty]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join('.');
 }
 
 function describe(error: FastifySchemaValidationError): string {

@@ -10,6 +10,12 @@ export interface ContentSources {
 
 export const NO_EXTRA_SOURCES: ContentSources = { script: [], connect: [], frame: [], img: [] };
 
+/** Combines the origins several features need into one policy's sources, without duplicates. */
+export function mergeContentSources(...parts: readonly Partial<ContentSources>[]): ContentSources {
+  const merge = (kind: keyof ContentSources) => [...new Set(parts.flatMap((part) => part[kind] ?? []))];
+  return { script: merge('script'), connect: merge('connect'), frame: merge('frame'), img: merge('img') };
+}
+
 export function contentSecurityPolicy(sources: ContentSources): string {
   const list = (base: string, extra: readonly string[]) => [base, ...extra].join(' ');
   return [

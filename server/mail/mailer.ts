@@ -49,7 +49,7 @@ export function createMailer(options: { db: Kysely<Schema>; log: FastifyBaseLogg
       } else {
         options.log.info(
           { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text },
-          'mail queued in the outbox (no SMTP configured, so it stays there)',
+          'mail queued in the outbox (no mail delivery configured, so it stays there)',
         );
       }
       return id;

@@ -7,6 +7,45 @@ export interface PublicConfig {
   siteUrl: string;
   /** The running release; the web app compares it with its own to notice a new deployment. */
   version: string;
+  marketing: MarketingPublicConfig;
+  accounts: AccountsPublicConfig;
+  identity: IdentityPublicConfig;
+}
+
+/** The user pool the browser's Cognito SDK talks to: the embedded one at /cognito, or AWS Cognito. */
+export interface IdentityPublicConfig {
+  region: string;
+  userPoolId: string;
+  /** The app client id sent as ClientId (public, as in any Cognito web app). */
+  clientId: string;
+  /** The SDK's `endpoint`: `<siteUrl>/cognito` for the embedded pool; null means AWS's own. */
+  endpoint: string | null;
+  /** Base URL of hosted sign-in (`/oauth2/authorize`, `/oauth2/token`); null when there is none. */
+  hostedDomain: string | null;
+  /** The social sign-in providers configured, by Cognito's names. */
+  socialProviders: ('Google' | 'AzureAD')[];
+}
+
+/** Customer accounts' third parties (server/features/accounts/config.ts reads them). */
+export interface AccountsPublicConfig {
+  /** The external application's sign-up form shown on /signup, or null. */
+  signupEmbedUrl: string | null;
+  /** PartnerStack's public key; null when referrals are not sent there. */
+  partnerStackPublicKey: string | null;
+  /** Stripe's customer portal for /subscription, or null. */
+  customerPortalUrl: string | null;
+  /** Whether 'Access Platform' has a partner platform to sign in to. */
+  partnerPlatform: boolean;
+}
+
+/** The public site's third parties (server/features/marketing/config.ts reads them). */
+export interface MarketingPublicConfig {
+  /** An embeddable player URL for the home page's intro video, loaded only when the poster is clicked. */
+  introVideoUrl: string;
+  /** The external job portal shown in the Jobs page's iframe. */
+  careersPortalUrl: string;
+  /** Stripe's hosted pricing table, or null for the built-in plans table. */
+  stripePricingTable: { pricingTableId: string; publishableKey: string } | null;
 }
 
 export interface HealthStatus {

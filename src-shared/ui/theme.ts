@@ -30,3 +30,13 @@ export const hireAssistTheme: Theme = {
   ...createLightTheme(indigo),
   fontFamilyBase: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
 };
+
+/**
+ * The theme as CSS custom properties on :root, the same ones FluentProvider would set: the
+ * web build writes them into index.html, so pages need neither FluentProvider's CSS-in-JS
+ * nor the theme computed in the browser, and Fluent components lower down still find them.
+ */
+export function themeCssVariables(theme: Theme): string {
+  const declarations = Object.entries(theme).map(([name, value]) => `--${name}:${String(value)}`);
+  return `:root{${declarations.join(';')}}`;
+}

@@ -8,20 +8,13 @@ const PAGES: [string, string][] = [
   ['/testimonials', 'Testimonials'],
   ['/pricing', 'Pricing'],
   ['/blog', 'Blog'],
-  ['/blog/hiring-faster-with-ai', 'Blog'],
+  ['/blog/reducing-time-to-hire', '7 Proven Ways to Reduce Your Time to Hire'],
   ['/contact', 'Contact Us'],
   ['/careers', 'Jobs'],
   ['/aboutus', 'About Us'],
   ['/press', 'Press'],
   ['/signup', 'Sign Up'],
   ['/affiliates', 'Affiliate Program'],
-  ['/dashboard', 'Dashboard'],
-  ['/profile', 'Profile Settings'],
-  ['/subscription', 'Subscription'],
-  ['/settings', 'Settings'],
-  ['/security', 'Security'],
-  ['/admin/leads', 'Lead Management'],
-  ['/admin/users', 'User Management'],
 ];
 
 test.describe('every route answers with its page', () => {
@@ -32,6 +25,27 @@ test.describe('every route answers with its page', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+});
+
+test.describe('signed-in pages send a signed-out visitor home with the sign-in dialog', () => {
+  for (const path of ['/dashboard', '/profile', '/subscription', '/settings', '/security']) {
+    test(path, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('dialog')).toContainText('Welcome Back');
+    });
+  }
+});
+
+test.describe('admin pages ask for the admin password first', () => {
+  for (const path of ['/admin/leads', '/admin/users']) {
+    test(path, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
     });
   }
 });

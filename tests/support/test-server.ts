@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../server/app.ts';
+import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 
@@ -61,6 +61,8 @@ export async function startTestServer(
     logStream?: NodeJS.WritableStream;
     /** Adds test-only routes before the server starts listening. */
     configure?: (app: App) => void;
+    /** A movable clock for the identity service (expiry and lockout tests). */
+    identityClock?: BuildOptions['identityClock'];
   } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase({ postgres: options.postgres ?? false });
@@ -68,7 +70,11 @@ export async function startTestServer(
     ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env }),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   };
-  const app = await buildApp(config, { database, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const app = await buildApp(config, {
+    database,
+    identityClock: options.identityClock,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

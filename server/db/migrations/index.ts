@@ -1,6 +1,11 @@
 import type { Migration } from '../migrator.ts';
 import { leads } from './0001-leads.ts';
 import { mailOutbox } from './0002-mail-outbox.ts';
+import { identity } from './0003-identity.ts';
+import { contactMessages } from './0004-contact-messages.ts';
+import { blog } from './0005-blog.ts';
+import { admin } from './0006-admin.ts';
+import { accounts } from './0007-accounts.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [leads, mailOutbox];
+export const migrations: readonly Migration[] = [leads, mailOutbox, identity, contactMessages, blog, admin, accounts];

@@ -27,7 +27,8 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
       return reply.status(404).send(body);
     }
     if (!index) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    return sendFile(request, reply, index, isPagePath(pathname) ? 200 : 404);
+    // /index.html by name is what the web app's version check fetches (with a cache-busting query).
+    return sendFile(request, reply, index, isPagePath(pathname) || pathname === '/index.html' ? 200 : 404);
   };
 
   app.get('/*', (request, reply) => {

@@ -1,10 +1,10 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ShieldCheckmarkRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import company from '../../../content/company.json';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
-import { useButtonStyles } from '../../components/button-styles.ts';
+import { buttonClasses, cx } from '../../components/button-styles.ts';
+import { ShieldCheckmarkIcon } from '../../components/icons.tsx';
+import styles from './Footer.module.css';
 import { SocialIcon } from './SocialIcon.tsx';
 
 const GuaranteeDialog = lazy(() => import('./GuaranteeDialog.tsx').then((module) => ({ default: module.GuaranteeDialog })));
@@ -25,49 +25,7 @@ const PRODUCT_LINKS = [
   { label: 'Contact Us', to: PATHS.contact },
 ] as const;
 
-const useStyles = makeStyles({
-  footer: {
-    backgroundColor: '#101436',
-    color: '#e3e6f6',
-    padding: `${tokens.spacingVerticalXXXL} ${tokens.spacingHorizontalXL} ${tokens.spacingVerticalXL}`,
-  },
-  columns: {
-    maxWidth: '1200px',
-    margin: '0 auto',
-    display: 'grid',
-    gap: tokens.spacingHorizontalXXL,
-    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
-  },
-  heading: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, margin: `0 0 ${tokens.spacingVerticalM}` },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
-  link: { color: 'inherit', textDecorationLine: 'none', ':hover': { textDecorationLine: 'underline' } },
-  text: { margin: 0, lineHeight: 1.6 },
-  address: { fontStyle: 'normal' },
-  social: { display: 'flex', gap: tokens.spacingHorizontalM, marginTop: tokens.spacingVerticalM },
-  bottom: {
-    maxWidth: '1200px',
-    margin: `${tokens.spacingVerticalXXL} auto 0`,
-    paddingTop: tokens.spacingVerticalL,
-    borderTop: '1px solid rgba(227, 230, 246, 0.2)',
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalL,
-    justifyContent: 'space-between',
-    fontSize: tokens.fontSizeBase200,
-  },
-  legal: { display: 'flex', gap: tokens.spacingHorizontalL },
-  guarantee: {
-    color: 'inherit',
-    backgroundColor: 'transparent',
-    paddingLeft: 0,
-    marginTop: tokens.spacingVerticalM,
-    ':hover': { textDecorationLine: 'underline' },
-  },
-});
-
 export function Footer() {
-  const styles = useStyles();
-  const buttons = useButtonStyles();
   const [guaranteeOpen, setGuaranteeOpen] = useState(false);
   const { address } = company;
   return (
@@ -78,8 +36,8 @@ export function Footer() {
             {company.name}
           </h2>
           <p className={styles.text}>{company.tagline}</p>
-          <button type="button" className={mergeClasses(buttons.base, styles.guarantee)} onClick={() => setGuaranteeOpen(true)}>
-            <ShieldCheckmarkRegular fontSize={20} aria-hidden />
+          <button type="button" className={cx(buttonClasses.base, styles.guarantee)} onClick={() => setGuaranteeOpen(true)}>
+            <ShieldCheckmarkIcon />
             {company.guarantee.title}
           </button>
           {guaranteeOpen && (
@@ -120,7 +78,7 @@ export function Footer() {
           <h2 id="footer-contact" className={styles.heading}>
             Contact
           </h2>
-          <address className={mergeClasses(styles.text, styles.address)}>
+          <address className={cx(styles.text, styles.address)}>
             <a className={styles.link} href={`mailto:${company.email}`}>
               {company.email}
             </a>

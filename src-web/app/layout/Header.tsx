@@ -1,71 +1,33 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChevronDownRegular, NavigationRegular } from '@fluentui/react-icons';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { INTERFACE, SMALL_SCREEN_MAX_WIDTH_PX } from '../../../src-shared/domain/constants.ts';
+import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
-import { useButtonStyles } from '../../components/button-styles.ts';
+import { buttonClasses, cx } from '../../components/button-styles.ts';
+import { ChevronDownIcon, MenuIcon } from '../../components/icons.tsx';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
+import { ACCOUNT_LINKS } from '../../features/account/account-links.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import styles from './Header.module.css';
 import { NAV_GROUPS, TOP_LEVEL_LINKS } from './nav-items.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
-const DESKTOP_NAV_MIN_WIDTH = '900px';
 const ALL_LINKS = [...NAV_GROUPS.flatMap((group) => group.items), ...TOP_LEVEL_LINKS];
+const SIGNED_IN_LINKS = [...ALL_LINKS, ...ACCOUNT_LINKS];
 
-const useStyles = makeStyles({
-  bar: {
-    position: 'fixed',
-    inset: '0 0 auto 0',
-    zIndex: 100,
-    height: `${INTERFACE.layoutOffsetPx}px`,
-    [`@media (max-width: ${SMALL_SCREEN_MAX_WIDTH_PX}px)`]: { height: `${INTERFACE.layoutOffsetSmallPx}px` },
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `0 ${tokens.spacingHorizontalL}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    transitionProperty: 'box-shadow',
-    transitionDuration: tokens.durationNormal,
-  },
-  elevated: { boxShadow: tokens.shadow8, borderBottomColor: 'transparent' },
-  skipLink: {
-    position: 'absolute',
-    left: '-9999px',
-    ':focus': { left: tokens.spacingHorizontalL, top: tokens.spacingVerticalS, zIndex: 101 },
-  },
-  brand: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    color: tokens.colorBrandForeground1,
-    fontWeight: tokens.fontWeightBold,
-    fontSize: tokens.fontSizeBase500,
-    textDecorationLine: 'none',
-  },
-  nav: {
-    display: 'none',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalXS,
-    marginLeft: tokens.spacingHorizontalL,
-    [`@media (min-width: ${DESKTOP_NAV_MIN_WIDTH})`]: { display: 'flex' },
-  },
-  end: { marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  hamburger: { [`@media (min-width: ${DESKTOP_NAV_MIN_WIDTH})`]: { display: 'none' } },
-});
+/** Fluent's menu and avatar load only once someone is signed in: the header is on every first visit. */
+const UserMenu = lazy(() => import('../../features/account/UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
 
 /** The top bar of every page (spec §2 "Header"). */
 export function Header() {
-  const styles = useStyles();
-  const buttons = useButtonStyles();
   const elevated = useScrolledPast(INTERFACE.headerScrollThresholdPx);
-  const { openAuthDialog } = useAuth();
+  const { status, openAuthDialog, signOut } = useAuth();
+  const signedIn = status === 'signed-in';
   const go = useClientNavigation();
-  const subtle = mergeClasses(buttons.base, buttons.subtle);
+  const subtle = cx(buttonClasses.base, buttonClasses.subtle);
 
   return (
-    <header className={mergeClasses(styles.bar, elevated && styles.elevated)} data-elevated={elevated}>
+    <header className={cx(styles.bar, elevated && styles.elevated)} data-elevated={elevated}>
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
@@ -82,7 +44,7 @@ export function Header() {
             trigger={
               <>
                 {group.label}
-                <ChevronDownRegular aria-hidden />
+                <ChevronDownIcon size={16} />
               </>
             }
             triggerClassName={subtle}
@@ -98,16 +60,30 @@ export function Header() {
       </nav>
 
       <div className={styles.end}>
-        <button type="button" className={mergeClasses(buttons.base, buttons.primary)} onClick={() => openAuthDialog('signin')}>
-          Login
-        </button>
+        {signedIn ? (
+          <Suspense>
+            <UserMenu />
+          </Suspense>
+        ) : (
+          <button
+            type="button"
+            className={cx(buttonClasses.base, buttonClasses.primary)}
+            onClick={() => openAuthDialog('signin')}
+          >
+            Login
+          </button>
+        )}
         <div className={styles.hamburger}>
           <NavMenu
             label="Menu"
-            trigger={<NavigationRegular fontSize={24} aria-hidden />}
-            triggerClassName={mergeClasses(subtle, buttons.icon)}
-            items={ALL_LINKS}
-            actions={[{ label: 'Login', onSelect: () => openAuthDialog('signin') }]}
+            trigger={<MenuIcon />}
+            triggerClassName={cx(subtle, buttonClasses.icon)}
+            items={signedIn ? SIGNED_IN_LINKS : ALL_LINKS}
+            actions={
+              signedIn
+                ? [{ label: 'Sign out', onSelect: () => void signOut() }]
+                : [{ label: 'Login', onSelect: () => openAuthDialog('signin') }]
+            }
             align="end"
           />
         </div>

@@ -1,43 +1,9 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { cx } from '../../components/button-styles.ts';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
 import type { NavLinkItem } from './nav-items.ts';
-
-const useStyles = makeStyles({
-  root: { position: 'relative' },
-  list: {
-    position: 'absolute',
-    top: '100%',
-    minWidth: '200px',
-    margin: 0,
-    padding: tokens.spacingVerticalXS,
-    listStyleType: 'none',
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow16,
-    zIndex: 110,
-  },
-  action: {
-    width: '100%',
-    textAlign: 'left',
-    border: 'none',
-    backgroundColor: 'transparent',
-    cursor: 'pointer',
-    fontFamily: 'inherit',
-  },
-  alignStart: { left: 0 },
-  alignEnd: { right: 0 },
-  item: {
-    display: 'block',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForeground1,
-    textDecorationLine: 'none',
-    fontSize: tokens.fontSizeBase300,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-});
+import styles from './NavMenu.module.css';
 
 interface NavMenuProps {
   /** The trigger's content; `label` names the menu for assistive technology. */
@@ -65,7 +31,6 @@ export function NavMenu({
   openOnHover = false,
   align = 'start',
 }: NavMenuProps) {
-  const styles = useStyles();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -81,8 +46,9 @@ export function NavMenu({
   const onTriggerKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setOpen(true);
-      requestAnimationFrame(() => focusEntry(0));
+      // Rendered open at once, so the first entry has focus before the next key arrives.
+      flushSync(() => setOpen(true));
+      focusEntry(0);
     }
   };
 
@@ -124,7 +90,7 @@ export function NavMenu({
       <ul
         id={listId}
         hidden={!open}
-        className={mergeClasses(styles.list, align === 'end' ? styles.alignEnd : styles.alignStart)}
+        className={cx(styles.list, align === 'end' ? styles.alignEnd : styles.alignStart)}
         onKeyDown={onListKeyDown}
       >
         {items.map((item) => (
@@ -147,7 +113,7 @@ export function NavMenu({
             <button
               data-menu-entry
               type="button"
-              className={mergeClasses(styles.item, styles.action)}
+              className={cx(styles.item, styles.action)}
               onClick={() => {
                 setOpen(false);
                 action.onSelect();

@@ -1,43 +1,90 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-} from '@fluentui/react-components';
+import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Button, makeStyles } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
-
-export type AuthDialogView = 'signin' | 'signup';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm.tsx';
+import type { AuthDialogView } from './dialog-view.ts';
+import { ForgotPasswordForm, ResetPasswordForm } from './ResetPasswordForms.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { SignUpForm, type PendingSignUp } from './SignUpForm.tsx';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: `${INTERFACE.authModalWidthPx}px` },
+  surface: {
+    maxWidth: `${INTERFACE.authModalWidthPx}px`,
+    width: 'calc(100vw - 24px)',
+    maxHeight: 'calc(100dvh - 24px)',
+    overflowY: 'auto',
+  },
 });
 
-const TITLES: Record<AuthDialogView, string> = {
+type View =
+  | { name: 'signin'; email?: string }
+  | { name: 'signup' }
+  | { name: 'confirm'; pending: PendingSignUp }
+  | { name: 'forgot'; email: string }
+  | { name: 'reset'; email: string };
+
+const TITLES: Record<View['name'], string> = {
   signin: 'Welcome Back',
   signup: 'Create Account',
+  confirm: 'Verify Email',
+  forgot: 'Reset Password',
+  reset: 'Choose a New Password',
 };
 
-/** The authentication dialog. Until customer accounts open, it tells visitors so. */
-export function AuthDialog({ view, onClose }: { view: AuthDialogView; onClose(): void }) {
+/** The authentication modal, 420 px wide (spec §2): sign in, sign up, verify email, reset password. */
+export function AuthDialog(props: {
+  open: boolean;
+  initialView: AuthDialogView;
+  source: SignUpSource;
+  initialError?: string;
+  onClose(): void;
+}) {
   const styles = useStyles();
+  const [view, setView] = useState<View>(props.initialView === 'signup' ? { name: 'signup' } : { name: 'signin' });
+
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
+    <Dialog open={props.open} onOpenChange={(_event, data) => !data.open && props.onClose()}>
+      <DialogSurface className={styles.surface} aria-label={TITLES[view.name]}>
         <DialogBody>
-          <DialogTitle>{TITLES[view]}</DialogTitle>
+          <DialogTitle
+            action={<Button appearance="subtle" aria-label="Close" icon={<DismissRegular />} onClick={props.onClose} />}
+          >
+            {TITLES[view.name]}
+          </DialogTitle>
           <DialogContent>
-            Customer accounts are opening soon. Until then, our team is happy to set you up personally: send us a message from the
-            Contact page.
+            {view.name === 'signin' && (
+              <SignInForm
+                initialError={props.initialError}
+                initialEmail={view.email}
+                onSignUp={() => setView({ name: 'signup' })}
+                onForgotPassword={(email) => setView({ name: 'forgot', email })}
+                onUnconfirmed={(email, password) =>
+                  setView({ name: 'confirm', pending: { email, password, firstName: '', lastName: '', phone: '' } })
+                }
+              />
+            )}
+            {view.name === 'signup' && (
+              <SignUpForm
+                onSignIn={() => setView({ name: 'signin' })}
+                onSignedUp={(pending) => setView({ name: 'confirm', pending })}
+              />
+            )}
+            {view.name === 'confirm' && (
+              <ConfirmSignUpForm pending={view.pending} source={props.source} onBack={() => setView({ name: 'signup' })} />
+            )}
+            {view.name === 'forgot' && (
+              <ForgotPasswordForm
+                initialEmail={view.email}
+                onCodeSent={(email) => setView({ name: 'reset', email })}
+                onBack={() => setView({ name: 'signin', email: view.email })}
+              />
+            )}
+            {view.name === 'reset' && (
+              <ResetPasswordForm email={view.email} onBack={() => setView({ name: 'signin', email: view.email })} />
+            )}
           </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>

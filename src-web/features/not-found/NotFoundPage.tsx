@@ -14,7 +14,7 @@ const useStyles = makeStyles({
     textAlign: 'center',
   },
   code: { fontSize: '96px', lineHeight: 1, fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1, margin: 0 },
-  title: { fontSize: tokens.fontSizeHero700, margin: 0 },
+  title: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, margin: 0 },
 });
 
 /** The catch-all page (spec §2 "Not-found page"). */

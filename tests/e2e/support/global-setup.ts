@@ -21,8 +21,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // The operator's password for the admin journeys (the server would otherwise generate one).
+  const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: adminPassword,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -39,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
 
   return async () => {
     server.kill('SIGTERM');

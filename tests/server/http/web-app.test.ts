@@ -43,6 +43,13 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves /index.html by name with a 200, whatever the cache-busting query (the version check reads it)', async () => {
+    const response = await server.fetch(`/index.html?v=${Date.now()}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
   it('answers an unknown page with a 404 status and the app, which shows its not-found page', async () => {
     const response = await server.fetch('/no/such/page');
     expect(response.status).toBe(404);

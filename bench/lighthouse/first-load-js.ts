@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+export interface FirstLoad {
+  route: string;
+  files: { file: string; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
+/**
+ * The JavaScript a route loads before its page is on screen: every script requested before
+ * the page's h1 appears (index.html's entry and preloads, the route's chunk and its imports),
+ * measured as gzip -9 of the built files. Sections loaded after the first paint do not count.
+ */
+export async function measureFirstLoadJs(baseUrl: string, distDir: string, routes: readonly string[]): Promise<FirstLoad[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const results: FirstLoad[] = [];
+    for (const route of routes) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // A string, not a function: tsx would add helpers to a function that the page does not have.
+      await page.addInitScript(`
+        new MutationObserver((_records, observer) => {
+          if (document.querySelector('main h1')) { window.h1At = performance.now(); observer.disconnect(); }
+        }).observe(document, { childList: true, subtree: true });
+      `);
+      await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle' });
+      const scripts = (await page.evaluate(`
+        performance.getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js') && entry.startTime <= (window.h1At ?? Infinity))
+          .map((entry) => new URL(entry.name).pathname)
+      `)) as string[];
+      const files = [...new Set(scripts)].map((file) => ({
+        file,
+        gzipBytes: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length,
+      }));
+      results.push({ route, files, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}

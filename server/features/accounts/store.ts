@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { ProfileChanges, RecentSignIn, ReferralRequest, SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
+import type { Schema } from '../../db/schema.ts';
+import { summarizeClient } from './client-summary.ts';
+
+/** The audit event names of customer accounts, next to the admin area's in audit_events. */
+export const ACCOUNT_EVENTS = { login: 'customer.login', profile: 'customer.profile.update' } as const;
+
+/** Who a verified id token is about. */
+export interface Customer {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export async function storeReferral(
+  db: Kysely<Schema>,
+  customer: Customer,
+  referral: ReferralRequest['referral'],
+): Promise<void> {
+  await db
+    .insertInto('account_referrals')
+    .values({
+      user_sub: customer.sub,
+      email: customer.email,
+      partner_id: referral.partnerId ?? null,
+      campaign_id: referral.campaignId ?? null,
+      referral_key: referral.referralKey ?? null,
+      utm_source: referral.source ?? null,
+      utm_medium: referral.medium ?? null,
+      utm_campaign: referral.campaign ?? null,
+      captured_at: new Date(referral.timestamp),
+    })
+    .execute();
+}
+
+/** Records the sign-up's lead once per account; later reports of the same sign-up change nothing. */
+export async function storeSignUpLead(db: Kysely<Schema>, customer: Customer, source: SignUpSource): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('account_signups')
+        .select('lead_id')
+        .where('user_sub', '=', customer.sub)
+        .forUpdate()
+        .executeTakeFirst();
+      if (existing) return false;
+      const lead = await trx
+        .insertInto('leads')
+        .values({ name: customer.name, email: customer.email, source })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const inserted = await trx
+        .insertInto('account_signups')
+        .values({ user_sub: customer.sub, lead_id: lead.id })
+        .onConflict((conflict) => conflict.column('user_sub').doNothing())
+        .returning('user_sub')
+        .executeTakeFirst();
+      // A concurrent report won the race: undo this lead with the transaction.
+      if (!inserted) throw new DuplicateSignUp();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DuplicateSignUp) return false;
+      throw error;
+    });
+}
+
+class DuplicateSignUp extends Error {}
+
+export async function readPreferences(db: Kysely<Schema>, sub: string): Promise<{ marketingEmails: boolean }> {
+  const row = await db
+    .selectFrom('account_preferences')
+    .select('marketing_emails')
+    .where('user_sub', '=', sub)
+    .executeTakeFirst();
+  return { marketingEmails: row?.marketing_emails ?? false };
+}
+
+export async function writePreferences(db: Kysely<Schema>, customer: Customer, marketingEmails: boolean): Promise<void> {
+  await db
+    .insertInto('account_preferences')
+    .values({ user_sub: customer.sub, email: customer.email, marketing_emails: marketingEmails })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_sub')
+        .doUpdateSet({ email: customer.email, marketing_emails: marketingEmails, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+export async function recentSignIns(db: Kysely<Schema>, sub: string, limit = 10): Promise<RecentSignIn[]> {
+  const rows = await db
+    .selectFrom('audit_events')
+    .select(['details', 'user_agent', 'created_at'])
+    .where('actor', '=', sub)
+    .where('event_type', '=', ACCOUNT_EVENTS.login)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: row.created_at.toISOString(),
+    method: (['google', 'microsoft', 'password'] as const).find((name) => name === row.details.provider) ?? 'password',
+    client: summarizeClient(row.user_agent),
+  }));
+}
+
+export const REDACTED = '[deleted account]';
+
+/**
+ * Before the account leaves the pool: its preferences and referral contacts go, its audit
+ * rows stay (the operator's record) with every email address replaced.
+ */
+export async function forgetCustomer(db: Kysely<Schema>, sub: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('account_preferences').where('user_sub', '=', sub).execute();
+    await trx.updateTable('account_referrals').set({ email: REDACTED }).where('user_sub', '=', sub).execute();
+    await trx.updateTable('audit_events').set({ subject: REDACTED }).where('actor', '=', sub).execute();
+    const redactedChange = JSON.stringify({ old: REDACTED, new: REDACTED });
+    await sql`update audit_events
+      set details = jsonb_set(details, '{changes,email}', ${redactedChange}::jsonb)
+      where actor = ${sub} and details->'changes' ? 'email'`.execute(trx);
+  });
+}
+
+export type { ProfileChanges };

@@ -1,0 +1,173 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  AdminResultSchema,
+  AuditReplySchema,
+  ExportRecordRequestSchema,
+  LeadsReplySchema,
+  OutboxReplySchema,
+  RecentQuerySchema,
+  UsernameParamsSchema,
+  UsersReplySchema,
+  type AdminResult,
+} from '../../../src-shared/domain/admin.ts';
+import { AffiliateApplicationsReplySchema } from '../../../src-shared/domain/affiliate.ts';
+import type { Schema } from '../../db/schema.ts';
+import { listAffiliateApplications } from '../affiliates/repository.ts';
+import { recordAudit } from './audit-log.ts';
+import { registerAdminAuthRoutes, registerAdminSessionRoutes } from './auth-routes.ts';
+import { createAdminAccess, type AdminGuard } from './guard.ts';
+import type { LeadsSource } from './leads-source.ts';
+import type { AdminPassword } from './password.ts';
+import { listAuditEvents, listOutbox } from './queries.ts';
+import type { UserDirectory } from './user-directory.ts';
+
+export interface AdminDeps {
+  db: Kysely<Schema>;
+  password: AdminPassword;
+  leads: LeadsSource;
+  /** Undefined while no user pool is reachable; the users routes then say so. */
+  users: UserDirectory | undefined;
+}
+
+export const USERS_UNAVAILABLE = 'User management is not available: no identity service is configured on the server.';
+
+type UserAction = 'enable' | 'disable' | 'delete';
+
+/**
+ * Registers the admin API. Login is open (and rate-limited); every other /api/admin route
+ * sits in a scope whose first hook refuses a request without a valid admin token. Returns
+ * the same check for other features' admin tools (the blog's).
+ */
+export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): AdminGuard {
+  const { db } = deps;
+  const access = createAdminAccess(db);
+  registerAdminAuthRoutes(app, { db, password: deps.password });
+
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', access.requireAdmin);
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
+    registerAdminSessionRoutes(routes, { db, access });
+
+    routes.get(
+      '/api/admin/leads',
+      { schema: { response: { 200: LeadsReplySchema, 502: LeadsReplySchema } } },
+      async (request, reply) => {
+        try {
+          return { success: true, leads: await deps.leads.list() };
+        } catch (error) {
+          request.log.error({ err: error }, 'reading leads failed');
+          return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
+        }
+      },
+    );
+
+    routes.get(
+      '/api/admin/users',
+      { schema: { response: { 200: UsersReplySchema, '4xx': UsersReplySchema, '5xx': UsersReplySchema } } },
+      async (request, reply) => {
+        if (!deps.users) return reply.status(503).send({ success: false, error: USERS_UNAVAILABLE });
+        try {
+          return { success: true, users: await deps.users.list() };
+        } catch (error) {
+          return sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
+        }
+      },
+    );
+
+    const userAction =
+      (action: UserAction) => async (request: FastifyRequest<{ Params: { username: string } }>, reply: FastifyReply) => {
+        const directory = deps.users;
+        if (!directory) return reply.status(503).send({ success: false, error: USERS_UNAVAILABLE } satisfies AdminResult);
+        const { username } = request.params;
+        try {
+          await directory[action](username);
+        } catch (error) {
+          await recordAudit(db, request, {
+            eventType: `admin.user.${action}`,
+            actor: 'admin',
+            subject: username,
+            details: { outcome: 'failed', error: error instanceof Error ? error.name : 'unknown' },
+          });
+          return sendIdentityFailure(reply, request.log, error, `Failed to ${action} user`);
+        }
+        await recordAudit(db, request, {
+          eventType: `admin.user.${action}`,
+          actor: 'admin',
+          subject: username,
+          details: { outcome: 'succeeded' },
+        });
+        return { success: true } satisfies AdminResult;
+      };
+    const actionSchema = {
+      params: UsernameParamsSchema,
+      response: { 200: AdminResultSchema, '4xx': AdminResultSchema, '5xx': AdminResultSchema },
+    };
+    routes.post('/api/admin/users/:username/enable', { schema: actionSchema }, userAction('enable'));
+    routes.post('/api/admin/users/:username/disable', { schema: actionSchema }, userAction('disable'));
+    routes.delete('/api/admin/users/:username', { schema: actionSchema }, userAction('delete'));
+
+    routes.get(
+      '/api/admin/audit',
+      { schema: { querystring: RecentQuerySchema, response: { 200: AuditReplySchema } } },
+      async (request) => ({
+        success: true,
+        events: await listAuditEvents(db, request.query.limit ?? 200),
+      }),
+    );
+
+    routes.get(
+      '/api/admin/outbox',
+      { schema: { querystring: RecentQuerySchema, response: { 200: OutboxReplySchema } } },
+      async (request) => ({
+        success: true,
+        mails: await listOutbox(db, request.query.limit ?? 200),
+      }),
+    );
+
+    routes.get(
+      '/api/admin/affiliate-applications',
+      { schema: { response: { 200: AffiliateApplicationsReplySchema } } },
+      async () => ({
+        success: true,
+        applications: await listAffiliateApplications(db),
+      }),
+    );
+
+    // The CSV is built where it is saved (browser or desktop); the server records that it was.
+    routes.post(
+      '/api/admin/exports',
+      { schema: { body: ExportRecordRequestSchema, response: { 200: AdminResultSchema } } },
+      async (request) => {
+        const { dataset, rowCount, search } = request.body;
+        await recordAudit(db, request, {
+          eventType: 'admin.export',
+          actor: 'admin',
+          subject: dataset,
+          details: { rowCount, search: search ?? '' },
+        });
+        return { success: true };
+      },
+    );
+  });
+
+  return access.guard;
+}
+
+/**
+ * The identity service's own message for what the operator can act on (a user that does not
+ * exist, a bad name); the spec's fallback, with details in the log, for everything else.
+ */
+function sendIdentityFailure(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string) {
+  const fault = (error as { $fault?: string } | null)?.$fault;
+  if (fault === 'client' && error instanceof Error) {
+    const status = error.name === 'UserNotFoundException' ? 404 : 400;
+    return reply.status(status).send({ success: false, error: error.message || fallback });
+  }
+  log.error({ err: error }, fallback);
+  return reply.status(502).send({ success: false, error: fallback });
+}

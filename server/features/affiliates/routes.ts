@@ -1,0 +1,48 @@
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  AffiliateApplicationReplySchema,
+  AffiliateApplicationRequestSchema,
+  type AffiliateApplicationFields,
+} from '../../../src-shared/domain/affiliate.ts';
+import type { Schema } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AFFILIATE_RATE_WINDOW, type AffiliatesConfig } from './config.ts';
+import { affiliateApplicationMail } from './notification.ts';
+import { storeAffiliateApplication } from './repository.ts';
+
+/** `POST /api/affiliates/applications`: validated, rate-limited, stored with its lead and mail. */
+export function registerAffiliateRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Schema>; mailer: Mailer; config: AffiliatesConfig },
+): void {
+  void app.register(async (scope) => {
+    // Registered in this scope only, so its hooks cost nothing on other routes.
+    await scope.register(rateLimit, { global: false });
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/affiliates/applications',
+      {
+        config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW } },
+        schema: { body: AffiliateApplicationRequestSchema, response: { 201: AffiliateApplicationReplySchema } },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const application: AffiliateApplicationFields = {
+          firstName: body.firstName.trim(),
+          lastName: body.lastName.trim(),
+          email: body.email.trim(),
+          company: body.company?.trim() ?? '',
+          website: body.website?.trim() ?? '',
+          experience: body.experience ?? '',
+          audience: body.audience?.trim() ?? '',
+          motivation: body.motivation?.trim() ?? '',
+        };
+        const mail = affiliateApplicationMail(application, deps.config.notifyTo);
+        await storeAffiliateApplication(deps.db, deps.mailer, application, mail, request.ip);
+        return reply.status(201).send({ success: true });
+      },
+    );
+  });
+}

@@ -1,0 +1,100 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { marked } from 'marked';
+import { parse as parseYaml } from 'yaml';
+import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN } from '../../../src-shared/domain/blog-post.ts';
+import type { BlogPostsTable, Schema } from '../../db/schema.ts';
+import { sanitizeBlogHtml } from './sanitize.ts';
+
+type Insertable = Omit<BlogPostsTable, 'id'>;
+
+/** Where the built-in store's featured images are served from (files of content/blog/images). */
+export const BLOG_IMAGE_PATH = '/blog/images';
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/;
+const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
+
+class ContentError extends Error {
+  constructor(file: string, problem: string) {
+    super(`content/blog/${file}: ${problem}`);
+    this.name = 'ContentError';
+  }
+}
+
+function requiredText(file: string, data: Record<string, unknown>, key: string): string {
+  const value = data[key];
+  if (typeof value !== 'string' || value.trim() === '') throw new ContentError(file, `"${key}" is required`);
+  return value.trim();
+}
+
+function date(file: string, value: unknown, key: string): Date {
+  const parsed = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(parsed.getTime())) throw new ContentError(file, `"${key}" must be a date such as 2026-03-01`);
+  return parsed;
+}
+
+/** One Markdown file with front matter (see content/blog/README.md), as a row of blog_posts. */
+export function parsePostFile(file: string, source: string): Insertable {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) throw new ContentError(file, 'must start with front matter between --- lines');
+  const data: unknown = parseYaml(match[1] ?? '');
+  if (typeof data !== 'object' || data === null) throw new ContentError(file, 'front matter must be a mapping');
+  const front = data as Record<string, unknown>;
+  const slug = requiredText(file, front, 'slug');
+  if (!slugPattern.test(slug)) throw new ContentError(file, `"slug" must be lower-case words joined by hyphens (got "${slug}")`);
+  const status = BLOG_POST_STATUSES.find((candidate) => candidate === (front.status ?? 'published'));
+  if (!status) throw new ContentError(file, `"status" must be one of ${BLOG_POST_STATUSES.join(', ')}`);
+  const seo = (typeof front.seo === 'object' && front.seo !== null ? front.seo : {}) as Record<string, unknown>;
+  const image = (typeof front.featured_image === 'object' && front.featured_image !== null ? front.featured_image : {}) as Record<
+    string,
+    unknown
+  >;
+  const imageFile = typeof image.file === 'string' ? image.file : undefined;
+  if (imageFile !== undefined && !/^[a-z0-9-]+\.(svg|webp)$/.test(imageFile)) {
+    throw new ContentError(file, `"featured_image.file" must name a file in content/blog/images (got "${imageFile}")`);
+  }
+  const keywords = Array.isArray(front.seo_keywords) ? front.seo_keywords.map(String) : [];
+  const publishedAt =
+    front.published_at === undefined || front.published_at === null ? null : date(file, front.published_at, 'published_at');
+  return {
+    slug,
+    title: requiredText(file, front, 'title'),
+    excerpt: requiredText(file, front, 'excerpt'),
+    content_html: sanitizeBlogHtml(marked.parse(match[2] ?? '', { async: false })),
+    seo_keyword: keywords.join(', '),
+    seo_title: typeof seo.title === 'string' ? seo.title : '',
+    seo_description: typeof seo.description === 'string' ? seo.description : '',
+    featured_image_url: imageFile ? `${BLOG_IMAGE_PATH}/${imageFile}` : null,
+    featured_image_alt: typeof image.alt === 'string' ? image.alt : '',
+    featured_image_name: imageFile ?? '',
+    status,
+    published_at: publishedAt,
+    updated_at: front.updated_at === undefined ? (publishedAt ?? new Date(0)) : date(file, front.updated_at, 'updated_at'),
+  };
+}
+
+/** Every post of `dir`, sorted by file name. Throws on the first invalid file, naming it. */
+export async function readPostFiles(dir: string): Promise<Insertable[]> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.md') && name !== 'README.md').sort();
+  return Promise.all(files.map(async (file) => parsePostFile(file, await readFile(path.join(dir, file), 'utf8'))));
+}
+
+/**
+ * Imports content/blog into the built-in store: new slugs are inserted, and a post whose
+ * `updated_at` moved forward in its file is replaced. Safe to run on every start and from
+ * several instances at once (one statement per post, conflicts resolved by the database).
+ */
+export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<number> {
+  const posts = await readPostFiles(dir);
+  let changed = 0;
+  for (const post of posts) {
+    const result = await db
+      .insertInto('blog_posts')
+      .values(post)
+      .onConflict((conflict) => conflict.column('slug').doUpdateSet(post).where('blog_posts.updated_at', '<', post.updated_at))
+      .executeTakeFirst();
+    changed += Number(result.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return changed;
+}

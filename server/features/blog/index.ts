@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
+import type { AdminGuard } from '../admin/guard.ts';
+import type { BlogConfig } from './config.ts';
+import { importPostFiles } from './content-importer.ts';
+import { createPageStore } from './page-store.ts';
+import { withShortCache } from './post-source.ts';
+import { createBuiltInPostSource } from './repository.ts';
+import { registerBlogRoutes } from './routes.ts';
+import type { SitemapEntry } from '../seo/routes.ts';
+import { listPublishedPostUrls } from './sitemap.ts';
+import { createStoryChiefSource } from './storychief-source.ts';
+
+export interface Blog {
+  /** Every published post's page, for /sitemap.xml (a sitemap provider). */
+  listPublishedPostUrls(): Promise<SitemapEntry[]>;
+}
+
+/**
+ * Sets up the blog: StoryChief when configured, else the built-in store (content/blog
+ * imported into the database first), then its routes.
+ */
+export async function registerBlog(
+  app: FastifyInstance,
+  /** `adminGuard` decides who may see drafts and save pages (the admin area's token check). */
+  deps: { config: BlogConfig; db: Kysely<Schema>; siteUrl: string; adminGuard: AdminGuard },
+): Promise<Blog> {
+  const { config, db, siteUrl, adminGuard } = deps;
+  let source;
+  if (config.storyChief) {
+    source = createStoryChiefSource(config.storyChief, app.log);
+  } else {
+    const changed = await importPostFiles(db, config.contentDir);
+    if (changed > 0) app.log.info({ posts: changed }, 'blog posts imported from content/blog');
+    const store = createBuiltInPostSource(db);
+    source = config.builtInCacheTtlMs > 0 ? withShortCache(store, config.builtInCacheTtlMs) : store;
+  }
+  registerBlogRoutes(app, {
+    source,
+    pages: createPageStore(db),
+    adminGuard,
+    siteUrl,
+    imagesDir: path.join(config.contentDir, 'images'),
+  });
+  return { listPublishedPostUrls: () => listPublishedPostUrls(source) };
+}

@@ -1,0 +1,57 @@
+import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
+
+export interface PostQuery {
+  page: number;
+  perPage: number;
+  status: BlogStatusFilter;
+}
+
+export interface PostPage {
+  posts: BlogPost[];
+  total: number;
+}
+
+/**
+ * Where posts come from: the built-in store (Postgres) or StoryChief. The routes speak to
+ * this interface only, so the API's shape is the same either way.
+ */
+export interface PostSource {
+  list(query: PostQuery): Promise<PostPage>;
+  /** The post with this id; unpublished ones only when `includeUnpublished`. */
+  getById(id: number, options: { includeUnpublished: boolean }): Promise<BlogPost | undefined>;
+  /** The published post with this slug. */
+  getPublishedBySlug(slug: string): Promise<BlogPost | undefined>;
+  /** Every published post (for the sitemap and "Generate All HTML"). */
+  listAllPublished(): Promise<BlogPost[]>;
+}
+
+/** A failure of the source itself (StoryChief down or answering nonsense), not a missing post. */
+export class PostSourceUnavailableError extends Error {
+  override name = 'PostSourceUnavailableError';
+}
+
+/**
+ * Keeps each answer of `source` for `ttlMs`, so a busy list page costs one query per
+ * interval rather than one per visitor. Only the built-in store uses it: its posts change
+ * only when content/blog is imported at start, so a few seconds of reuse is never stale for long.
+ */
+export function withShortCache(source: PostSource, ttlMs: number): PostSource {
+  const answers = new Map<string, { expires: number; value: Promise<unknown> }>();
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = answers.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    answers.set(key, { expires: now + ttlMs, value });
+    value.catch(() => answers.delete(key));
+    // The keys are few (pages × sizes × statuses, slugs); drop expired ones as they pile up.
+    if (answers.size > 500) for (const [name, entry] of answers) if (entry.expires <= now) answers.delete(name);
+    return value;
+  }
+  return {
+    list: (query) => cached(`list:${query.page}:${query.perPage}:${query.status}`, () => source.list(query)),
+    getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
+    getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
+    listAllPublished: () => cached('all', () => source.listAllPublished()),
+  };
+}

@@ -1,0 +1,83 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import type { BlogPostsTable, Schema } from '../../db/schema.ts';
+import type { PostPage, PostQuery, PostSource } from './post-source.ts';
+
+type PostRow = Selectable<BlogPostsTable>;
+
+export function rowToPost(row: PostRow): BlogPost {
+  const url = row.featured_image_url;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content_html,
+    seo_keyword: row.seo_keyword,
+    status: row.status,
+    published_at: row.published_at ? row.published_at.toISOString() : null,
+    updated_at: row.updated_at.toISOString(),
+    seo: { title: row.seo_title, description: row.seo_description },
+    featured_image: url
+      ? {
+          data: {
+            url,
+            sizes: { large: url, regular: url, full: url },
+            alt: row.featured_image_alt,
+            name: row.featured_image_name,
+          },
+        }
+      : null,
+  };
+}
+
+/** The built-in store: posts in the `blog_posts` table, newest publication first. */
+export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
+  const ordered = () =>
+    db
+      .selectFrom('blog_posts')
+      .selectAll()
+      .orderBy('published_at', (order) => order.desc().nullsLast())
+      .orderBy('id', 'desc');
+
+  return {
+    async list({ page, perPage, status }: PostQuery): Promise<PostPage> {
+      let rows = ordered();
+      let counter = db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('total'));
+      if (status !== 'all') {
+        rows = rows.where('status', '=', status);
+        counter = counter.where('status', '=', status);
+      }
+      const [posts, { total }] = await Promise.all([
+        rows
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        counter.executeTakeFirstOrThrow(),
+      ]);
+      return { posts: posts.map(rowToPost), total };
+    },
+
+    async getById(id, { includeUnpublished }) {
+      let query = db.selectFrom('blog_posts').selectAll().where('id', '=', id);
+      if (!includeUnpublished) query = query.where('status', '=', 'published');
+      const row = await query.executeTakeFirst();
+      return row ? rowToPost(row) : undefined;
+    },
+
+    async getPublishedBySlug(slug) {
+      const row = await db
+        .selectFrom('blog_posts')
+        .selectAll()
+        .where('slug', '=', slug)
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+      return row ? rowToPost(row) : undefined;
+    },
+
+    async listAllPublished() {
+      const rows = await ordered().where('status', '=', 'published').execute();
+      return rows.map(rowToPost);
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  BLOG_LIST_PATHS,
+  BLOG_POST_PATHS,
+  BLOG_SLUG_MAX_LENGTH,
+  BLOG_SLUG_PATTERN,
+  SavePostHtmlBodySchema,
+  type BlogPost,
+  type BlogPostList,
+  type CheckHtmlResult,
+  type SavePostHtmlResult,
+} from '../../../src-shared/domain/blog-post.ts';
+import { BLOG } from '../../../src-shared/domain/constants.ts';
+import type { ErrorBody } from '../../http/errors.ts';
+import type { AdminGuard } from '../admin/guard.ts';
+import { BLOG_IMAGE_PATH } from './content-importer.ts';
+import type { PageStore } from './page-store.ts';
+import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import { sanitizeBlogHtml } from './sanitize.ts';
+import { ListQuerySchema, PostParamsSchema, PostQuerySchema, SlugParamsSchema } from './schemas.ts';
+import { renderStaticPage } from './static-page.ts';
+
+export interface BlogRouteDeps {
+  source: PostSource;
+  pages: PageStore;
+  adminGuard: AdminGuard;
+  /** The site's public origin, for canonical links and absolute image URLs. */
+  siteUrl: string;
+  /** content/blog/images: the built-in store's featured images. */
+  imagesDir: string;
+}
+
+const UNAUTHORIZED: ErrorBody = { error: 'Admin authentication required' };
+const UNAVAILABLE: ErrorBody = { error: 'The blog is unavailable right now. Please try again in a moment.' };
+const HTML_MAX_AGE_MS = BLOG.htmlCacheMaxAgeHours * 60 * 60 * 1000;
+const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
+
+/** The article inside a whole HTML document, or the fragment as it is. */
+function articleBody(html: string): string {
+  if (!/^\s*(<!doctype|<html)/i.test(html)) return html;
+  const body = /<body[^>]*>([\s\S]*?)(?:<\/body>|$)/i.exec(html);
+  return body?.[1] ?? html;
+}
+
+/**
+ * The blog API in StoryChief's shape (spec §7), the static SEO pages and the built-in
+ * store's images. The post source decides where posts come from; the routes are the same.
+ */
+export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { source, pages, adminGuard, siteUrl } = deps;
+
+  const unavailable = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof PostSourceUnavailableError)) throw error;
+    return reply.status(502).send(UNAVAILABLE);
+  };
+
+  for (const listPath of BLOG_LIST_PATHS) {
+    api.get(`/api/storychief/${listPath}`, { schema: { querystring: ListQuerySchema } }, async (request, reply) => {
+      const { page, per_page: perPage, status } = request.query;
+      if (status !== 'published' && !(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
+      try {
+        const { posts, total } = await source.list({ page, perPage, status });
+        const totalPages = Math.ceil(total / perPage);
+        const link = (target: number) => `/api/storychief/${listPath}?page=${target}&per_page=${perPage}&status=${status}`;
+        const body: BlogPostList = {
+          data: posts,
+          meta: {
+            pagination: {
+              total,
+              count: posts.length,
+              per_page: perPage,
+              current_page: page,
+              total_pages: totalPages,
+              links: {
+                ...(page > 1 ? { previous: link(Math.min(page - 1, Math.max(totalPages, 1))) } : {}),
+                ...(page < totalPages ? { next: link(page + 1) } : {}),
+              },
+            },
+          },
+        };
+        return reply.header('cache-control', status === 'published' ? 'no-cache' : 'private, no-store').send(body);
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+    });
+  }
+
+  for (const postPath of BLOG_POST_PATHS) {
+    api.get(
+      `/api/storychief/${postPath}/:id`,
+      { schema: { params: PostParamsSchema, querystring: PostQuerySchema } },
+      async (request, reply) => {
+        const id = Number(request.params.id);
+        try {
+          // Unpublished posts exist only for the admin; to anyone else they are simply not there.
+          const post = await source.getById(id, { includeUnpublished: await adminGuard(request) });
+          if (!post) return reply.status(404).send({ error: `Post with ID "${id}" not found` } satisfies ErrorBody);
+          return reply.header('cache-control', 'no-cache').send({ data: post });
+        } catch (error) {
+          return unavailable(reply, error);
+        }
+      },
+    );
+  }
+
+  api.get('/api/check-html/:slug', { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+    const body: CheckHtmlResult = { exists: await pages.exists(request.params.slug) };
+    return reply.header('cache-control', 'no-cache').send(body);
+  });
+
+  api.get('/api/cached-post/:slug', { schema: { params: SlugParamsSchema } }, async (request, reply) => {
+    const page = await pages.get(request.params.slug);
+    if (!page) return reply.status(404).send({ error: `No cached copy of "${request.params.slug}"` } satisfies ErrorBody);
+    return reply.header('cache-control', 'no-cache').send(page.post);
+  });
+
+  api.post('/api/save-post-html', { schema: { body: SavePostHtmlBodySchema } }, async (request, reply) => {
+    if (!(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
+    const { filename, html, slug, title, postData } = request.body;
+    // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
+    if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
+      return reply.status(400).send({ error: "Invalid request body: 'slug' must be lower-case words joined by hyphens" });
+    }
+    if (filename !== `${slug}.html`) {
+      return reply.status(400).send({ error: `Invalid request body: 'filename' must be exactly "${slug}.html"` });
+    }
+    if (postData.slug !== slug) {
+      return reply.status(400).send({ error: "Invalid request body: 'postData.slug' must equal 'slug'" });
+    }
+    const postUpdatedAt = new Date(postData.updated_at);
+    if (Number.isNaN(postUpdatedAt.getTime())) {
+      return reply.status(400).send({ error: "Invalid request body: 'postData.updated_at' must be a date" });
+    }
+    const post: BlogPost = { ...postData, content: sanitizeBlogHtml(postData.content) };
+    await pages.save({ slug, title, bodyHtml: sanitizeBlogHtml(articleBody(html)), post, postUpdatedAt });
+    request.log.info({ slug }, 'blog page saved');
+    const body: SavePostHtmlResult = { success: true, url: `/blog/${slug}.html` };
+    return reply.send(body);
+  });
+
+  const notFoundPage = (reply: FastifyReply) =>
+    reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Post Not Found</title><h1>Post Not Found</h1><p>The blog post you are looking for does not exist.</p><p><a href="/blog">Back to Blog</a></p>',
+      );
+
+  api.get('/blog/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const slug = file.endsWith('.html') ? file.slice(0, -'.html'.length) : undefined;
+    // Anything that is not "<slug>.html" is a page of the web app (or nothing), not ours.
+    if (slug === undefined) return reply.callNotFound();
+    if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) return notFoundPage(reply);
+
+    const stored = await pages.get(slug);
+    let live: BlogPost | undefined;
+    try {
+      live = await source.getPublishedBySlug(slug);
+    } catch (error) {
+      if (!(error instanceof PostSourceUnavailableError) || !stored) throw error;
+      // The source is down: the stored page is better than no page.
+    }
+    const fresh =
+      stored &&
+      Date.now() - stored.generatedAt.getTime() < HTML_MAX_AGE_MS &&
+      (!live || new Date(live.updated_at).getTime() <= stored.postUpdatedAt.getTime());
+    let page: { post: BlogPost; bodyHtml: string; title: string };
+    if (stored && (fresh || !live)) {
+      if (!live && !fresh && stored) request.log.info({ slug }, 'serving an old blog page: its post is not available');
+      page = { post: stored.post, bodyHtml: sanitizeBlogHtml(stored.bodyHtml), title: stored.title };
+    } else if (live) {
+      const bodyHtml = sanitizeBlogHtml(live.content);
+      page = { post: live, bodyHtml, title: live.title };
+      await pages.save({ slug, title: live.title, bodyHtml, post: live, postUpdatedAt: new Date(live.updated_at) });
+    } else {
+      return notFoundPage(reply);
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(renderStaticPage({ ...page, siteUrl }));
+  });
+
+  registerImages(app, deps.imagesDir);
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.webp': 'image/webp' };
+
+/** The featured images of content/blog/images, read once and served with a long cache. */
+function registerImages(app: FastifyInstance, dir: string): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => /^[a-z0-9-]+\.(svg|webp)$/.test(name));
+  } catch {
+    app.log.warn({ dir }, 'no blog images folder');
+  }
+  const images = new Map(
+    names.map((name) => {
+      const body = readFileSync(path.join(dir, name));
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      return [name, { body, etag, type: IMAGE_TYPES[path.extname(name)] ?? 'application/octet-stream' }];
+    }),
+  );
+  app.get(`${BLOG_IMAGE_PATH}/:name`, (request, reply) => {
+    const image = images.get((request.params as { name: string }).name);
+    if (!image) return reply.status(404).send({ error: 'Image not found' } satisfies ErrorBody);
+    reply
+      .type(image.type)
+      .header('etag', image.etag)
+      .header('cache-control', 'public, max-age=86400')
+      // An SVG opened on its own is a document: it gets no script and no plugin.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+    return reply.send(image.body);
+  });
+}

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BLOG_POST_STATUSES,
+  type BlogPost,
+  type BlogPostStatus,
+  type FeaturedImage,
+} from '../../../src-shared/domain/blog-post.ts';
+import { BLOG } from '../../../src-shared/domain/constants.ts';
+import type { StoryChiefConfig } from './config.ts';
+import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const optionalText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function keywords(story: Json): string {
+  const raw = story.seo_keyword ?? story.seo_keywords ?? story.keywords;
+  if (Array.isArray(raw)) return raw.filter((item): item is string => typeof item === 'string').join(', ');
+  return text(raw);
+}
+
+function featuredImage(raw: unknown): FeaturedImage | null {
+  const data = isObject(raw) && isObject(raw.data) ? raw.data : undefined;
+  const url = data ? text(data.url) : '';
+  if (!data || !/^https:\/\//.test(url)) return null;
+  const sizes = isObject(data.sizes) ? data.sizes : {};
+  const size = (name: string) => (/^https:\/\//.test(text(sizes[name])) ? text(sizes[name]) : url);
+  return {
+    data: {
+      url,
+      sizes: { large: size('large'), regular: size('regular'), full: size('full') },
+      alt: text(data.alt),
+      name: text(data.name),
+    },
+  };
+}
+
+/**
+ * StoryChief's story, in our API's shape. Fields StoryChief names differently
+ * (seo_title, seo_keywords) are read too; a story without a usable id or slug is dropped.
+ */
+export function storyToPost(story: unknown): BlogPost | undefined {
+  if (!isObject(story)) return undefined;
+  const id = typeof story.id === 'number' ? story.id : Number(story.id);
+  const slug = text(story.slug);
+  if (!Number.isSafeInteger(id) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return undefined;
+  const seo = isObject(story.seo) ? story.seo : {};
+  const status = BLOG_POST_STATUSES.find((candidate) => candidate === story.status) ?? 'published';
+  const publishedAt = optionalText(story.published_at);
+  return {
+    id,
+    slug,
+    title: text(story.title),
+    excerpt: text(story.excerpt),
+    content: text(story.content),
+    seo_keyword: keywords(story),
+    status: status satisfies BlogPostStatus,
+    published_at: publishedAt,
+    updated_at: optionalText(story.updated_at) ?? publishedAt ?? new Date(0).toISOString(),
+    seo: { title: text(seo.title ?? story.seo_title), description: text(seo.description ?? story.seo_description) },
+    featured_image: featuredImage(story.featured_image),
+  };
+}
+
+interface CacheEntry {
+  expires: number;
+  value: Promise<Json>;
+}
+
+/** How many distinct answers the short cache keeps; the oldest is dropped beyond this. */
+const CACHE_ENTRIES = 200;
+
+/**
+ * Reads posts from StoryChief's API. Every URL is built from the fixed base URL plus a
+ * path from this file and validated numbers, never from request text. Answers are kept
+ * for `cacheTtlMs` so a busy page does not become a busy upstream.
+ */
+export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBaseLogger): PostSource {
+  const cache = new Map<string, CacheEntry>();
+
+  async function fetchJson(url: URL): Promise<Json> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      log.warn({ err: error, path: url.pathname }, 'StoryChief did not answer');
+      throw new PostSourceUnavailableError('StoryChief did not answer');
+    }
+    if (response.status === 404) return {};
+    if (!response.ok) {
+      log.warn({ status: response.status, path: url.pathname }, 'StoryChief answered with an error');
+      throw new PostSourceUnavailableError(`StoryChief answered ${response.status}`);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!isObject(body)) throw new PostSourceUnavailableError('StoryChief answered with something other than a JSON object');
+    return body;
+  }
+
+  function get(path: string, params: Record<string, string | number>): Promise<Json> {
+    const url = new URL(`${config.baseUrl}/${path}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
+    const key = url.href;
+    const now = Date.now();
+    const cached = cache.get(key);
+    if (cached && cached.expires > now) return cached.value;
+    const value = fetchJson(url);
+    if (config.cacheTtlMs > 0) {
+      cache.set(key, { expires: now + config.cacheTtlMs, value });
+      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value ?? key);
+      // A failure is not worth remembering: the next request tries again.
+      value.catch(() => cache.delete(key));
+    }
+    return value;
+  }
+
+  const postsOf = (body: Json) =>
+    (Array.isArray(body.data) ? body.data : []).map(storyToPost).filter((post) => post !== undefined);
+
+  async function list(page: number, perPage: number, status: string) {
+    const body = await get('stories', { page, per_page: perPage, ...(status === 'all' ? {} : { status }) });
+    const meta = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
+    const posts = postsOf(body);
+    return { posts, total: typeof meta.total === 'number' ? meta.total : posts.length };
+  }
+
+  return {
+    list: ({ page, perPage, status }) => list(page, perPage, status),
+
+    async getById(id, { includeUnpublished }) {
+      const body = await get(`stories/${id}`, { includes: 'content' });
+      const post = storyToPost(isObject(body.data) ? body.data : body);
+      return post && (includeUnpublished || post.status === 'published') ? post : undefined;
+    },
+
+    async getPublishedBySlug(slug) {
+      const { posts } = await list(1, BLOG.slugLookupPerPage, 'published');
+      return posts.find((post) => post.slug === slug);
+    },
+
+    async listAllPublished() {
+      const { posts } = await list(1, BLOG.slugLookupPerPage, 'published');
+      return posts;
+    },
+  };
+}

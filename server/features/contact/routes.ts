@@ -1,0 +1,84 @@
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  ContactRejectionSchema,
+  ContactReplySchema,
+  ContactRequestSchema,
+  type ContactRejection,
+  type ContactReply,
+} from '../../../src-shared/domain/contact.ts';
+import type { Schema } from '../../db/schema.ts';
+import { describeFieldErrors, describeValidationErrors } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { ContactConfig } from './contact-config.ts';
+import { contactRateLimitOptions, type RateLimitBackend } from './rate-limit.ts';
+import { storeContactMessage } from './store-message.ts';
+import { validateEveryField } from './validator.ts';
+
+export interface ContactDeps {
+  db: Kysely<Schema>;
+  mailer: Mailer;
+  config: ContactConfig;
+  /** Who is told about each new message. */
+  notifyTo: string;
+  rateLimitBackend?: RateLimitBackend;
+}
+
+const ACCEPTED: ContactReply = { ok: true };
+
+/**
+ * `POST /api/contact`: the contact form. Rate-limited per IP (the limiter lives in this
+ * route's own scope, so no other route pays for it), with a honeypot for bots. Answers 201
+ * only once the message, its lead and the notification mail are stored together.
+ */
+export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
+  void app.register(async (scope) => {
+    await scope.register(rateLimit, contactRateLimitOptions(deps.config, deps.rateLimitBackend ?? { kind: 'memory' }));
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/contact',
+      {
+        schema: { body: ContactRequestSchema, response: { 201: ContactReplySchema, 400: ContactRejectionSchema } },
+        // The limits themselves are the plugin's options (contactRateLimitOptions); this turns them on here.
+        config: { rateLimit: {} },
+        validatorCompiler: validateEveryField,
+        attachValidation: true,
+        // Blank is empty: "   " as a name must fail like "" does, and stored values carry no stray spaces.
+        preValidation: async (request) => {
+          request.body = trimStrings(request.body) as typeof request.body;
+        },
+      },
+      async (request, reply) => {
+        if (honeypotFilled(request.body)) {
+          request.log.info('contact form honeypot filled: answered as a success, nothing stored');
+          return reply.status(201).send(ACCEPTED);
+        }
+        if (request.validationError) {
+          const errors = request.validationError.validation;
+          const body: ContactRejection = {
+            error: describeValidationErrors(errors, request.validationError.validationContext ?? 'body'),
+            fields: describeFieldErrors(errors),
+          };
+          return reply.status(400).send(body);
+        }
+        const { name, email, subject = '', message } = request.body;
+        const stored = await storeContactMessage(deps, { name, email, subject, message });
+        request.log.info({ contactMessageId: stored.messageId, mailId: stored.mailId }, 'contact message stored');
+        return reply.status(201).send(ACCEPTED);
+      },
+    );
+  });
+}
+
+function trimStrings(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]));
+}
+
+function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value: unknown = (body as Record<string, unknown>)[CONTACT_HONEYPOT_FIELD];
+  return typeof value === 'string' && value !== '';
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+
+/** One `<url>` of the sitemap; `path` is absolute within the site (starts with '/'). */
+export interface SitemapEntry {
+  path: string;
+  lastModified?: Date;
+}
+
+/**
+ * Adds pages the server only knows at request time (the blog's posts, for one). Register one
+ * with `registerSeoRoutes(app, {publicUrl, sitemapProviders: [...]})`; a provider that fails
+ * is logged and left out, so the sitemap still lists every other page.
+ */
+export type SitemapProvider = () => Promise<readonly SitemapEntry[]>;
+
+/** The public pages search engines should find; account and admin pages stay out. */
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  PATHS.home,
+  PATHS.features,
+  PATHS.howItWorks,
+  PATHS.testimonials,
+  PATHS.pricing,
+  PATHS.blog,
+  PATHS.contact,
+  PATHS.careers,
+  PATHS.about,
+  PATHS.press,
+  PATHS.affiliates,
+  PATHS.signup,
+];
+
+export const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(({ path, lastModified }) => {
+    const loc = `${publicUrl}${path}`.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';
+    return `  <url><loc>${loc}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** `GET /robots.txt` and `GET /sitemap.xml`, built from PUBLIC_URL so every deployment names itself. */
+export function registerSeoRoutes(
+  app: FastifyInstance,
+  options: { publicUrl: string; sitemapProviders?: readonly SitemapProvider[] },
+): void {
+  const robots = robotsTxt(options.publicUrl);
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  );
+
+  const staticEntries = PUBLIC_PAGE_PATHS.map((path) => ({ path }));
+  app.get('/sitemap.xml', async (request, reply) => {
+    const extra = await Promise.all(
+      (options.sitemapProviders ?? []).map((provide) =>
+        provide().catch((error: unknown) => {
+          request.log.error({ err: error }, 'a sitemap provider failed; its pages are left out');
+          return [];
+        }),
+      ),
+    );
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(sitemapXml(options.publicUrl, [...staticEntries, ...extra.flat()]));
+  });
+}

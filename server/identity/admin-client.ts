@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { IdentityConfig } from './config.ts';
+import { loadAdminKeyPair } from './secrets.ts';
+
+export interface IdentityAdminClient {
+  client: CognitoIdentityProviderClient;
+  /** The pool to name in `UserPoolId`. */
+  userPoolId: string;
+}
+
+/**
+ * A Cognito client for the server's own admin calls (ListUsers, AdminDisableUser, …).
+ *
+ * Embedded pool: it talks to this server's /cognito over loopback, signed with the stored
+ * admin key pair. AWS pool: it talks to AWS with AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY
+ * from the configuration. Credentials are always passed explicitly, so the SDK's default
+ * credential chain (which probes the instance metadata address) never runs.
+ *
+ * Call it once the server listens (`server` is `app.server`): the embedded endpoint is
+ * read from its address.
+ */
+export async function createIdentityAdminClient(options: {
+  identity: IdentityConfig;
+  db: Kysely<Schema>;
+  server: { address(): AddressInfo | string | null };
+}): Promise<IdentityAdminClient> {
+  const { identity } = options;
+  if (identity.mode === 'aws') {
+    if (identity.adminCredentials === undefined) {
+      throw new Error('Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+    }
+    return {
+      client: new CognitoIdentityProviderClient({ region: identity.region, credentials: identity.adminCredentials }),
+      userPoolId: identity.userPoolId,
+    };
+  }
+  const address = options.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The server is not listening on a TCP port yet');
+  const host =
+    address.family === 'IPv6'
+      ? `[${address.address === '::' ? '::1' : address.address}]`
+      : address.address === '0.0.0.0'
+        ? '127.0.0.1'
+        : address.address;
+  return {
+    client: new CognitoIdentityProviderClient({
+      region: identity.region,
+      endpoint: `http://${host}:${address.port}/cognito`,
+      credentials: await loadAdminKeyPair(options.db, identity.adminCredentials),
+    }),
+    userPoolId: identity.userPoolId,
+  };
+}

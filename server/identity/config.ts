@@ -1,0 +1,128 @@
+import type { IdentityPublicConfig } from '../../src-shared/domain/public-config.ts';
+import type { EnvReader } from '../config/env-reader.ts';
+
+/** An upstream OpenID provider for hosted sign-in (Google or Microsoft Entra ID). */
+export interface UpstreamProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The provider's OpenID discovery document. */
+  discoveryUrl: string;
+}
+
+export interface AccessKeyPair {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+export interface IdentityConfig {
+  region: string;
+  /**
+   * 'embedded': our service at /cognito with the pool and client below.
+   * 'aws': COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID name a real pool; nothing is mounted.
+   */
+  mode: 'embedded' | 'aws';
+  userPoolId: string;
+  clientId: string;
+  /**
+   * The key pair admin calls are signed with. Embedded: IDENTITY_ADMIN_* or, when unset,
+   * a pair generated at first start and kept in the database (then undefined here).
+   * AWS: AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, read here so the SDK's own credential
+   * chain never runs.
+   */
+  adminCredentials: AccessKeyPair | undefined;
+  providers: { Google?: UpstreamProviderConfig; AzureAD?: UpstreamProviderConfig };
+  /** Where hosted sign-in may send the browser back to. */
+  allowedRedirectUris: string[];
+  rateLimits: { perIpPerMinute: number; perUserPerMinute: number };
+  /** AWS only: the pool's hosted UI domain (COGNITO_HOSTED_DOMAIN); the embedded one is `<PUBLIC_URL>/cognito`. */
+  awsHostedDomain: string | undefined;
+}
+
+/** A fixed id: the browser needs one it can read from /api/config, and it is not a secret. */
+export const DEFAULT_CLIENT_ID = 'hireassist-local-client';
+export const DEFAULT_USER_POOL_ID = 'us-east-1_local';
+
+/** What the browser needs to talk to the pool (served by GET /api/config; nothing secret). */
+export function publicIdentityConfig(identity: IdentityConfig, publicUrl: string): IdentityPublicConfig {
+  const embedded = identity.mode === 'embedded';
+  return {
+    region: identity.region,
+    userPoolId: identity.userPoolId,
+    clientId: identity.clientId,
+    endpoint: embedded ? `${publicUrl}/cognito` : null,
+    hostedDomain: embedded ? `${publicUrl}/cognito` : (identity.awsHostedDomain ?? null),
+    socialProviders: (['Google', 'AzureAD'] as const).filter((name) => !embedded || identity.providers[name] !== undefined),
+  };
+}
+
+/** Reads the identity section of the configuration (documented in .env.example). */
+export function readIdentityConfig(read: EnvReader, publicOrigin: string): IdentityConfig {
+  const region = read.string('COGNITO_REGION', 'us-east-1');
+  const awsPoolId = read.optional('COGNITO_USER_POOL_ID');
+  const awsClientId = read.optional('COGNITO_CLIENT_ID');
+  if ((awsPoolId === undefined) !== (awsClientId === undefined)) {
+    read.problems.push('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together (or neither, for the embedded service)');
+  }
+  const poolId = awsPoolId ?? read.string('IDENTITY_USER_POOL_ID', DEFAULT_USER_POOL_ID);
+  if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(poolId)) {
+    read.problems.push(`The user pool id must look like us-east-1_Abc123 (got "${poolId}")`);
+  }
+  const mode = awsPoolId !== undefined && awsClientId !== undefined ? 'aws' : 'embedded';
+  return {
+    region,
+    mode,
+    userPoolId: poolId,
+    clientId: awsClientId ?? read.string('IDENTITY_CLIENT_ID', DEFAULT_CLIENT_ID),
+    adminCredentials:
+      mode === 'aws'
+        ? keyPair(read, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN')
+        : keyPair(read, 'IDENTITY_ADMIN_ACCESS_KEY_ID', 'IDENTITY_ADMIN_SECRET_ACCESS_KEY'),
+    providers: {
+      ...provider(read, 'Google', 'GOOGLE', 'https://accounts.google.com/.well-known/openid-configuration'),
+      ...provider(
+        read,
+        'AzureAD',
+        'AZUREAD',
+        `https://login.microsoftonline.com/${read.string('AZUREAD_TENANT', 'common')}/v2.0/.well-known/openid-configuration`,
+      ),
+    },
+    allowedRedirectUris: (read.optional('IDENTITY_ALLOWED_REDIRECT_URIS') ?? publicOrigin)
+      .split(',')
+      .map((uri) => uri.trim())
+      .filter((uri) => uri !== ''),
+    awsHostedDomain: read.url('COGNITO_HOSTED_DOMAIN', ['https'])?.origin,
+    rateLimits: {
+      perIpPerMinute: read.integer('IDENTITY_RATE_LIMIT_PER_IP', 600, { min: 1, max: 10_000_000 }),
+      perUserPerMinute: read.integer('IDENTITY_RATE_LIMIT_PER_USER', 60, { min: 1, max: 10_000_000 }),
+    },
+  };
+}
+
+function keyPair(read: EnvReader, idName: string, secretName: string, tokenName?: string): AccessKeyPair | undefined {
+  const accessKeyId = read.optional(idName);
+  const secretAccessKey = read.optional(secretName);
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    read.problems.push(`${idName} and ${secretName} must be set together`);
+  }
+  if (accessKeyId === undefined || secretAccessKey === undefined) return undefined;
+  const sessionToken = tokenName ? read.optional(tokenName) : undefined;
+  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+}
+
+function provider<Name extends 'Google' | 'AzureAD'>(
+  read: EnvReader,
+  name: Name,
+  prefix: string,
+  defaultDiscoveryUrl: string,
+): Partial<Record<Name, UpstreamProviderConfig>> {
+  const clientId = read.optional(`${prefix}_CLIENT_ID`);
+  const clientSecret = read.optional(`${prefix}_CLIENT_SECRET`);
+  const discovery = read.url(`${prefix}_DISCOVERY_URL`, ['http', 'https']);
+  if (clientId === undefined || clientSecret === undefined) {
+    if (clientId !== clientSecret) read.problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    return {};
+  }
+  const config: UpstreamProviderConfig = { clientId, clientSecret, discoveryUrl: discovery?.href ?? defaultDiscoveryUrl };
+  return { [name]: config } as Partial<Record<Name, UpstreamProviderConfig>>;
+}

@@ -1,0 +1,53 @@
+/**
+ * Cognito's exceptions, with the names and messages AWS sends, so the SDK throws the same
+ * class (it reads the name from `x-amzn-ErrorType`) and the web app shows the same text.
+ */
+export class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = type;
+  }
+}
+
+const error = (type: string) => (message: string) => new CognitoError(type, message);
+
+export const invalidParameter = error('InvalidParameterException');
+export const notAuthorized = error('NotAuthorizedException');
+export const limitExceeded = error('LimitExceededException');
+export const resourceNotFound = error('ResourceNotFoundException');
+export const aliasExists = () => new CognitoError('AliasExistsException', 'An account with the given email already exists.');
+export const invalidPassword = error('InvalidPasswordException');
+export const userNotFound = () => new CognitoError('UserNotFoundException', 'User does not exist.');
+export const userNotConfirmed = () => new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+export const usernameExists = () =>
+  new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+export const codeMismatch = () =>
+  new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+export const expiredCode = () => new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+export const attemptLimit = () => limitExceeded('Attempt limit exceeded, please try after some time.');
+export const tooManyRequests = () => new CognitoError('TooManyRequestsException', 'Too many requests');
+export const incorrectCredentials = () => notAuthorized('Incorrect username or password.');
+export const invalidAccessToken = () => notAuthorized('Invalid Access Token');
+export const revokedAccessToken = () => notAuthorized('Access Token has been revoked');
+export const expiredAccessToken = () => notAuthorized('Access Token has expired');
+export const passwordResetRequired = () =>
+  new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
+export const userDisabled = () => notAuthorized('User is disabled.');
+export const internalError = () => new CognitoError('InternalErrorException', 'An internal error occurred. Please try again.');
+
+/** The message AWS gives when a required member is missing. */
+export const missingMember = (member: string) =>
+  invalidParameter(
+    `1 validation error detected: Value null at '${lowerFirst(member)}' failed to satisfy constraint: Member must not be null`,
+  );
+
+/** The message AWS gives when a member has the wrong type or shape. */
+export const badMember = (member: string, constraint: string) =>
+  invalidParameter(`1 validation error detected: Value at '${lowerFirst(member)}' failed to satisfy constraint: ${constraint}`);
+
+function lowerFirst(member: string): string {
+  return member.charAt(0).toLowerCase() + member.slice(1);
+}

@@ -1,0 +1,36 @@
+import { invalidParameter } from './errors.ts';
+
+/** The attributes ListUsers can filter on, as Cognito names them. */
+export const SEARCHABLE_ATTRIBUTES = [
+  'username',
+  'email',
+  'given_name',
+  'family_name',
+  'status',
+  'sub',
+  'cognito:user_status',
+] as const;
+export type SearchableAttribute = (typeof SEARCHABLE_ATTRIBUTES)[number];
+
+export interface UserFilter {
+  attribute: SearchableAttribute;
+  /** `=` exact match, `^=` starts with. */
+  operator: '=' | '^=';
+  value: string;
+}
+
+const FILTER = /^\s*([a-z_:]+)\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/;
+
+/**
+ * Parses Cognito's ListUsers filter: `attribute = "value"` or `attribute ^= "value"`, the
+ * value in double quotes with `\"` and `\\` escaped. An empty filter means no filter.
+ */
+export function parseUserFilter(filter: string): UserFilter | undefined {
+  if (filter.trim() === '') return undefined;
+  const match = FILTER.exec(filter);
+  if (!match) throw invalidParameter('Error while parsing filter.');
+  const [, name, operator, quoted] = match as unknown as [string, string, '=' | '^=', string];
+  const attribute = SEARCHABLE_ATTRIBUTES.find((candidate) => candidate === name);
+  if (attribute === undefined) throw invalidParameter(`Invalid search attribute: ${name}`);
+  return { attribute, operator, value: quoted.replace(/\\(.)/g, '$1') };
+}

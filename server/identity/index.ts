@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { IdentityConfig } from './config.ts';
+import { registerHostedSignIn } from './oauth2/routes.ts';
+import { createPasswordHasher } from './passwords.ts';
+import { registerProtocol } from './protocol.ts';
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { ReadCache } from './read-cache.ts';
+import { loadAdminKeyPair, loadSigningKeyPem } from './secrets.ts';
+import type { IdentityService } from './service.ts';
+import { createSigningKeys } from './tokens.ts';
+
+export { createIdentityAdminClient, type IdentityAdminClient } from './admin-client.ts';
+export { createIdTokenVerifier, type IdTokenVerifier } from './id-token.ts';
+export type { IdTokenClaims } from './tokens.ts';
+
+export interface IdentityDependencies {
+  identity: IdentityConfig;
+  /** The site's public origin: the issuer is `<publicUrl>/cognito/<poolId>`. */
+  publicUrl: string;
+  db: Kysely<Schema>;
+  mailer: Mailer;
+  /** Tests pass a movable clock for expiry and lockout. */
+  clock?: Clock | undefined;
+  /** In memory by default; a shared store when several instances run. */
+  limiter?: RateLimiter;
+}
+
+/**
+ * How long a session read stays cached. Writes on this instance clear it at once; with
+ * several instances, a revocation made on another one takes effect here within this time.
+ */
+const SESSION_CACHE_TTL_MS = 1000;
+
+/** The issuer of the embedded pool's tokens. */
+export function embeddedIssuer(publicUrl: string, identity: IdentityConfig): string {
+  return `${publicUrl}/cognito/${identity.userPoolId}`;
+}
+
+/**
+ * Mounts the embedded Cognito-compatible service at /cognito: the AWS JSON protocol, the
+ * pool's JWKS and discovery document, and hosted sign-in (oauth2). Does nothing when the
+ * configuration points at AWS Cognito.
+ */
+export function registerIdentityService(app: FastifyInstance, deps: IdentityDependencies): void {
+  if (deps.identity.mode !== 'embedded') return;
+  app.register(
+    async (scope) => {
+      const issuer = embeddedIssuer(deps.publicUrl, deps.identity);
+      const [stored, adminKey, passwords] = await Promise.all([
+        loadSigningKeyPem(deps.db),
+        loadAdminKeyPair(deps.db, deps.identity.adminCredentials),
+        createPasswordHasher(),
+      ]);
+      const service: IdentityService = {
+        config: deps.identity,
+        db: deps.db,
+        mailer: deps.mailer,
+        clock: deps.clock ?? systemClock,
+        log: scope.log,
+        keys: createSigningKeys(stored, issuer),
+        passwords,
+        limiter: deps.limiter ?? createMemoryRateLimiter(),
+        adminKey,
+        sessions: new ReadCache(SESSION_CACHE_TTL_MS, 50_000),
+      };
+      await scope.register(async (protocolScope) => registerProtocol(protocolScope, service));
+      registerWellKnown(scope, service);
+      await scope.register(async (oauthScope) => registerHostedSignIn(oauthScope, service, deps.publicUrl));
+    },
+    { prefix: '/cognito' },
+  );
+}
+
+function registerWellKnown(scope: FastifyInstance, service: IdentityService): void {
+  const base = `/${service.config.userPoolId}/.well-known`;
+  const jwks = JSON.stringify(service.keys.jwks);
+  const issuer = service.keys.issuer;
+  const origin = issuer.slice(0, issuer.length - `/${service.config.userPoolId}`.length);
+  const discovery = JSON.stringify({
+    issuer,
+    authorization_endpoint: `${origin}/oauth2/authorize`,
+    token_endpoint: `${origin}/oauth2/token`,
+    userinfo_endpoint: `${origin}/oauth2/userInfo`,
+    revocation_endpoint: `${origin}/oauth2/revoke`,
+    end_session_endpoint: `${origin}/logout`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    scopes_supported: ['openid', 'email', 'profile', 'phone'],
+    token_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
+    code_challenge_methods_supported: ['S256'],
+  });
+  const json = (body: string) => (_request: unknown, reply: FastifyReply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  scope.get(`${base}/jwks.json`, json(jwks));
+  scope.get(`${base}/openid-configuration`, json(discovery));
+}

@@ -1,0 +1,295 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import * as oidc from 'openid-client';
+import { MINUTE } from '../clock.ts';
+import { hashToken, sameHash } from '../codes.ts';
+import { CognitoError } from '../errors.ts';
+import type { IdentityService } from '../service.ts';
+import { authenticate, refreshSession, startSession } from '../sessions.ts';
+import { ADMIN_SCOPE } from '../tokens.ts';
+import { findOrCreateFederatedUser, FederationRefused } from './federated-user.ts';
+import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
+
+const REQUEST_LIFETIME_MS = 10 * MINUTE;
+const CODE_LIFETIME_MS = 5 * MINUTE;
+
+const AuthorizeQuery = Type.Object({
+  identity_provider: Type.Optional(Type.String()),
+  redirect_uri: Type.String(),
+  response_type: Type.String(),
+  client_id: Type.String(),
+  scope: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String({ maxLength: 2048 })),
+  code_challenge: Type.Optional(Type.String({ maxLength: 128 })),
+  code_challenge_method: Type.Optional(Type.String()),
+});
+
+const CallbackQuery = Type.Object(
+  {
+    state: Type.Optional(Type.String()),
+    code: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+    error_description: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+const TokenBody = Type.Object({
+  grant_type: Type.String(),
+  client_id: Type.String(),
+  code: Type.Optional(Type.String()),
+  redirect_uri: Type.Optional(Type.String()),
+  code_verifier: Type.Optional(Type.String()),
+  refresh_token: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
+  scope: Type.Optional(Type.String()),
+});
+
+/** Sends the browser back to the web app with an OAuth error: hosted sign-in never dead-ends there. */
+function redirectWithError(reply: FastifyReply, redirectUri: string, error: string, description: string, state?: string | null) {
+  const url = new URL(redirectUri);
+  url.searchParams.set('error', error);
+  url.searchParams.set('error_description', description);
+  if (state) url.searchParams.set('state', state);
+  return reply.redirect(url.href, 302);
+}
+
+const tokenError = (reply: FastifyReply, error: string, status = 400) =>
+  reply.status(status).header('cache-control', 'no-store').send({ error });
+
+/**
+ * Hosted sign-in like Cognito's hosted UI: /oauth2/authorize federates to Google or
+ * Microsoft (openid-client, with PKCE, state and nonce), /oauth2/idpresponse receives the
+ * answer and hands the web app a one-time code, /oauth2/token exchanges it (or a refresh
+ * token), /oauth2/userInfo and /logout complete the set.
+ */
+export function registerHostedSignIn(plainScope: FastifyInstance, service: IdentityService, publicUrl: string): void {
+  const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
+  const upstreams = createUpstreams(service.config.providers);
+  const callbackUrl = `${publicUrl}/cognito/oauth2/idpresponse`;
+  const allowedRedirect = (uri: string) =>
+    service.config.allowedRedirectUris.some((allowed) => allowed.replace(/\/$/, '') === uri.replace(/\/$/, ''));
+
+  scope.addHook('onRequest', async (request) => {
+    const allowed = await service.limiter.allow(
+      `ip:${request.ip}`,
+      service.config.rateLimits.perIpPerMinute,
+      service.clock.now(),
+    );
+    if (!allowed) throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
+  });
+
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  scope.get('/oauth2/authorize', { schema: { querystring: AuthorizeQuery } }, async (request, reply) => {
+    const query = request.query;
+    // Until client and redirect URI are known good, an error cannot be sent anywhere but here.
+    if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
+    if (!allowedRedirect(query.redirect_uri)) return reply.status(400).send({ error: 'redirect_mismatch' });
+    const fail = (error: string, description: string) =>
+      redirectWithError(reply, query.redirect_uri, error, description, query.state);
+    if (query.response_type !== 'code')
+      return fail('unsupported_response_type', 'Only the authorization code flow is supported.');
+    if (query.code_challenge !== undefined && query.code_challenge_method !== 'S256') {
+      return fail('invalid_request', 'code_challenge_method must be S256.');
+    }
+    const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
+    if (provider === undefined) return fail('invalid_request', 'identity_provider must be Google or AzureAD.');
+    if (!upstreams.isConfigured(provider)) return fail('invalid_request', `${provider} sign-in is not configured on this site.`);
+
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await upstreams.configuration(provider);
+    } catch (error) {
+      request.log.warn({ err: error, provider }, 'upstream discovery failed');
+      return fail('temporarily_unavailable', `${provider} could not be reached. Please try again.`);
+    }
+    const id = randomBytes(24).toString('base64url');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const nonce = oidc.randomNonce();
+    await service.db
+      .insertInto('identity_oauth_requests')
+      .values({
+        id,
+        provider,
+        client_id: query.client_id,
+        redirect_uri: query.redirect_uri,
+        client_state: query.state ?? null,
+        code_challenge: query.code_challenge ?? null,
+        code_challenge_method: query.code_challenge === undefined ? null : 'S256',
+        upstream_code_verifier: verifier,
+        upstream_nonce: nonce,
+        expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
+      })
+      .execute();
+    const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: callbackUrl,
+      scope: 'openid email profile',
+      state: id,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    return reply.redirect(upstreamUrl.href, 302);
+  });
+
+  scope.get('/oauth2/idpresponse', { schema: { querystring: CallbackQuery } }, async (request, reply) => {
+    const { state } = request.query;
+    const pending =
+      state === undefined
+        ? undefined
+        : await service.db.deleteFrom('identity_oauth_requests').where('id', '=', state).returningAll().executeTakeFirst();
+    if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
+      return reply.status(400).send({ error: 'This sign-in link has expired. Please start signing in again.' });
+    }
+    const provider = pending.provider as ProviderName;
+    const fail = (error: string, description: string) =>
+      redirectWithError(reply, pending.redirect_uri, error, description, pending.client_state);
+    if (request.query.error !== undefined) {
+      return fail(
+        request.query.error === 'access_denied' ? 'access_denied' : 'server_error',
+        request.query.error_description ?? request.query.error,
+      );
+    }
+    let user;
+    try {
+      const configuration = await upstreams.configuration(provider);
+      const tokens = await oidc.authorizationCodeGrant(
+        configuration,
+        new URL(`${callbackUrl}${request.url.slice(request.url.indexOf('?'))}`),
+        {
+          pkceCodeVerifier: pending.upstream_code_verifier,
+          expectedState: pending.id,
+          expectedNonce: pending.upstream_nonce,
+          idTokenExpected: true,
+        },
+      );
+      const idClaims = tokens.claims();
+      if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
+      // Some providers keep profile claims out of the id token; userinfo has them then.
+      const claims =
+        typeof idClaims.email === 'string'
+          ? idClaims
+          : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+      const email = typeof claims.email === 'string' ? claims.email : undefined;
+      if (email === undefined) return fail('invalid_request', `${provider} did not share an email address.`);
+      user = await findOrCreateFederatedUser(service, provider, {
+        sub: idClaims.sub,
+        email,
+        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+        givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
+        familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
+      });
+    } catch (error) {
+      if (error instanceof FederationRefused) return fail('access_denied', error.message);
+      request.log.warn({ err: error, provider }, 'upstream sign-in failed');
+      return fail('server_error', `${provider} sign-in failed. Please try again.`);
+    } finally {
+      service.sessions.clear();
+    }
+    if (!user.enabled) return fail('access_denied', 'User is disabled.');
+
+    const code = randomBytes(32).toString('base64url');
+    await service.db
+      .insertInto('identity_oauth_codes')
+      .values({
+        code_hash: hashToken(code),
+        user_sub: user.sub,
+        client_id: pending.client_id,
+        redirect_uri: pending.redirect_uri,
+        code_challenge: pending.code_challenge,
+        code_challenge_method: pending.code_challenge_method,
+        expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
+      })
+      .execute();
+    const target = new URL(pending.redirect_uri);
+    target.searchParams.set('code', code);
+    if (pending.client_state !== null) target.searchParams.set('state', pending.client_state);
+    return reply.redirect(target.href, 302);
+  });
+
+  scope.post('/oauth2/token', { schema: { body: TokenBody } }, async (request, reply) => {
+    const body = request.body;
+    if (body.client_id !== service.config.clientId) return tokenError(reply, 'invalid_client', 401);
+    reply.header('cache-control', 'no-store');
+    try {
+      if (body.grant_type === 'refresh_token') {
+        if (!body.refresh_token) return tokenError(reply, 'invalid_request');
+        const tokens = await refreshSession(service, body.refresh_token, body.client_id);
+        return { access_token: tokens.AccessToken, id_token: tokens.IdToken, token_type: 'Bearer', expires_in: tokens.ExpiresIn };
+      }
+      if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
+      if (!body.code || !body.redirect_uri) return tokenError(reply, 'invalid_request');
+      // Deleting on read makes every code single-use, even under concurrent exchanges.
+      const grant = await service.db
+        .deleteFrom('identity_oauth_codes')
+        .where('code_hash', '=', hashToken(body.code))
+        .returningAll()
+        .executeTakeFirst();
+      if (
+        grant === undefined ||
+        grant.expires_at.getTime() <= service.clock.now() ||
+        grant.client_id !== body.client_id ||
+        grant.redirect_uri !== body.redirect_uri ||
+        !pkceMatches(grant.code_challenge, body.code_verifier)
+      ) {
+        return tokenError(reply, 'invalid_grant');
+      }
+      const user = await service.db.selectFrom('identity_users').selectAll().where('sub', '=', grant.user_sub).executeTakeFirst();
+      if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
+      const tokens = await startSession(service, user, body.client_id, `openid email profile ${ADMIN_SCOPE}`);
+      return {
+        access_token: tokens.AccessToken,
+        id_token: tokens.IdToken,
+        refresh_token: tokens.RefreshToken,
+        token_type: 'Bearer',
+        expires_in: tokens.ExpiresIn,
+      };
+    } catch (error) {
+      if (error instanceof CognitoError) return tokenError(reply, 'invalid_grant');
+      throw error;
+    }
+  });
+
+  scope.get('/oauth2/userInfo', async (request, reply) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (token === undefined) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
+    try {
+      const { user } = await authenticate(service, token);
+      return {
+        sub: user.sub,
+        email: user.email,
+        email_verified: String(user.email_verified),
+        ...(user.given_name !== null ? { given_name: user.given_name } : {}),
+        ...(user.family_name !== null ? { family_name: user.family_name } : {}),
+        ...(user.identities ? { identities: JSON.stringify(user.identities) } : {}),
+        username: user.username,
+      };
+    } catch (error) {
+      if (error instanceof CognitoError)
+        return reply.status(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token' });
+      throw error;
+    }
+  });
+
+  // Hosted sign-in keeps no session of its own, so logging out is only the way back.
+  scope.get(
+    '/logout',
+    { schema: { querystring: Type.Object({ client_id: Type.String(), logout_uri: Type.String() }) } },
+    async (request, reply) => {
+      if (request.query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
+      if (!allowedRedirect(request.query.logout_uri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });
+      return reply.redirect(request.query.logout_uri, 302);
+    },
+  );
+}
+
+/** RFC 7636 S256: the verifier must hash to the challenge given at /authorize. */
+function pkceMatches(challenge: string | null, verifier: string | undefined): boolean {
+  if (challenge === null) return true;
+  if (verifier === undefined) return false;
+  return sameHash(challenge, createHash('sha256').update(verifier).digest('base64url'));
+}

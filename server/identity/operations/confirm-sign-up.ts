@@ -1,0 +1,29 @@
+import { codeMismatch, notAuthorized } from '../errors.ts';
+import { requiredString } from '../fields.ts';
+import { limitPerUser } from '../service.ts';
+import { findUser } from '../users.ts';
+import { consumeCode } from '../verification.ts';
+import { requireClientId, type Operation } from './operation.ts';
+
+/** ConfirmSignUp: the code from the sign-up mail confirms the account and verifies its email. */
+export const confirmSignUp: Operation = {
+  signed: false,
+  async run(input, { service }) {
+    requireClientId(input, service);
+    const username = requiredString(input, 'Username', 128);
+    const code = requiredString(input, 'ConfirmationCode', 2048);
+    await limitPerUser(service, username);
+    const user = await findUser(service.db, username);
+    // An unknown user gets the same answer as a wrong code: no account enumeration.
+    if (user === undefined) throw codeMismatch();
+    if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
+    await consumeCode(service, user.sub, 'signup', code, async (trx) => {
+      await trx
+        .updateTable('identity_users')
+        .set({ status: 'CONFIRMED', email_verified: true, updated_at: new Date(service.clock.now()) })
+        .where('sub', '=', user.sub)
+        .execute();
+    });
+    return {};
+  },
+};

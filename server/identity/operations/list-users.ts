@@ -1,0 +1,86 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
+import { badMember, invalidParameter } from '../errors.ts';
+import { optionalInteger, optionalString, stringList } from '../fields.ts';
+import { parseUserFilter, type UserFilter } from '../filter.ts';
+import { describeUser, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
+import { requirePoolId, type Operation } from './operation.ts';
+
+export const MAX_PAGE = 60;
+
+/** ListUsers: pages of up to 60 users in username order, with an opaque token for the next page. */
+export const listUsers: Operation = {
+  readOnly: true,
+  signed: true,
+  async run(input, { service }) {
+    requirePoolId(input, service);
+    const limit = optionalInteger(input, 'Limit') ?? MAX_PAGE;
+    if (limit < 1) throw badMember('Limit', 'Member must have value greater than or equal to 1');
+    if (limit > MAX_PAGE) throw badMember('Limit', `Member must have value less than or equal to ${MAX_PAGE}`);
+    const filter = parseUserFilter(optionalString(input, 'Filter', 256) ?? '');
+    const attributesToGet = stringList(input, 'AttributesToGet');
+    const unknown = attributesToGet?.find((name) => !READABLE_ATTRIBUTES.includes(name));
+    if (unknown !== undefined) throw invalidParameter(`One or more requested attributes do not exist: ${unknown}`);
+    const token = optionalString(input, 'PaginationToken', 1024);
+    const after = token === undefined ? undefined : decodePageToken(token);
+
+    let query = service.db
+      .selectFrom('identity_users')
+      .selectAll()
+      .orderBy('username')
+      .limit(limit + 1);
+    if (after !== undefined) query = query.where('username', '>', after);
+    if (filter !== undefined) query = query.where((eb) => matches(eb, filter));
+    const rows = await query.execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      Users: page.map((user) => ({
+        ...describeUser(user),
+        Attributes: userAttributes(user).filter(
+          ({ Name }) => attributesToGet === undefined || attributesToGet.includes(Name ?? ''),
+        ),
+      })),
+      ...(rows.length > limit && last ? { PaginationToken: encodePageToken(last.username) } : {}),
+    };
+  },
+};
+
+function encodePageToken(username: string): string {
+  return Buffer.from(JSON.stringify({ after: username })).toString('base64url');
+}
+
+function decodePageToken(token: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString()) as { after?: unknown };
+    if (typeof parsed.after === 'string') return parsed.after;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw invalidParameter('Invalid pagination token.');
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function matches(eb: ExpressionBuilder<Schema, 'identity_users'>, filter: UserFilter) {
+  const { value } = filter;
+  const text = (column: 'username' | 'given_name' | 'family_name' | 'status') =>
+    filter.operator === '=' ? eb(column, '=', value) : eb(column, 'like', `${escapeLike(value)}%`);
+  switch (filter.attribute) {
+    case 'email':
+      return filter.operator === '='
+        ? eb(eb.fn('lower', ['email']), '=', value.toLowerCase())
+        : eb(eb.fn('lower', ['email']), 'like', `${escapeLike(value.toLowerCase())}%`);
+    case 'sub':
+      return filter.operator === '=' ? eb(sql`sub::text`, '=', value) : eb(sql`sub::text`, 'like', `${escapeLike(value)}%`);
+    case 'status':
+      // Cognito's `status` is whether the account is enabled.
+      return eb('enabled', '=', value === 'Enabled');
+    case 'cognito:user_status':
+      return text('status');
+    default:
+      return text(filter.attribute);
+  }
+}

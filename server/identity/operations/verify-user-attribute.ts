@@ -1,0 +1,47 @@
+import { aliasExists, invalidParameter } from '../errors.ts';
+import { requiredString, type Input } from '../fields.ts';
+import { limitPerUser } from '../service.ts';
+import { authenticate } from '../sessions.ts';
+import { findUser, isUniqueViolation } from '../users.ts';
+import { consumeCode } from '../verification.ts';
+import type { Operation } from './operation.ts';
+
+/** Only email is verified by code here (phone numbers are stored but not verified). */
+export function requireEmailAttribute(input: Input): void {
+  const name = requiredString(input, 'AttributeName', 32);
+  if (name !== 'email') throw invalidParameter(`Invalid attribute name: ${name}. Only email can be verified.`);
+}
+
+/** VerifyUserAttribute: the code makes a pending email the sign-in address, verified. */
+export const verifyUserAttribute: Operation = {
+  signed: false,
+  async run(input, { service }) {
+    const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
+    requireEmailAttribute(input);
+    const code = requiredString(input, 'Code', 2048);
+    await limitPerUser(service, user.sub);
+    const newEmail = user.pending_email;
+    if (newEmail !== null) {
+      const owner = await findUser(service.db, newEmail);
+      if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
+    }
+    try {
+      await consumeCode(service, user.sub, 'email', code, async (trx) => {
+        await trx
+          .updateTable('identity_users')
+          .set({
+            ...(newEmail !== null ? { email: newEmail, pending_email: null } : {}),
+            email_verified: true,
+            updated_at: new Date(service.clock.now()),
+          })
+          .where('sub', '=', user.sub)
+          .execute();
+      });
+    } catch (error) {
+      // Another account took the address since the check above.
+      if (isUniqueViolation(error)) throw aliasExists();
+      throw error;
+    }
+    return {};
+  },
+};

@@ -1,0 +1,175 @@
+import {
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  sign,
+  verify,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import type { IdentityLink } from '../db/schema.ts';
+import type { StoredSigningKey } from './secrets.ts';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const ID_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_DAYS = 30;
+/** The scope Cognito puts in access tokens from its own sign-in APIs. */
+export const ADMIN_SCOPE = 'aws.cognito.signin.user.admin';
+
+interface CommonClaims {
+  sub: string;
+  iss: string;
+  token_use: 'access' | 'id';
+  auth_time: number;
+  iat: number;
+  exp: number;
+  jti: string;
+  origin_jti: string;
+  event_id: string;
+}
+
+export interface AccessTokenClaims extends CommonClaims {
+  token_use: 'access';
+  client_id: string;
+  scope: string;
+  username: string;
+}
+
+export interface IdTokenClaims extends CommonClaims {
+  token_use: 'id';
+  aud: string;
+  email: string;
+  email_verified: boolean;
+  given_name?: string;
+  family_name?: string;
+  phone_number?: string;
+  'cognito:username': string;
+  identities?: IdentityLink[];
+}
+
+/** What a token is about: the user as stored, the sign-in it comes from. */
+export interface TokenSubject {
+  sub: string;
+  username: string;
+  email: string;
+  email_verified: boolean;
+  given_name: string | null;
+  family_name: string | null;
+  phone_number: string | null;
+  identities: IdentityLink[] | null;
+}
+
+export interface TokenOrigin {
+  sessionId: string;
+  clientId: string;
+  authTime: number;
+  scope: string;
+}
+
+export interface SigningKeys {
+  kid: string;
+  issuer: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  /** The public half as the JWKS publishes it. */
+  jwks: { keys: JsonWebKey[] };
+}
+
+export function createSigningKeys(stored: StoredSigningKey, issuer: string): SigningKeys {
+  const privateKey = createPrivateKey(stored.privateKeyPem);
+  const publicKey = createPublicKey(privateKey);
+  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: stored.kid, alg: 'RS256', use: 'sig' };
+  return { kid: stored.kid, issuer, privateKey, publicKey, jwks: { keys: [jwk] } };
+}
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** RS256 on the thread pool, so signatures use every core instead of blocking the event loop. */
+export function signJwt(keys: SigningKeys, claims: object): Promise<string> {
+  const input = `${base64url(JSON.stringify({ kid: keys.kid, alg: 'RS256' }))}.${base64url(JSON.stringify(claims))}`;
+  return new Promise((resolve, reject) => {
+    sign('sha256', Buffer.from(input), keys.privateKey, (error, signature) => {
+      if (error) reject(error);
+      else resolve(`${input}.${signature.toString('base64url')}`);
+    });
+  });
+}
+
+export type JwtCheck<Claims> = { ok: true; claims: Claims } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** Checks signature, key id, issuer and expiry; the caller checks token_use and revocation. */
+export function verifyJwt<Claims extends CommonClaims>(keys: SigningKeys, token: string, nowMs: number): JwtCheck<Claims> {
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, reason: 'invalid' };
+  const [header, payload, signature] = parts as [string, string, string];
+  try {
+    const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid?: unknown; alg?: unknown };
+    if (head.alg !== 'RS256' || head.kid !== keys.kid) return { ok: false, reason: 'invalid' };
+    if (!verify('sha256', Buffer.from(`${header}.${payload}`), keys.publicKey, Buffer.from(signature, 'base64url'))) {
+      return { ok: false, reason: 'invalid' };
+    }
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
+    if (claims.iss !== keys.issuer || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
+    if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+}
+
+export interface IssuedTokens {
+  AccessToken: string;
+  IdToken: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+}
+
+/** An access token and an id token with Cognito's claims, signed concurrently. */
+export async function issueTokens(
+  keys: SigningKeys,
+  user: TokenSubject,
+  origin: TokenOrigin,
+  nowMs: number,
+): Promise<IssuedTokens> {
+  const iat = Math.floor(nowMs / 1000);
+  const eventId = randomUUID();
+  const common = {
+    sub: user.sub,
+    iss: keys.issuer,
+    origin_jti: origin.sessionId,
+    event_id: eventId,
+    auth_time: origin.authTime,
+    iat,
+  };
+  const access: AccessTokenClaims = {
+    ...common,
+    token_use: 'access',
+    client_id: origin.clientId,
+    scope: origin.scope,
+    exp: iat + ACCESS_TOKEN_SECONDS,
+    jti: randomUUID(),
+    username: user.username,
+  };
+  const id: IdTokenClaims = {
+    ...common,
+    token_use: 'id',
+    aud: origin.clientId,
+    email: user.email,
+    email_verified: user.email_verified,
+    ...(user.given_name !== null ? { given_name: user.given_name } : {}),
+    ...(user.family_name !== null ? { family_name: user.family_name } : {}),
+    ...(user.phone_number !== null ? { phone_number: user.phone_number } : {}),
+    'cognito:username': user.username,
+    ...(user.identities ? { identities: user.identities } : {}),
+    exp: iat + ID_TOKEN_SECONDS,
+    jti: randomUUID(),
+  };
+  const [AccessToken, IdToken] = await Promise.all([signJwt(keys, access), signJwt(keys, id)]);
+  return { AccessToken, IdToken, ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: 'Bearer' };
+}
+
+/** An opaque refresh token; only its hash is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(48).toString('base64url');
+}

@@ -1,0 +1,128 @@
+import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
+import type { Kysely } from 'kysely';
+import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
+import { DAY, HOUR } from './clock.ts';
+import { hashCode, newCode, sameHash } from './codes.ts';
+import { attemptLimit, codeMismatch, expiredCode } from './errors.ts';
+import type { IdentityService } from './service.ts';
+import { maskEmail } from './users.ts';
+
+const LIFETIME_MS: Record<IdentityCodePurpose, number> = { signup: DAY, reset: HOUR, email: DAY };
+/** Wrong guesses allowed for one code before it is dead (a new one must be requested). */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Codes sent for one purpose per hour. */
+export const MAX_CODE_SENDS_PER_HOUR = 5;
+
+const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: (code: string) => string }> = {
+  signup: {
+    subject: 'Your HireAssist verification code',
+    kind: 'signup-code',
+    text: (code) => `Your verification code is ${code}. It is valid for 24 hours.`,
+  },
+  reset: {
+    subject: 'Your HireAssist password reset code',
+    kind: 'password-reset-code',
+    text: (code) => `Your password reset code is ${code}. It is valid for 1 hour. If you did not ask for it, ignore this mail.`,
+  },
+  email: {
+    subject: 'Verify your new HireAssist email address',
+    kind: 'email-change-code',
+    text: (code) => `Your verification code is ${code}. Your sign-in address changes once you enter it.`,
+  },
+};
+
+export function deliveryDetails(destination: string): CodeDeliveryDetailsType {
+  return { Destination: maskEmail(destination), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+}
+
+/**
+ * Replaces the user's code for `purpose` with a new one and queues the mail in the same
+ * transaction. At most MAX_CODE_SENDS_PER_HOUR sends an hour.
+ */
+export async function sendCode(
+  service: IdentityService,
+  user: { sub: string },
+  purpose: IdentityCodePurpose,
+  destination: string,
+  executor: Kysely<Schema> = service.db,
+): Promise<CodeDeliveryDetailsType> {
+  const now = service.clock.now();
+  const existing = await executor
+    .selectFrom('identity_codes')
+    .select(['sends', 'sends_window_started_at'])
+    .where('user_sub', '=', user.sub)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  const windowOpen = existing !== undefined && existing.sends_window_started_at.getTime() > now - HOUR;
+  if (windowOpen && existing.sends >= MAX_CODE_SENDS_PER_HOUR) throw attemptLimit();
+
+  const code = newCode();
+  const row = {
+    code_hash: hashCode(user.sub, purpose, code),
+    expires_at: new Date(now + LIFETIME_MS[purpose]),
+    failed_attempts: 0,
+    sends: windowOpen ? existing.sends + 1 : 1,
+    sends_window_started_at: windowOpen ? existing.sends_window_started_at : new Date(now),
+  };
+  await executor
+    .insertInto('identity_codes')
+    .values({ user_sub: user.sub, purpose, ...row })
+    .onConflict((conflict) => conflict.columns(['user_sub', 'purpose']).doUpdateSet(row))
+    .execute();
+  const mail = MAILS[purpose];
+  await service.mailer.enqueue(
+    {
+      to: destination,
+      subject: mail.subject,
+      text: mail.text(code),
+      kind: mail.kind,
+      templateParams: { code },
+      containsSecret: true,
+    },
+    executor,
+  );
+  return deliveryDetails(destination);
+}
+
+/**
+ * Checks a code, then uses it up and applies what it unlocks in one transaction. A wrong
+ * guess is counted outside any transaction, so it sticks; after MAX_CODE_ATTEMPTS the
+ * code is dead whatever is entered.
+ */
+export async function consumeCode(
+  service: IdentityService,
+  userSub: string,
+  purpose: IdentityCodePurpose,
+  code: string,
+  apply: (trx: Kysely<Schema>) => Promise<void>,
+): Promise<void> {
+  const row = await service.db
+    .selectFrom('identity_codes')
+    .selectAll()
+    .where('user_sub', '=', userSub)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  if (row === undefined) throw expiredCode();
+  if (row.failed_attempts >= MAX_CODE_ATTEMPTS) throw attemptLimit();
+  if (row.expires_at.getTime() <= service.clock.now()) throw expiredCode();
+  if (!sameHash(row.code_hash, hashCode(userSub, purpose, code))) {
+    await service.db
+      .updateTable('identity_codes')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('user_sub', '=', userSub)
+      .where('purpose', '=', purpose)
+      .execute();
+    throw codeMismatch();
+  }
+  await service.db.transaction().execute(async (trx) => {
+    // Deleting with the hash we matched makes a code usable once even under concurrent use.
+    const deleted = await trx
+      .deleteFrom('identity_codes')
+      .where('user_sub', '=', userSub)
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', row.code_hash)
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) throw expiredCode();
+    await apply(trx);
+  });
+}

@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { MailOutboxTable, Schema } from '../db/schema.ts';
+import type { MailTransport } from './transports.ts';
+
+export interface DeliveryOptions {
+  /** How often the worker looks for due mail. */
+  pollIntervalMs: number;
+  /** Sends tried per mail before it is marked failed. */
+  maxAttempts: number;
+  /** Wait before the second try; each later wait is four times the one before. */
+  firstRetryDelayMs: number;
+  /** Mails claimed per round. */
+  batchSize: number;
+  /**
+   * How long a claimed mail may stay 'sending'. A row still 'sending' after that was being
+   * sent by a server that died mid-send; it is marked failed rather than retried, because
+   * the peer may already have it and a mail must never go out twice.
+   */
+  claimTimeoutMs: number;
+}
+
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+  pollIntervalMs: 2000,
+  maxAttempts: 5,
+  firstRetryDelayMs: 30_000,
+  batchSize: 10,
+  claimTimeoutMs: 10 * 60_000,
+};
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Lets the round in progress finish, then stops polling. */
+  stop(): Promise<void>;
+  /** One round: claims the due mails and sends them. Returns how many were sent. */
+  runOnce(): Promise<number>;
+}
+
+type OutboxRow = Selectable<MailOutboxTable>;
+
+/** Wait before try number `attempt + 1`: firstRetryDelayMs, then ×4 each time. */
+export function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attempt: number): number {
+  return options.firstRetryDelayMs * 4 ** Math.max(0, attempt - 1);
+}
+
+/**
+ * Sends queued mail from the outbox. Each round claims due rows (queued → sending) with
+ * `for update skip locked`, so several server instances never claim the same row, then
+ * marks each sent, queued again for a later try, or failed after the last try.
+ */
+export function createDeliveryWorker(deps: {
+  db: Kysely<Schema>;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  options?: Partial<DeliveryOptions>;
+}): DeliveryWorker {
+  const options = { ...DEFAULT_DELIVERY_OPTIONS, ...deps.options };
+  const { db, transport, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function failAbandonedClaims(): Promise<void> {
+    const abandoned = await db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', last_error: 'interrupted while sending; not retried so that it is never sent twice' })
+      .where('status', '=', 'sending')
+      .where('next_attempt_at', '<', sql<Date>`now()`)
+      .returning('id')
+      .execute();
+    for (const { id } of abandoned) log.error({ mailId: id }, 'mail delivery was interrupted mid-send; marked failed');
+  }
+
+  async function claim(): Promise<OutboxRow[]> {
+    // While a row is 'sending', next_attempt_at holds the end of the claim (see claimTimeoutMs).
+    const result = await sql<OutboxRow>`
+      update mail_outbox
+         set status = 'sending',
+             attempts = attempts + 1,
+             next_attempt_at = now() + make_interval(secs => ${options.claimTimeoutMs / 1000})
+       where id in (select id from mail_outbox
+                     where status = 'queued' and next_attempt_at <= now()
+                     order by next_attempt_at, id
+                     limit ${options.batchSize}
+                     for update skip locked)
+      returning *`.execute(db);
+    return result.rows;
+  }
+
+  async function deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      await transport.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        templateParams: row.template_params,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const lastTry = row.attempts >= options.maxAttempts;
+      await db
+        .updateTable('mail_outbox')
+        .set(
+          lastTry
+            ? { status: 'failed', last_error: message }
+            : {
+                status: 'queued',
+                last_error: message,
+                next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelayMs(options, row.attempts) / 1000})`,
+              },
+        )
+        .where('id', '=', row.id)
+        .execute();
+      log.warn(
+        { mailId: row.id, kind: row.kind, attempt: row.attempts, transport: transport.name, err: message },
+        lastTry ? 'mail delivery failed for the last time; marked failed' : 'mail delivery failed; will retry',
+      );
+      return false;
+    }
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+    log.info({ mailId: row.id, kind: row.kind, to: row.to_address, transport: transport.name }, 'mail sent');
+    return true;
+  }
+
+  async function round(): Promise<number> {
+    await failAbandonedClaims();
+    let sent = 0;
+    for (const row of await claim()) if (await deliver(row)) sent += 1;
+    return sent;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = worker.runOnce().catch((error: unknown) => {
+        // A database hiccup must not stop delivery for good: log it and try next round.
+        log.error({ err: error }, 'mail delivery round failed');
+        return 0;
+      });
+      void running.finally(schedule);
+    }, options.pollIntervalMs);
+  }
+
+  const worker: DeliveryWorker = {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      log.info({ transport: transport.name }, 'mail delivery started');
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+    runOnce() {
+      const current = (running ?? Promise.resolve(0)).then(round, round);
+      running = current;
+      return current;
+    },
+  };
+  return worker;
+}

@@ -1,0 +1,50 @@
+import company from '../../content/company.json' with { type: 'json' };
+import type { EnvReader } from '../config/env-reader.ts';
+
+/** EmailJS's REST endpoint lives here; only tests point the transport elsewhere (see createEmailJsTransport). */
+export const EMAILJS_BASE_URL = 'https://api.emailjs.com';
+
+export interface EmailJsConfig {
+  serviceId: string;
+  templateId: string;
+  /** EmailJS's public key, called user_id in its API. */
+  userId: string;
+  /** EmailJS's private key, when the account requires it for calls from a server. */
+  accessToken: string | undefined;
+}
+
+/** How mail leaves the outbox: SMTP wins over EmailJS; with neither, mail stays in the outbox. */
+export type MailDelivery = { kind: 'smtp'; url: string } | { kind: 'emailjs'; emailjs: EmailJsConfig } | { kind: 'outbox-only' };
+
+export interface MailConfig {
+  delivery: MailDelivery;
+  /** The From address of every mail sent by SMTP. */
+  from: string;
+  /** Who receives the notification of a new contact message. */
+  contactNotifyTo: string;
+}
+
+const EMAILJS_IDS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_USER_ID'] as const;
+
+/** Reads the mail section of the configuration; problems go to `read.problems`. */
+export function readMailConfig(read: EnvReader): MailConfig {
+  const smtpUrl = read.url('SMTP_URL', ['smtp', 'smtps']);
+  const [serviceId, templateId, userId] = EMAILJS_IDS.map((name) => read.optional(name));
+  const missing = EMAILJS_IDS.filter((name) => read.optional(name) === undefined);
+  // The spec's mail service needs all three ids; a partial set is a typo to report, not a silent outbox.
+  if (missing.length > 0 && missing.length < EMAILJS_IDS.length) {
+    read.problems.push(`EmailJS is partly configured: set ${missing.join(', ')} as well, or none of the EMAILJS_ ids`);
+  }
+  const from = read.string('MAIL_FROM', `${company.name} <no-reply@${company.email.split('@')[1] ?? 'localhost'}>`);
+  const contactNotifyTo = read.string('CONTACT_NOTIFY_TO', company.email);
+
+  let delivery: MailDelivery = { kind: 'outbox-only' };
+  if (smtpUrl) delivery = { kind: 'smtp', url: smtpUrl.href };
+  else if (serviceId && templateId && userId) {
+    delivery = {
+      kind: 'emailjs',
+      emailjs: { serviceId, templateId, userId, accessToken: read.optional('EMAILJS_ACCESS_TOKEN') },
+    };
+  }
+  return { delivery, from, contactNotifyTo };
+}

@@ -1,0 +1,118 @@
+import {
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+} from '@fluentui/react-components';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { AdminOutcome } from '../api/admin/client.ts';
+import { ListToolbar } from './ListToolbar.tsx';
+import { loadErrorText } from './messages.ts';
+import { useScreenStyles } from './screen-styles.ts';
+import { useAdminList } from './use-admin-list.ts';
+import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
+
+export interface RecordColumn<T> {
+  header: string;
+  cell(item: T): ReactNode;
+  /** The text the search box looks in; columns without it are not searched. */
+  text?(item: T): string;
+  className?: string;
+}
+
+interface RecordsScreenProps<T> {
+  title: string;
+  description: string;
+  noun: string;
+  load(): Promise<AdminOutcome<T[]>>;
+  columns: RecordColumn<T>[];
+  rowKey(item: T): string | number;
+  /** Headings inside a dialog are h2; as a page, h1. */
+  headingLevel?: 'h1' | 'h2';
+}
+
+/** A read-only operator list (audit log, outbox, affiliate applications): search, refresh, table. */
+export function RecordsScreen<T>({
+  title,
+  description,
+  noun,
+  load,
+  columns,
+  rowKey,
+  headingLevel = 'h1',
+}: RecordsScreenProps<T>) {
+  const styles = useScreenStyles();
+  const { state, reload } = useAdminList(load);
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const query = search.trim().toLowerCase();
+    if (query === '') return state.items;
+    return state.items.filter((item) => columns.some((column) => column.text?.(item).toLowerCase().includes(query)));
+  }, [state.items, search, columns]);
+  const rows = useRowWindow(shown);
+  const headingId = `${noun.replace(/\W+/g, '-')}-title`;
+
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <div>
+        <Title2 as={headingLevel} id={headingId} className={styles.heading}>
+          {title}
+        </Title2>
+        <p className={styles.subtitle}>{description}</p>
+      </div>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        searchLabel={`Search ${noun}`}
+        onRefresh={() => void reload()}
+        refreshing={state.phase === 'loading'}
+      />
+      {state.phase === 'error' && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.status} aria-live="polite">
+        {state.phase === 'loading' ? (
+          <Spinner size="tiny" label={`Loading ${noun}…`} />
+        ) : (
+          `Showing ${shown.length} of ${state.items.length} ${noun}`
+        )}
+      </div>
+      <div className={styles.tableWrap}>
+        <Table className={styles.table} aria-label={title} size="small">
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHeaderCell key={column.header}>{column.header}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.visible.map((item) => (
+              <TableRow key={rowKey(item)}>
+                {columns.map((column) => (
+                  <TableCell key={column.header} className={column.className}>
+                    {column.cell(item)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <ShowMoreRows hidden={rows.hidden} onShowMore={rows.showMore} />
+        {state.phase !== 'loading' && shown.length === 0 && (
+          <p className={styles.empty}>
+            {state.items.length === 0 ? `No ${noun} yet.` : `No ${noun} found matching your search.`}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AdminFailure } from '../api/admin/transport.ts';
+
+/** The admin area's texts, word for word from spec §2 and §8. */
+export const ADMIN_TEXT = {
+  dialogTitle: 'Admin Authentication',
+  leadsTitle: 'Lead Management',
+  usersTitle: 'User Management',
+  usersSubtitle: 'Manage identity-provider users (Cognito) through the secure admin backend.',
+  noLeads: 'No leads found.',
+  noLeadsMatching: 'No leads found matching your search.',
+  noUsers: 'No users found.',
+  noUsersMatching: 'No users found matching your search.',
+  showingLeads: (shown: number, total: number) => `Showing ${shown} of ${total} leads`,
+  showingUsers: (shown: number, total: number) => `Showing ${shown} of ${total} users`,
+  confirmTitle: (action: UserAction) => `Confirm ${capitalise(action)} User`,
+  confirmQuestion: (action: UserAction, username: string) => `Are you sure you want to ${action} user "${username}"?`,
+  deleteWarning: 'This action cannot be undone. The user will be permanently deleted.',
+  invalidPassword: 'Invalid password',
+  loginFailed: 'Login failed',
+  networkError: 'Network error',
+  networkErrorUsers: 'Network error - check if server is running',
+  fetchUsersFailed: 'Failed to fetch users',
+  networkErrorOccurred: 'Network error occurred',
+  actionFailed: (action: UserAction) => `Failed to ${action} user`,
+  fetchLeadsFailed: 'Failed to fetch leads',
+} as const;
+
+export type UserAction = 'enable' | 'disable' | 'delete';
+
+/** Which dialog asks for the password: the two differ in their error texts (spec §8). */
+export type AdminDialogVariant = 'leads' | 'users';
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Spec §8: the leads dialog says 'Invalid password'; the users dialog the server's error or 'Login failed'. */
+export function loginErrorText(failure: AdminFailure, variant: AdminDialogVariant): string {
+  if (failure.reason === 'network') return variant === 'users' ? ADMIN_TEXT.networkErrorUsers : ADMIN_TEXT.networkError;
+  if (variant === 'leads') return ADMIN_TEXT.invalidPassword;
+  return failure.error ?? ADMIN_TEXT.loginFailed;
+}
+
+/** Spec §8: the server's error, the fallback, or (users only) the network text. */
+export function loadErrorText(failure: AdminFailure, fallback: string, networkText: string = fallback): string {
+  if (failure.reason === 'network') return networkText;
+  return failure.error ?? fallback;
+}

@@ -1,0 +1,37 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/** The layout every admin screen shares: a header, tools, a status line, a scrolling table. */
+export const useScreenStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    // Room at the top for the web app's 'ADMIN MODE' box, which sits at the top left.
+    padding: `44px ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXL}`,
+    maxWidth: '1200px',
+    margin: '0 auto',
+    width: '100%',
+    boxSizing: 'border-box',
+  },
+  heading: { margin: 0 },
+  subtitle: { color: tokens.colorNeutralForeground3, margin: 0 },
+  status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground2 },
+  tableWrap: {
+    overflowX: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  // Columns size to their content; a narrow screen scrolls the table sideways.
+  table: { minWidth: '640px', tableLayout: 'auto' },
+  empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  nowrap: { whiteSpace: 'nowrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
+});
+
+/** A timestamp as the operator reads it, in their own time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+}

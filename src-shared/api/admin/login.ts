@@ -1,0 +1,14 @@
+import type { AdminLoginReply, AdminLoginRequest } from '../../domain/admin.ts';
+import type { AdminHttp, AdminOutcome } from './transport.ts';
+
+/** `POST /api/admin/auth/login`: on success the token goes to the token store, not to the caller. */
+export async function login(http: AdminHttp, password: string): Promise<AdminOutcome<void>> {
+  const request: AdminLoginRequest = { password };
+  const outcome = await http.send<AdminLoginReply>('POST', '/api/admin/auth/login', request);
+  if (!outcome.ok) return outcome;
+  if (!outcome.value.success || !outcome.value.token) {
+    return { ok: false, reason: 'failed', ...(outcome.value.error ? { error: outcome.value.error } : {}) };
+  }
+  await http.tokenStore.write(outcome.value.token);
+  return { ok: true, value: undefined };
+}

@@ -1,0 +1,90 @@
+import type { TokenStore } from '../../domain/platform.ts';
+
+/** What an admin call ended with: its value, or why not (the screens pick the spec's message). */
+export type AdminOutcome<T> =
+  | { ok: true; value: T }
+  /** The server could not be reached. */
+  | { ok: false; reason: 'network' }
+  /** The admin token is missing, expired or revoked: log in again. */
+  | { ok: false; reason: 'unauthorized'; error?: string }
+  /** The server refused or failed; `error` is its message when it gave one. */
+  | { ok: false; reason: 'failed'; error?: string };
+
+export type AdminFailure = Exclude<AdminOutcome<unknown>, { ok: true }>;
+
+export interface AdminHttpOptions {
+  /** The server's origin, or '' for the page's own origin. */
+  baseUrl: string;
+  tokenStore: TokenStore;
+  fetch?: typeof fetch;
+}
+
+export interface AdminHttp {
+  tokenStore: TokenStore;
+  /** One JSON request with the stored admin token; never throws. */
+  send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AdminOutcome<T>>;
+}
+
+/** The fetch-based transport of the web app's admin client. No UI side effects. */
+export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  return {
+    tokenStore: options.tokenStore,
+    async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AdminOutcome<T>> {
+      const token = await options.tokenStore.read();
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await doFetch(`${options.baseUrl}${path}`, {
+          method,
+          headers,
+          cache: 'no-store',
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      } catch {
+        return { ok: false, reason: 'network' };
+      }
+      let parsed: unknown;
+      try {
+        parsed = await response.json();
+      } catch {
+        parsed = undefined;
+      }
+      const error = errorOf(parsed);
+      if (response.status === 401 && path !== '/api/admin/auth/login') {
+        return { ok: false, reason: 'unauthorized', ...(error ? { error } : {}) };
+      }
+      if (!response.ok) return { ok: false, reason: 'failed', ...(error ? { error } : {}) };
+      return { ok: true, value: parsed as T };
+    },
+  };
+}
+
+function errorOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const { error } = body;
+  return typeof error === 'string' && error !== '' ? error : undefined;
+}
+
+/** The value of a `{success, <key>, error}` reply, or a failure with the server's error. */
+export function listFrom<Reply extends { success: boolean; error?: string }, Key extends keyof Reply>(
+  outcome: AdminOutcome<Reply>,
+  key: Key,
+): AdminOutcome<NonNullable<Reply[Key]>> {
+  if (!outcome.ok) return outcome;
+  const value = outcome.value[key];
+  if (!outcome.value.success || value === undefined || value === null) {
+    return { ok: false, reason: 'failed', ...(outcome.value.error ? { error: outcome.value.error } : {}) };
+  }
+  return { ok: true, value: value as NonNullable<Reply[Key]> };
+}
+
+/** A `{success, error}` reply as an outcome without a value. */
+export function resultFrom(outcome: AdminOutcome<{ success: boolean; error?: string }>): AdminOutcome<void> {
+  if (!outcome.ok) return outcome;
+  if (!outcome.value.success)
+    return { ok: false, reason: 'failed', ...(outcome.value.error ? { error: outcome.value.error } : {}) };
+  return { ok: true, value: undefined };
+}

@@ -1,0 +1,78 @@
+import type { BlogPost } from '../../domain/blog-post.ts';
+import { BLOG, STORAGE_KEYS } from '../../domain/constants.ts';
+import type { BlogHttp } from './http.ts';
+import { listPosts } from './list-posts.ts';
+
+/** The cached post list record (spec §3): the posts, their newest update time, when it was cached. */
+export interface CachedPostList {
+  data: BlogPost[];
+  /** The newest updated_at among the posts, as an ISO date. */
+  lastModified: string;
+  /** Milliseconds since the epoch. */
+  cachedAt: number;
+}
+
+export interface ListCacheDeps {
+  http: BlogHttp;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The clock, movable in tests. */
+  now: () => number;
+}
+
+export interface LoadedPosts {
+  posts: BlogPost[];
+  /** Where the posts came from: the network, a validated cache, or a recent cache kept because the check failed. */
+  source: 'network' | 'cache' | 'stale-cache';
+}
+
+function newestUpdate(posts: readonly BlogPost[]): number {
+  return posts.reduce((newest, post) => {
+    const time = Date.parse(post.updated_at);
+    return Number.isNaN(time) ? newest : Math.max(newest, time);
+  }, 0);
+}
+
+function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefined {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.blogList) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const record = parsed as Partial<CachedPostList>;
+    if (!Array.isArray(record.data) || typeof record.lastModified !== 'string' || typeof record.cachedAt !== 'number')
+      return undefined;
+    return record as CachedPostList;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The blog list with the spec's cache (§4): a cached list is used while the newest update
+ * among the latest 10 posts is not newer than its own; otherwise it is dropped and the list
+ * refetched. If that check fails, the cache is used while under 5 minutes old.
+ */
+export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPosts> {
+  const { http, storage, now } = deps;
+  const cached = readCache(storage);
+  if (cached) {
+    try {
+      const latest = await listPosts(http, { page: 1, perPage: BLOG.cacheValidationPerPage, status: 'published' });
+      if (newestUpdate(latest.data) <= Date.parse(cached.lastModified)) return { posts: cached.data, source: 'cache' };
+    } catch {
+      if (now() - cached.cachedAt < BLOG.fallbackCacheMaxAgeMs) return { posts: cached.data, source: 'stale-cache' };
+    }
+    storage.removeItem(STORAGE_KEYS.blogList);
+  }
+  const { page, perPage, status } = BLOG.listRequest;
+  const fresh = await listPosts(http, { page, perPage, status });
+  const record: CachedPostList = {
+    data: fresh.data,
+    lastModified: new Date(newestUpdate(fresh.data)).toISOString(),
+    cachedAt: now(),
+  };
+  try {
+    storage.setItem(STORAGE_KEYS.blogList, JSON.stringify(record));
+  } catch {
+    // A full or disabled storage only costs the next visit a refetch.
+  }
+  return { posts: fresh.data, source: 'network' };
+}

@@ -1,0 +1,31 @@
+import { BLOG_LIST_PATHS, type BlogPostList, type BlogStatusFilter } from '../../domain/blog-post.ts';
+import { bearer, requestJson, type BlogHttp } from './http.ts';
+
+export interface ListPostsQuery {
+  page: number;
+  perPage: number;
+  status: BlogStatusFilter;
+  /** The admin token, needed for any status but published. */
+  adminToken?: string | null;
+}
+
+/**
+ * `GET /api/storychief/stories`, falling back in order to /posts, /publications/posts and
+ * /publications/stories (spec §7). Throws the last path's error when all fail.
+ */
+export async function listPosts(http: BlogHttp, query: ListPostsQuery): Promise<BlogPostList> {
+  const search = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage), status: query.status });
+  let lastError: unknown;
+  for (const path of BLOG_LIST_PATHS) {
+    try {
+      const body = await requestJson<BlogPostList>(http, `/api/storychief/${path}?${search}`, {
+        headers: bearer(query.adminToken),
+      });
+      if (!Array.isArray(body?.data)) throw new Error('Unexpected response format');
+      return body;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError instanceof Error ? lastError : new Error('Failed to fetch posts');
+}

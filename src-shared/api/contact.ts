@@ -1,0 +1,70 @@
+import type { ContactField, ContactRejection, ContactRequest } from '../domain/contact.ts';
+
+/** What became of a contact message, in the terms the form needs; nothing here touches the page. */
+export type ContactSendResult =
+  | { kind: 'sent' }
+  /** The server refused some fields; `fields` says what is wrong with each, by name. */
+  | { kind: 'invalid'; message: string; fields: Partial<Record<ContactField, string>> }
+  | { kind: 'rate-limited'; message: string; retryAfterSeconds: number | undefined }
+  /** Anything else: the network, a server error, an answer we do not understand. */
+  | { kind: 'failed'; message: string };
+
+export interface ContactClientOptions {
+  /** Where the API lives; the page's own origin when omitted. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+const FIELDS: readonly ContactField[] = ['name', 'email', 'subject', 'message'];
+
+/** `POST /api/contact`. Never throws: every outcome is a result. */
+export async function sendContactMessage(
+  request: ContactRequest,
+  options: ContactClientOptions = {},
+): Promise<ContactSendResult> {
+  const send = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await send(`${options.baseUrl ?? ''}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(request),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    return { kind: 'failed', message: error instanceof Error ? error.message : 'Network error' };
+  }
+  if (response.ok) return { kind: 'sent' };
+
+  const body = await readRejection(response);
+  const message = body?.error ?? `POST /api/contact answered ${response.status}`;
+  if (response.status === 400 && body) {
+    const fields: Partial<Record<ContactField, string>> = {};
+    for (const field of FIELDS) {
+      const problem = body.fields?.[field];
+      if (problem) fields[field] = problem;
+    }
+    return { kind: 'invalid', message, fields };
+  }
+  if (response.status === 429) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return {
+      kind: 'rate-limited',
+      message,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    };
+  }
+  return { kind: 'failed', message };
+}
+
+async function readRejection(response: Response): Promise<ContactRejection | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && typeof (body as ContactRejection).error === 'string'
+      ? (body as ContactRejection)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,61 @@
+import type { IdentityPublicConfig } from '../../domain/public-config.ts';
+
+/** Where the browser finds the user pool: the `identity` section of GET /api/config. */
+export type IdentityEndpoint = Pick<IdentityPublicConfig, 'region' | 'userPoolId' | 'clientId' | 'endpoint' | 'hostedDomain'>;
+
+export interface TokenSet {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+export type SocialIdentityProvider = 'Google' | 'AzureAD';
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  givenName: string;
+  familyName: string;
+  /** E.164, when given. */
+  phoneNumber?: string;
+}
+
+export type UserAttributes = Record<string, string>;
+
+/** An identity-service failure: Cognito's error name (e.g. UsernameExistsException) and its own message. */
+export class IdentityError extends Error {
+  override readonly name: string;
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+/**
+ * Everything the web app asks the user pool, with no UI side effects. Implemented over
+ * `@aws-sdk/client-cognito-identity-provider` (loaded only when first used) and, for
+ * hosted sign-in, the pool's /oauth2 endpoints.
+ */
+export interface IdentityClient {
+  signUp(input: SignUpInput): Promise<void>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  resendConfirmationCode(email: string): Promise<void>;
+  /** USER_PASSWORD_AUTH; a challenge is an IdentityError 'Challenge required: {name}'. */
+  signIn(email: string, password: string): Promise<TokenSet>;
+  /** REFRESH_TOKEN_AUTH: new access and id tokens; the refresh token stays the same. */
+  refresh(refreshToken: string): Promise<TokenSet>;
+  getUser(accessToken: string): Promise<UserAttributes>;
+  updateUserAttributes(accessToken: string, attributes: UserAttributes): Promise<void>;
+  verifyUserAttribute(accessToken: string, name: string, code: string): Promise<void>;
+  sendUserAttributeCode(accessToken: string, name: string): Promise<void>;
+  forgotPassword(email: string): Promise<void>;
+  confirmForgotPassword(email: string, code: string, password: string): Promise<void>;
+  changePassword(accessToken: string, previousPassword: string, proposedPassword: string): Promise<void>;
+  globalSignOut(accessToken: string): Promise<void>;
+  revokeToken(refreshToken: string): Promise<void>;
+  deleteUser(accessToken: string): Promise<void>;
+  /** The hosted authorize address that starts a Google or Microsoft sign-in. */
+  authorizeUrl(provider: SocialIdentityProvider, redirectUri: string): string;
+  /** Exchanges the code the hosted sign-in returned with (authorization_code grant). */
+  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+}

@@ -1,0 +1,96 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The accounts API between the web app and our server (spec §7 Audit backend, plus the
+ * endpoints issue 5 adds). Every call carries the caller's id token, which the server verifies.
+ */
+const IdToken = Type.String({ minLength: 1, maxLength: 8192 });
+
+export const LoginProviderSchema = Type.Union([Type.Literal('google'), Type.Literal('microsoft'), Type.Literal('password')]);
+
+export const AuditLoginRequestSchema = Type.Object(
+  { idToken: IdToken, provider: LoginProviderSchema },
+  { additionalProperties: false },
+);
+export type AuditLoginRequest = Static<typeof AuditLoginRequestSchema>;
+
+export const PROFILE_AUDIT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+export type ProfileAuditField = (typeof PROFILE_AUDIT_FIELDS)[number];
+const Change = Type.Object(
+  { old: Type.String({ maxLength: 320 }), new: Type.String({ maxLength: 320 }) },
+  { additionalProperties: false },
+);
+
+export const AuditProfileRequestSchema = Type.Object(
+  {
+    idToken: IdToken,
+    changes: Type.Object(Object.fromEntries(PROFILE_AUDIT_FIELDS.map((field) => [field, Type.Optional(Change)])), {
+      additionalProperties: false,
+      minProperties: 1,
+    }),
+  },
+  { additionalProperties: false },
+);
+/** `{field: {old, new}}` for each changed field (spec §3 Profile change audit record). */
+export type ProfileChanges = Partial<Record<ProfileAuditField, { old: string; new: string }>>;
+export type AuditProfileRequest = { idToken: string; changes: ProfileChanges };
+
+/** `{ok, error}` (spec §7 Audit backend). */
+export const AuditReplySchema = Type.Object({ ok: Type.Boolean(), error: Type.Optional(Type.String()) });
+export type AuditReply = Static<typeof AuditReplySchema>;
+
+const Text = Type.String({ maxLength: 200 });
+export const ReferralRequestSchema = Type.Object(
+  {
+    idToken: IdToken,
+    referral: Type.Object(
+      {
+        partnerId: Type.Optional(Text),
+        campaignId: Type.Optional(Text),
+        referralKey: Type.Optional(Text),
+        source: Type.Optional(Text),
+        medium: Type.Optional(Text),
+        campaign: Type.Optional(Text),
+        timestamp: Type.Number(),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReferralRequest = Static<typeof ReferralRequestSchema>;
+
+/** Where a sign-up started, recorded as the lead's source. */
+export const SignUpSourceSchema = Type.Union([
+  Type.Literal('hero_cta'),
+  Type.Literal('header_login'),
+  Type.Literal('pricing_cta'),
+  Type.Literal('auth_dialog'),
+]);
+export type SignUpSource = Static<typeof SignUpSourceSchema>;
+export const SignUpLeadRequestSchema = Type.Object(
+  { idToken: IdToken, source: SignUpSourceSchema },
+  { additionalProperties: false },
+);
+export type SignUpLeadRequest = Static<typeof SignUpLeadRequestSchema>;
+
+export const OkReplySchema = Type.Object({ ok: Type.Literal(true) });
+
+export const PartnerSsoRequestSchema = Type.Object({ idToken: IdToken }, { additionalProperties: false });
+export const PartnerSsoReplySchema = Type.Object({ url: Type.String() });
+export type PartnerSsoReply = Static<typeof PartnerSsoReplySchema>;
+
+/** The account's preferences that the product uses (GET/PUT /api/account/preferences). */
+export const PreferencesSchema = Type.Object({ marketingEmails: Type.Boolean() }, { additionalProperties: false });
+export type Preferences = Static<typeof PreferencesSchema>;
+
+export const RecentSignInSchema = Type.Object({
+  at: Type.String(),
+  method: LoginProviderSchema,
+  client: Type.String(),
+});
+export type RecentSignIn = Static<typeof RecentSignInSchema>;
+export const RecentSignInsReplySchema = Type.Object({ signIns: Type.Array(RecentSignInSchema) });
+export type RecentSignInsReply = Static<typeof RecentSignInsReplySchema>;
+
+export const ErrorReplySchema = Type.Object({ error: Type.String() });

@@ -1,0 +1,52 @@
+import { REFERRAL } from '../constants.ts';
+
+/** What a referral link carried (spec §3 Referral record). */
+export interface ReferralRecord {
+  partnerId?: string;
+  campaignId?: string;
+  referralKey?: string;
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  /** When it was captured, in milliseconds since the epoch. */
+  timestamp: number;
+}
+
+const RETENTION_MS = REFERRAL.retentionDays * 24 * 60 * 60 * 1000;
+const MAX_VALUE_LENGTH = 200;
+
+function first(params: URLSearchParams, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) return value.slice(0, MAX_VALUE_LENGTH);
+  }
+  return undefined;
+}
+
+/** The referral in a page address's query, or null when it carries none of the spec's parameters. */
+export function referralFromQuery(search: string, now: number): ReferralRecord | null {
+  const params = new URLSearchParams(search);
+  const [source, medium, campaign] = REFERRAL.utmParams.map((name) => first(params, [name]));
+  const fields = {
+    partnerId: first(params, REFERRAL.partnerIdParams),
+    campaignId: first(params, REFERRAL.campaignIdParams),
+    referralKey: first(params, REFERRAL.referralKeyParams),
+    source,
+    medium,
+    campaign,
+  };
+  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return Object.keys(present).length === 0 ? null : { ...present, timestamp: now };
+}
+
+/** A stored referral, if it parses and is under 30 days old. */
+export function readStoredReferral(stored: string | null, now: number): ReferralRecord | null {
+  if (!stored) return null;
+  try {
+    const record = JSON.parse(stored) as ReferralRecord;
+    if (typeof record.timestamp !== 'number' || now - record.timestamp > RETENTION_MS) return null;
+    return record;
+  } catch {
+    return null;
+  }
+}

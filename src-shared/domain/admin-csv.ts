@@ -1,0 +1,56 @@
+import Papa from 'papaparse';
+import type { Lead } from './admin.ts';
+import { ADMIN } from './constants.ts';
+import type { ManagedUser } from './managed-user.ts';
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (or split it), also when only
+ * spaces come before them: = + - @, tab, CR, LF, and their full-width forms.
+ */
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\t\r\n\uff1d\uff0b\uff0d\uff20]/;
+
+/** Prefixes a formula-like cell with an apostrophe, so a spreadsheet shows it as text. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+function toCsv(fields: readonly string[], rows: string[][]): string {
+  return Papa.unparse(
+    { fields: [...fields], data: rows.map((row) => row.map(neutraliseCell)) },
+    // Every cell quoted and CRLF line ends: what spreadsheets open without surprises.
+    { quotes: true, newline: '\r\n', escapeFormulae: false },
+  );
+}
+
+/** Spec §9 lead CSV: Name, Email, Source, Created At. */
+export function leadsCsv(leads: readonly Lead[]): string {
+  return toCsv(
+    ADMIN.leadCsvColumns,
+    leads.map((lead) => [lead.name, lead.email, lead.source, lead.created_at]),
+  );
+}
+
+/** Spec §9 user CSV: Username, Email, First Name, Last Name, Status, Enabled (Yes or No), Created Date, Last Modified. */
+export function usersCsv(users: readonly ManagedUser[]): string {
+  return toCsv(
+    ADMIN.userCsvColumns,
+    users.map((user) => [
+      user.username,
+      user.email,
+      user.firstName,
+      user.lastName,
+      user.status,
+      user.enabled ? 'Yes' : 'No',
+      user.createdDate,
+      user.lastModifiedDate,
+    ]),
+  );
+}
+
+/** `leads-YYYY-MM-DD.csv` / `users-YYYY-MM-DD.csv`, with the operator's local date. */
+export function csvFileName(dataset: 'leads' | 'users', now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${dataset}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';

@@ -1,0 +1,105 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The blog's wire format (spec §3 "Blog post"), shaped like StoryChief's API so the web app
+ * reads the built-in store and StoryChief alike. The server validates with these schemas;
+ * the web app imports the derived types only.
+ */
+
+/** Statuses a post can have in the built-in store. */
+export const BLOG_POST_STATUSES = ['published', 'draft', 'scheduled'] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+
+/** Status values a list request may ask for (spec §4); published is the default. */
+export const BLOG_STATUS_FILTERS = [...BLOG_POST_STATUSES, 'all'] as const;
+export type BlogStatusFilter = (typeof BLOG_STATUS_FILTERS)[number];
+
+/** The `includes[]` values a single-post request may carry (spec §7). */
+export const BLOG_POST_INCLUDES = [
+  'content',
+  'tags',
+  'primaryCategory',
+  'categories',
+  'author',
+  'translations',
+  'source',
+  'custom_fields',
+  'destinations',
+  'metrics',
+] as const;
+
+/** The four list paths under /api/storychief, in the order the web app tries them (spec §7). */
+export const BLOG_LIST_PATHS = ['stories', 'posts', 'publications/posts', 'publications/stories'] as const;
+/** The four single-post paths, in the order the web app tries them. */
+export const BLOG_POST_PATHS = ['stories', 'posts', 'publications/stories', 'publications/posts'] as const;
+
+/** URL-safe slug: lower-case words joined by single hyphens. */
+export const BLOG_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const BLOG_SLUG_MAX_LENGTH = 120;
+
+export const FeaturedImageSchema = Type.Object({
+  data: Type.Object({
+    url: Type.String(),
+    sizes: Type.Object({ large: Type.String(), regular: Type.String(), full: Type.String() }),
+    alt: Type.String(),
+    name: Type.String(),
+  }),
+});
+
+export const BlogPostSchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String({ pattern: BLOG_SLUG_PATTERN, maxLength: BLOG_SLUG_MAX_LENGTH }),
+  title: Type.String({ maxLength: 300 }),
+  excerpt: Type.String({ maxLength: 2000 }),
+  /** The article body as HTML. */
+  content: Type.String({ maxLength: 500_000 }),
+  /** Comma-separated keywords. */
+  seo_keyword: Type.String({ maxLength: 2000 }),
+  status: Type.Enum(BLOG_POST_STATUSES),
+  /** ISO 8601; null for a draft never published. */
+  published_at: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  updated_at: Type.String({ maxLength: 40 }),
+  seo: Type.Object({ title: Type.String({ maxLength: 300 }), description: Type.String({ maxLength: 1000 }) }),
+  featured_image: Type.Union([FeaturedImageSchema, Type.Null()]),
+});
+export type BlogPost = Static<typeof BlogPostSchema>;
+export type FeaturedImage = Static<typeof FeaturedImageSchema>;
+
+/** StoryChief-style pagination, in `meta.pagination` of every list answer. */
+export const PaginationSchema = Type.Object({
+  total: Type.Integer(),
+  count: Type.Integer(),
+  per_page: Type.Integer(),
+  current_page: Type.Integer(),
+  total_pages: Type.Integer(),
+  links: Type.Object({ previous: Type.Optional(Type.String()), next: Type.Optional(Type.String()) }),
+});
+
+export const BlogPostListSchema = Type.Object({
+  data: Type.Array(BlogPostSchema),
+  meta: Type.Object({ pagination: PaginationSchema }),
+});
+export type BlogPostList = Static<typeof BlogPostListSchema>;
+export type Pagination = Static<typeof PaginationSchema>;
+
+export const SavePostHtmlBodySchema = Type.Object(
+  {
+    filename: Type.String({ minLength: 1, maxLength: BLOG_SLUG_MAX_LENGTH + 5 }),
+    html: Type.String({ maxLength: 500_000 }),
+    slug: Type.String({ minLength: 1, maxLength: BLOG_SLUG_MAX_LENGTH }),
+    title: Type.String({ maxLength: 300 }),
+    postData: BlogPostSchema,
+  },
+  { additionalProperties: false },
+);
+export type SavePostHtmlBody = Static<typeof SavePostHtmlBodySchema>;
+
+export interface SavePostHtmlResult {
+  success: true;
+  /** Where the stored page is served. */
+  url: string;
+}
+
+export interface CheckHtmlResult {
+  exists: boolean;
+}

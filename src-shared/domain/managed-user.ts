@@ -1,0 +1,72 @@
+import type { IdentityUserRecord, Lead } from './admin.ts';
+
+/** Spec §3 Managed user, mapped from the identity provider's record. */
+export interface ManagedUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  createdDate: string;
+  lastModifiedDate: string;
+  enabled: boolean;
+}
+
+export function toManagedUser(record: IdentityUserRecord): ManagedUser {
+  const attribute = (name: string) => record.Attributes.find((entry) => entry.Name === name)?.Value ?? '';
+  return {
+    id: record.Username,
+    username: record.Username,
+    email: attribute('email'),
+    firstName: attribute('given_name'),
+    lastName: attribute('family_name'),
+    status: record.UserStatus,
+    createdDate: record.UserCreateDate,
+    lastModifiedDate: record.UserLastModifiedDate,
+    enabled: record.Enabled,
+  };
+}
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'default';
+
+/** Spec §3: confirmed green; unconfirmed, reset_required, force_change_password warning; archived, compromised red. */
+export function userStatusTone(status: string): StatusTone {
+  switch (status.toLowerCase()) {
+    case 'confirmed':
+      return 'success';
+    case 'unconfirmed':
+    case 'reset_required':
+    case 'force_change_password':
+      return 'warning';
+    case 'archived':
+    case 'compromised':
+      return 'danger';
+    default:
+      return 'default';
+  }
+}
+
+/** Spec §3 Lead: hero_cta and its variant (hero-cta, hero_cta_*) get the primary chip. */
+export function isPrimaryLeadSource(source: string): boolean {
+  return /^hero[_-]cta(\b|_|-|$)/i.test(source);
+}
+
+const includes = (value: string, query: string) => value.toLowerCase().includes(query);
+
+/** Spec §5: lead search matches name, email or source, case-insensitive. */
+export function leadMatches(lead: Lead, search: string): boolean {
+  const query = search.trim().toLowerCase();
+  return query === '' || [lead.name, lead.email, lead.source].some((value) => includes(value, query));
+}
+
+/** Spec §5: user search matches username, email, first name or last name. */
+export function userMatches(user: ManagedUser, search: string): boolean {
+  const query = search.trim().toLowerCase();
+  return query === '' || [user.username, user.email, user.firstName, user.lastName].some((value) => includes(value, query));
+}
+
+/** "Name (or N/A)" of the users table. */
+export function displayName(user: ManagedUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || 'N/A';
+}

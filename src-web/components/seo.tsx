@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { usePublicConfig } from './public-config.ts';
+
+export interface PageMeta {
+  /** The page's own title; " | HireAssist" is added. */
+  title: string;
+  /** One or two sentences for search results and link previews (about 150 characters). */
+  description: string;
+  /** Open Graph type: 'website' for pages, 'article' for blog posts. */
+  type?: 'website' | 'article';
+  /** An absolute path or URL of a preview image. */
+  image?: string;
+}
+
+const SITE_NAME = 'HireAssist';
+
+function upsertMeta(attribute: 'name' | 'property', key: string, content: string): void {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+function upsertCanonical(href: string): void {
+  let element = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!element) {
+    element = document.createElement('link');
+    element.rel = 'canonical';
+    document.head.append(element);
+  }
+  element.href = href;
+}
+
+/**
+ * Sets the page's title, meta description, canonical URL and Open Graph / Twitter tags.
+ * Call it once at the top of every page component:
+ *
+ *     usePageMeta({ title: post.title, description: post.excerpt, type: 'article' });
+ *
+ * The canonical URL is the site's public origin (PUBLIC_URL, from /api/config) plus the
+ * current path without query or hash; until the config arrives the page's own origin is used.
+ */
+export function usePageMeta({ title, description, type = 'website', image }: PageMeta): void {
+  const { pathname } = useLocation();
+  const config = usePublicConfig();
+  const origin = config.status === 'ready' ? config.config.siteUrl : window.location.origin;
+
+  useEffect(() => {
+    const fullTitle = `${title} | ${SITE_NAME}`;
+    const url = `${origin}${pathname}`;
+    document.title = fullTitle;
+    upsertMeta('name', 'description', description);
+    upsertCanonical(url);
+    upsertMeta('property', 'og:site_name', SITE_NAME);
+    upsertMeta('property', 'og:title', fullTitle);
+    upsertMeta('property', 'og:description', description);
+    upsertMeta('property', 'og:url', url);
+    upsertMeta('property', 'og:type', type);
+    upsertMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+    if (image) upsertMeta('property', 'og:image', new URL(image, origin).href);
+    else document.head.querySelector('meta[property="og:image"]')?.remove();
+  }, [title, description, type, image, origin, pathname]);
+}
+
+/** Structured data for search engines (schema.org JSON-LD), rendered where the component sits. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  // '<' escaped so that no string in the data can close the script element.
+  const json = JSON.stringify({ '@context': 'https://schema.org', ...data }).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}

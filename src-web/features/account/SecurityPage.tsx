@@ -1,0 +1,239 @@
+import {
+  Badge,
+  Body1,
+  Button,
+  Card,
+  Field,
+  Input,
+  Spinner,
+  Subtitle1,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Title2,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import type { RecentSignIn } from '../../../src-shared/domain/accounts/api.ts';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { guarded } from './pages.tsx';
+import { getRecentSignIns } from '../auth/accounts-api.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { errorMessage } from '../auth/error-message.ts';
+import { FormError, FormSuccess } from '../auth/form-parts.tsx';
+import { PasswordStrengthMeter } from '../auth/PasswordStrengthMeter.tsx';
+import { usePageStyles } from './page-styles.ts';
+
+const METHOD_LABELS: Record<RecentSignIn['method'], string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
+
+function ChangePasswordCard() {
+  const page = usePageStyles();
+  const { user, freshTokens, identity } = useAuth();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string; confirmation?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user?.socialProvider) {
+    return (
+      <Card className={page.card}>
+        <Subtitle1 as="h2">Password</Subtitle1>
+        <Body1>
+          You sign in with {user.socialProvider === 'google' ? 'Google' : 'Microsoft'}; your password is managed there.
+        </Body1>
+      </Card>
+    );
+  }
+
+  const submit = async () => {
+    const found = {
+      current: current === '' ? ACCOUNT_MESSAGES.passwordRequired : undefined,
+      next: validateNewPassword(next),
+      confirmation: validatePasswordConfirmation(next, confirmation),
+    };
+    setErrors(found);
+    setSuccess(null);
+    if (found.current || found.next || found.confirmation) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const tokens = await freshTokens();
+      if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
+      await (await identity()).changePassword(tokens.accessToken, current, next);
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      setSuccess('Your password has been changed.');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Password change failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={page.card}>
+      <Subtitle1 as="h2">Change Password</Subtitle1>
+      <form
+        noValidate
+        className={page.section}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <FormError message={error} />
+        <FormSuccess message={success} />
+        <Field label="Current Password" required validationMessage={errors.current}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(_e, d) => setCurrent(d.value)}
+            disabled={busy}
+          />
+        </Field>
+        <Field label="New Password" required validationMessage={errors.next}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(_e, d) => setNext(d.value)}
+            disabled={busy}
+          />
+        </Field>
+        {next !== '' && <PasswordStrengthMeter password={next} />}
+        <Field label="Confirm New Password" required validationMessage={errors.confirmation}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(_e, d) => setConfirmation(d.value)}
+            disabled={busy}
+          />
+        </Field>
+        <div className={page.actions}>
+          <Button type="submit" appearance="primary" disabled={busy}>
+            {busy ? 'Changing...' : 'Change Password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function RecentSignInsCard() {
+  const page = usePageStyles();
+  const { freshTokens } = useAuth();
+  const [signIns, setSignIns] = useState<RecentSignIn[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    freshTokens()
+      .then((tokens) => {
+        if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
+        return getRecentSignIns(tokens.idToken);
+      })
+      .then((reply) => setSignIns(reply.signIns))
+      .catch((failure: unknown) => setError(errorMessage(failure, 'Recent sign-ins could not be loaded')));
+  }, [freshTokens]);
+  return (
+    <Card className={page.card}>
+      <Subtitle1 as="h2">Recent Sign-ins</Subtitle1>
+      <FormError message={error} />
+      {!signIns && !error && <Spinner size="small" label="Loading…" />}
+      {signIns?.length === 0 && <Body1>No sign-ins recorded yet.</Body1>}
+      {signIns && signIns.length > 0 && (
+        <Table size="small" aria-label="Recent sign-ins">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>Time</TableHeaderCell>
+              <TableHeaderCell>Method</TableHeaderCell>
+              <TableHeaderCell>Device</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {signIns.map((signIn) => (
+              <TableRow key={signIn.at}>
+                <TableCell>{new Date(signIn.at).toLocaleString()}</TableCell>
+                <TableCell>{METHOD_LABELS[signIn.method]}</TableCell>
+                <TableCell>{signIn.client}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function SignOutEverywhereCard() {
+  const page = usePageStyles();
+  const { freshTokens, identity, signOut } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const tokens = await freshTokens();
+      if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
+      await (await identity()).globalSignOut(tokens.accessToken);
+      await signOut();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Sign out of all devices failed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className={page.card}>
+      <Subtitle1 as="h2">Devices</Subtitle1>
+      <Body1>Signs you out everywhere, including this browser. You will need to sign in again.</Body1>
+      <FormError message={error} />
+      <div>
+        <Button onClick={() => void run()} disabled={busy}>
+          {busy ? 'Signing out...' : 'Sign out of all devices'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** /security: password, devices, email verification and recent sign-ins. */
+export function SecurityPage() {
+  const page = usePageStyles();
+  const { user } = useAuth();
+  useDocumentTitle('Security');
+  return (
+    <div className={`${page.page} ${page.narrow}`}>
+      <div className={page.heading}>
+        <Title2 as="h1" className={page.title}>
+          Security
+        </Title2>
+        <Body1 className={page.subtitle}>Keep your account safe.</Body1>
+      </div>
+      <Card className={page.card}>
+        <Subtitle1 as="h2">Email Verification</Subtitle1>
+        <Text>
+          {user?.email}{' '}
+          <Badge appearance="filled" color={user?.emailVerified ? 'success' : 'warning'}>
+            {user?.emailVerified ? 'Verified' : 'Unverified'}
+          </Badge>
+        </Text>
+      </Card>
+      <ChangePasswordCard />
+      <SignOutEverywhereCard />
+      <RecentSignInsCard />
+    </div>
+  );
+}
+
+/** The page behind its sign-in guard, as the router mounts it. */
+export const SecurityRoute = guarded(SecurityPage);

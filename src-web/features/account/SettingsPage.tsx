@@ -1,0 +1,183 @@
+import {
+  Body1,
+  Button,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Spinner,
+  Subtitle1,
+  Switch,
+  Title2,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { guarded } from './pages.tsx';
+import { forgetAccount, getPreferences, savePreferences } from '../auth/accounts-api.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { errorMessage } from '../auth/error-message.ts';
+import { FormError } from '../auth/form-parts.tsx';
+import { afterDialogCloses } from './dialog-close.ts';
+import { usePageStyles } from './page-styles.ts';
+
+function PreferencesCard() {
+  const page = usePageStyles();
+  const { freshTokens } = useAuth();
+  const [marketingEmails, setMarketingEmails] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    freshTokens()
+      .then((tokens) => {
+        if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
+        return getPreferences(tokens.idToken);
+      })
+      .then((preferences) => setMarketingEmails(preferences.marketingEmails))
+      .catch((failure: unknown) => setError(errorMessage(failure, 'Preferences could not be loaded')));
+  }, [freshTokens]);
+
+  const change = async (value: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const tokens = await freshTokens();
+      if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
+      setMarketingEmails((await savePreferences(tokens.idToken, { marketingEmails: value })).marketingEmails);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Preferences could not be saved'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className={page.card}>
+      <Subtitle1 as="h2">Email Preferences</Subtitle1>
+      <FormError message={error} />
+      {marketingEmails === null && !error ? (
+        <Spinner size="small" label="Loading…" />
+      ) : (
+        <Switch
+          checked={marketingEmails === true}
+          disabled={saving || marketingEmails === null}
+          onChange={(_e, d) => void change(d.checked)}
+          label="Send me product news, hiring tips and offers by email"
+        />
+      )}
+      <Body1 className={page.subtitle}>Account and security emails (codes, password resets) are always sent.</Body1>
+    </Card>
+  );
+}
+
+function DeleteAccountCard() {
+  const page = usePageStyles();
+  const { user, identity, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!user) return;
+    if (password === '') {
+      setError(ACCOUNT_MESSAGES.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const client = await identity();
+      // Signing in again proves it is the account holder, not someone at an unlocked screen.
+      const tokens = await client.signIn(user.email, password);
+      await forgetAccount(tokens.idToken);
+      await client.deleteUser(tokens.accessToken);
+      setOpen(false);
+      await afterDialogCloses();
+      await signOut();
+    } catch (failure) {
+      setError(errorMessage(failure, 'Account deletion failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={page.card}>
+      <Subtitle1 as="h2">Delete Account</Subtitle1>
+      <Body1>Permanently removes your account and sign-in. This cannot be undone.</Body1>
+      <div>
+        <Button onClick={() => setOpen(true)} disabled={user?.socialProvider != null}>
+          Delete my account
+        </Button>
+      </div>
+      {user?.socialProvider && (
+        <Body1 className={page.subtitle}>To delete an account that signs in with Google or Microsoft, contact support.</Body1>
+      )}
+      {
+        <Dialog open={open} modalType="alert">
+          <DialogSurface>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void remove();
+              }}
+            >
+              <DialogBody>
+                <DialogTitle>Delete your account?</DialogTitle>
+                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+                  <Body1>Enter your password to confirm. Your account and its sign-in are removed for good.</Body1>
+                  <FormError message={error} />
+                  <Field label="Password" required>
+                    <Input
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(_e, d) => setPassword(d.value)}
+                      disabled={busy}
+                    />
+                  </Field>
+                </DialogContent>
+                <DialogActions>
+                  <Button type="button" onClick={() => setOpen(false)} disabled={busy}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" appearance="primary" disabled={busy}>
+                    {busy ? 'Deleting...' : 'Delete Account'}
+                  </Button>
+                </DialogActions>
+              </DialogBody>
+            </form>
+          </DialogSurface>
+        </Dialog>
+      }
+    </Card>
+  );
+}
+
+/** /settings: marketing-email consent (stored server-side) and account deletion. */
+export function SettingsPage() {
+  const page = usePageStyles();
+  useDocumentTitle('Settings');
+  return (
+    <div className={`${page.page} ${page.narrow}`}>
+      <div className={page.heading}>
+        <Title2 as="h1" className={page.title}>
+          Settings
+        </Title2>
+        <Body1 className={page.subtitle}>Your account preferences.</Body1>
+      </div>
+      <PreferencesCard />
+      <DeleteAccountCard />
+    </div>
+  );
+}
+
+/** The page behind its sign-in guard, as the router mounts it. */
+export const SettingsRoute = guarded(SettingsPage);

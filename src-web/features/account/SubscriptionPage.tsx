@@ -1,0 +1,54 @@
+import { Badge, Body1, Button, Card, Subtitle1, Title2 } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { guarded } from './pages.tsx';
+import { loadPublicConfig } from '../../components/public-config.ts';
+import { usePageStyles } from './page-styles.ts';
+
+/** /subscription: the current plan, and Stripe's customer portal when configured; otherwise the way to sales. */
+export function SubscriptionPage() {
+  const page = usePageStyles();
+  const [portalUrl, setPortalUrl] = useState<string | null | undefined>(undefined);
+  useDocumentTitle('Subscription');
+  useEffect(() => {
+    loadPublicConfig()
+      .then((config) => setPortalUrl(config.accounts?.customerPortalUrl ?? null))
+      .catch(() => setPortalUrl(null));
+  }, []);
+  return (
+    <div className={`${page.page} ${page.narrow}`}>
+      <div className={page.heading}>
+        <Title2 as="h1" className={page.title}>
+          Subscription
+        </Title2>
+        <Body1 className={page.subtitle}>Your plan and billing.</Body1>
+      </div>
+      <Card className={page.card}>
+        <Subtitle1 as="h2">Current Plan</Subtitle1>
+        <div>
+          <Badge appearance="tint" color="informative" size="large">
+            Free account
+          </Badge>
+        </div>
+        <Body1>You have no paid plan yet. Choose one on the Pricing page; it is linked to this account.</Body1>
+        <div className={page.actions} style={{ justifyContent: 'flex-start' }}>
+          <ButtonLink to={PATHS.pricing} appearance="primary">
+            View Plans
+          </ButtonLink>
+          {portalUrl ? (
+            <Button as="a" href={portalUrl} target="_blank" rel="noopener noreferrer">
+              Manage Billing
+            </Button>
+          ) : (
+            <ButtonLink to={PATHS.contact}>Contact Sales</ButtonLink>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** The page behind its sign-in guard, as the router mounts it. */
+export const SubscriptionRoute = guarded(SubscriptionPage);

@@ -1,0 +1,22 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+
+/** 'Unsaved Changes' (spec §2 Profile settings). */
+export function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean; onStay(): void; onLeave(): void }) {
+  return (
+    <Dialog open={open} modalType="alert">
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Unsaved Changes</DialogTitle>
+          <DialogContent>{ACCOUNT_MESSAGES.unsavedChanges}</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onStay}>
+              Stay
+            </Button>
+            <Button onClick={onLeave}>Leave Without Saving</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

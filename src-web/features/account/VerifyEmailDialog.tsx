@@ -1,0 +1,106 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
+import { errorMessage } from '../auth/error-message.ts';
+import { FormError, FormSuccess } from '../auth/form-parts.tsx';
+
+/** 'Verify New Email Address' (spec §2 Profile settings): the code mailed to the new address. */
+export function VerifyEmailDialog(props: {
+  open: boolean;
+  email: string;
+  onVerify(code: string): Promise<void>;
+  onResend(): Promise<void>;
+  onCancel(): void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const verify = async () => {
+    if (code.trim() === '') {
+      setError(ACCOUNT_MESSAGES.profileCodeRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onVerify(code.trim());
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.verifyFailed));
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await props.onResend();
+      setNotice(ACCOUNT_MESSAGES.verificationCodeSent);
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.resendVerificationFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={props.open} modalType="alert">
+      <DialogSurface>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void verify();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>Verify New Email Address</DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+              <span>
+                Enter the code we sent to <strong>{props.email}</strong>.
+              </span>
+              <FormError message={error} />
+              <FormSuccess message={notice} />
+              <Field label="Verification Code" required>
+                <Input
+                  value={code}
+                  onChange={(_e, d) => setCode(d.value.slice(0, VERIFICATION.codeLength))}
+                  placeholder="Enter 6-digit code"
+                  maxLength={VERIFICATION.codeLength}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  disabled={busy}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" onClick={() => void resend()} disabled={busy}>
+                Resend Code
+              </Button>
+              <Button type="button" onClick={props.onCancel} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy}>
+                Verify Email
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

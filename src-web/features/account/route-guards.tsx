@@ -1,0 +1,31 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+
+/**
+ * A signed-in page: a spinner while the session loads; a signed-out visitor goes to / with
+ * the sign-in dialog open, and comes back here after signing in (spec §2 Signed-in routes).
+ * Someone who just signed out is simply taken home.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, signedOutByUser, openAuthDialog } = useAuth();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const redirecting = status === 'signed-out';
+  useEffect(() => {
+    if (redirecting && !signedOutByUser) openAuthDialog('signin', { returnTo: here });
+  }, [redirecting, signedOutByUser, openAuthDialog, here]);
+  if (status === 'loading') return <PageSpinner label="Checking your session…" />;
+  if (redirecting) return <Navigate to={PATHS.home} replace state={{ from: here }} />;
+  return children;
+}
+
+/** A page only for signed-out visitors: a signed-in user goes to /dashboard. Defined by the spec, used by no route yet. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'signed-in') return <Navigate to={PATHS.dashboard} replace />;
+  return children;
+}

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react';
+import { ADMIN } from '../../../src-shared/domain/constants.ts';
+
+/**
+ * Admin mode (spec §2 Admin floating panel): a client-side switch, off by default, toggled
+ * with Ctrl+Shift+A. It only shows tools; the server checks the admin token on every admin
+ * call. One small store rather than a provider, so any page (the blog's SEO tools, the
+ * admin panel) reads it without wrapping the layout.
+ */
+let enabled = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setAdminMode(next: boolean): void {
+  if (next === enabled) return;
+  enabled = next;
+  for (const listener of listeners) listener();
+}
+
+export function toggleAdminMode(): void {
+  setAdminMode(!enabled);
+}
+
+export function useAdminMode(): { enabled: boolean; toggle(): void; setEnabled(next: boolean): void } {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => enabled,
+    () => false,
+  );
+  return { enabled: current, toggle: toggleAdminMode, setEnabled: setAdminMode };
+}
+
+/** True for the spec's shortcut, Ctrl+Shift+A. */
+export function isAdminShortcut(event: KeyboardEvent): boolean {
+  return (
+    event.ctrlKey === ADMIN.shortcut.ctrlKey &&
+    event.shiftKey === ADMIN.shortcut.shiftKey &&
+    !event.altKey &&
+    !event.metaKey &&
+    event.key.toUpperCase() === ADMIN.shortcut.key
+  );
+}

@@ -1,0 +1,49 @@
+import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import type { Platform, TokenStore } from '../../../src-shared/domain/platform.ts';
+
+/** The admin token under localStorage 'admin_api_token' (spec §3 browser storage keys). */
+const tokenStore: TokenStore = {
+  read: async () => localStorage.getItem(STORAGE_KEYS.adminToken),
+  write: async (token) => localStorage.setItem(STORAGE_KEYS.adminToken, token),
+  clear: async () => localStorage.removeItem(STORAGE_KEYS.adminToken),
+};
+
+/** The web app's Platform: browser storage, a download for saving, a new tab for links. */
+export const webPlatform: Platform = {
+  tokenStore,
+  async saveFile(file) {
+    try {
+      // A BOM so spreadsheets read the CSV as UTF-8 (names with accents stay intact).
+      const blob = new Blob(['\ufeff', file.contents], { type: file.mimeType });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.suggestedName;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return { status: 'saved', location: file.suggestedName };
+    } catch (error) {
+      return { status: 'failed', message: error instanceof Error ? error.message : 'The file could not be saved' };
+    }
+  },
+  async openExternal(url) {
+    const { protocol } = new URL(url);
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`Refusing to open a ${protocol} link`);
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+};
+
+/** Calls `listener` when another tab changes or removes the admin token. */
+export function subscribeToAdminTokenChanges(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.adminToken || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** Broadcast when the operator cancels the admin password dialog (spec §2). */
+export const ADMIN_CANCEL_EVENT = 'admin-cancel';

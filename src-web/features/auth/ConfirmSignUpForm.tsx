@@ -1,0 +1,89 @@
+import { Button, Link } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { validateVerificationCode } from '../../../src-shared/domain/accounts/validation.ts';
+import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
+import { afterSignUp } from './after-sign-up.ts';
+import { useAuth } from './auth-context.tsx';
+import { CodeInput } from './CodeInput.tsx';
+import { errorMessage } from './error-message.ts';
+import { Form, FormError, FormSuccess, useFormStyles } from './form-parts.tsx';
+import type { PendingSignUp } from './SignUpForm.tsx';
+import { useCooldown } from './use-cooldown.ts';
+
+/** 'Verify Email': the code from the mail, then an automatic sign-in with the password. */
+export function ConfirmSignUpForm({ pending, source, onBack }: { pending: PendingSignUp; source: SignUpSource; onBack(): void }) {
+  const styles = useFormStyles();
+  const { identity, startSession } = useAuth();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cooldown = useCooldown(VERIFICATION.resendCooldownSeconds);
+
+  const submit = async () => {
+    const invalid = validateVerificationCode(code);
+    setCodeError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const client = await identity();
+      await client.confirmSignUp(pending.email, code);
+      const tokens = await client.signIn(pending.email, pending.password);
+      const user = startSession(tokens);
+      void afterSignUp(user, tokens.idToken, source, pending.phone);
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.confirmationFailed));
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    setNotice(null);
+    cooldown.start();
+    try {
+      await (await identity()).resendConfirmationCode(pending.email);
+      setNotice(`A new code is on its way to ${pending.email}.`);
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.resendFailed));
+    }
+  };
+
+  return (
+    <Form label="Verify email" onSubmit={() => void submit()}>
+      <p className={styles.intro}>
+        Thanks{pending.firstName ? `, ${pending.firstName}` : ''}! We sent a 6-digit code to <strong>{pending.email}</strong>.
+        Enter it below to activate your account.
+      </p>
+      <FormError message={error} />
+      <FormSuccess message={notice} />
+      <CodeInput
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setCodeError(undefined);
+        }}
+        error={codeError}
+        disabled={busy}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
+          {busy ? 'Verifying...' : 'Verify Email'}
+        </Button>
+        <Button type="button" appearance="subtle" disabled={busy || cooldown.remaining > 0} onClick={() => void resend()}>
+          {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
+        </Button>
+      </div>
+      <p className={styles.footer}>
+        Wrong address?{' '}
+        <Link as="button" type="button" onClick={onBack}>
+          Back to sign up
+        </Link>
+      </p>
+    </Form>
+  );
+}

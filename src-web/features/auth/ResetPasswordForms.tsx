@@ -1,0 +1,138 @@
+import { Button, Field, Input, Link } from '@fluentui/react-components';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import {
+  validateEmail,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validateVerificationCode,
+} from '../../../src-shared/domain/accounts/validation.ts';
+import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
+import { useAuth } from './auth-context.tsx';
+import { errorMessage } from './error-message.ts';
+import { CodeInput } from './CodeInput.tsx';
+import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+
+/** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
+export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
+  const styles = useFormStyles();
+  const { identity } = useAuth();
+  const [email, setEmail] = useState(props.initialEmail);
+  const [emailError, setEmailError] = useState<string>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const invalid = validateEmail(email);
+    setEmailError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await (await identity()).forgotPassword(email.trim());
+      props.onCodeSent(email.trim());
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.resetRequestFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form label="Reset password" onSubmit={() => void submit()}>
+      <p className={styles.intro}>
+        Enter your account&apos;s email address and we&apos;ll send you a code to choose a new password.
+      </p>
+      <FormError message={error} />
+      <Field label="Email" required validationMessage={emailError}>
+        <Input type="email" autoComplete="email" value={email} onChange={(_e, d) => setEmail(d.value)} disabled={busy} />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Code'}
+        </Button>
+      </div>
+      <p className={styles.footer}>
+        <Link as="button" type="button" onClick={props.onBack}>
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** Step 2: the code and a new password (sign-up rules), ConfirmForgotPassword, then sign-in. */
+export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): void }) {
+  const styles = useFormStyles();
+  const { identity, signIn } = useAuth();
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; password?: string; confirmation?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const found = {
+      code: validateVerificationCode(code),
+      password: validateNewPassword(password),
+      confirmation: validatePasswordConfirmation(password, confirmation),
+    };
+    setErrors(found);
+    if (found.code || found.password || found.confirmation) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await (await identity()).confirmForgotPassword(email, code, password);
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.resetFailed));
+      setBusy(false);
+      return;
+    }
+    try {
+      await signIn(email, password);
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form label="Choose a new password" onSubmit={() => void submit()}>
+      <p className={styles.intro}>
+        If an account exists for <strong>{email}</strong>, a 6-digit code is on its way. Enter it with your new password.
+      </p>
+      <FormError message={error} />
+      <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy} />
+      <Field label="New Password" required validationMessage={errors.password}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(_e, d) => setPassword(d.value)}
+          disabled={busy}
+        />
+      </Field>
+      {password !== '' && <PasswordStrengthMeter password={password} />}
+      <Field label="Confirm New Password" required validationMessage={errors.confirmation}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(_e, d) => setConfirmation(d.value)}
+          disabled={busy}
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
+          {busy ? 'Resetting...' : 'Reset Password'}
+        </Button>
+      </div>
+      <p className={styles.footer}>
+        <Link as="button" type="button" onClick={onBack}>
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Field, Input, Link } from '@fluentui/react-components';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { validateSignIn, type FieldErrors, type SignInFields } from '../../../src-shared/domain/accounts/validation.ts';
+import { useAuth } from './auth-context.tsx';
+import { errorMessage } from './error-message.ts';
+import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
+
+export function SignInForm(props: {
+  initialError?: string;
+  initialEmail?: string;
+  onSignUp(): void;
+  onForgotPassword(email: string): void;
+  /** The account exists but is not confirmed yet: continue with its code. */
+  onUnconfirmed(email: string, password: string): void;
+}) {
+  const styles = useFormStyles();
+  const { signIn } = useAuth();
+  const [fields, setFields] = useState<SignInFields>({ email: props.initialEmail ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof SignInFields>>({});
+  const [error, setError] = useState<string | null>(props.initialError ?? null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof SignInFields) => (value: string) => {
+    setFields((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const submit = async () => {
+    const found = validateSignIn(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(fields.email, fields.password);
+    } catch (failure) {
+      if (failure instanceof Error && failure.name === 'UserNotConfirmedException') {
+        props.onUnconfirmed(fields.email.trim(), fields.password);
+        return;
+      }
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form label="Sign in" onSubmit={() => void submit()}>
+      <FormError message={error} />
+      <Field label="Email" required validationMessage={errors.email}>
+        <Input
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={(_e, d) => set('email')(d.value)}
+          disabled={busy}
+        />
+      </Field>
+      <Field label="Password" required validationMessage={errors.password}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={fields.password}
+          onChange={(_e, d) => set('password')(d.value)}
+          disabled={busy}
+        />
+      </Field>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <SocialButtons disabled={busy} onError={setError} caption="or continue with" />
+      </div>
+      <p className={styles.footer}>
+        Forgot your password?{' '}
+        <Link as="button" type="button" onClick={() => props.onForgotPassword(fields.email.trim())}>
+          Reset it here
+        </Link>
+      </p>
+      <p className={styles.footer}>
+        Don&apos;t have an account?{' '}
+        <Link as="button" type="button" onClick={props.onSignUp}>
+          Sign up
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,2 @@
+/** The views callers open the authentication dialog with. */
+export type AuthDialogView = 'signin' | 'signup';

@@ -1,0 +1,52 @@
+import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import type { FormEvent, ReactNode } from 'react';
+
+export const useFormStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    gap: tokens.spacingHorizontalM,
+    '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
+  },
+  actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  divider: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
+  footer: { textAlign: 'center', fontSize: tokens.fontSizeBase300 },
+  intro: { margin: 0, color: tokens.colorNeutralForeground2 },
+});
+
+/** A red alert with the failure's message (spec §8: the service's message, or the fallback). */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+export function FormSuccess({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <MessageBar intent="success" role="status">
+      <MessageBarBody>{message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+export function Form({ onSubmit, children, label }: { onSubmit(): void; children: ReactNode; label: string }) {
+  const styles = useFormStyles();
+  return (
+    <form
+      className={styles.form}
+      aria-label={label}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TokenSet } from '../../../src-shared/api/identity/types.ts';
+import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+
+const KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.idToken, STORAGE_KEYS.refreshToken] as const;
+
+/** The stored tokens, when both the access and the id token exist (spec §4 Authentication). */
+export function readTokens(): TokenSet | null {
+  const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
+  const idToken = localStorage.getItem(STORAGE_KEYS.idToken);
+  if (!accessToken || !idToken) return null;
+  return { accessToken, idToken, refreshToken: localStorage.getItem(STORAGE_KEYS.refreshToken) ?? '' };
+}
+
+export function writeTokens(tokens: TokenSet): void {
+  localStorage.setItem(STORAGE_KEYS.accessToken, tokens.accessToken);
+  localStorage.setItem(STORAGE_KEYS.idToken, tokens.idToken);
+  if (tokens.refreshToken) localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+}
+
+export function clearTokens(): void {
+  for (const key of KEYS) localStorage.removeItem(key);
+}

@@ -1,0 +1,47 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { buttonClasses } from '../../components/button-styles.ts';
+
+const useStyles = makeStyles({
+  nav: { display: 'flex', justifyContent: 'center' },
+  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
+  page: { minWidth: '40px', border: `1px solid ${tokens.colorNeutralStroke1}` },
+  current: {
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+  },
+});
+
+/** Page buttons for the blog list; the current page is marked for assistive technology. */
+export function Pagination({ page, count, onChange }: { page: number; count: number; onChange(page: number): void }) {
+  const styles = useStyles();
+  if (count <= 1) return null;
+  const button = (target: number, label: string, name?: string) => (
+    <li key={name ?? label}>
+      <button
+        type="button"
+        className={mergeClasses(
+          buttonClasses.base,
+          buttonClasses.subtle,
+          styles.page,
+          target === page && !name && styles.current,
+        )}
+        aria-current={target === page && !name ? 'page' : undefined}
+        aria-label={name ?? `Page ${target}`}
+        disabled={target < 1 || target > count}
+        onClick={() => onChange(target)}
+      >
+        {label}
+      </button>
+    </li>
+  );
+  return (
+    <nav className={styles.nav} aria-label="Blog pages">
+      <ul className={styles.list}>
+        {button(page - 1, '‹ Previous', 'Previous page')}
+        {Array.from({ length: count }, (_, index) => button(index + 1, String(index + 1)))}
+        {button(page + 1, 'Next ›', 'Next page')}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+import type { BlogHttp } from '../../../src-shared/api/blog/http.ts';
+import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+
+/** The blog's calls go to the page's own server. */
+export const blogHttp: BlogHttp = { fetch: (input, init) => fetch(input, init) };
+
+/** The admin token the admin area stored (spec §3 'admin_api_token'), if any. */
+export function readAdminToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.adminToken);
+  } catch {
+    return null;
+  }
+}

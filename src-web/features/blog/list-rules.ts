@@ -1,0 +1,40 @@
+import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG } from '../../../src-shared/domain/constants.ts';
+import { keywordsOf } from './post-display.ts';
+
+/** Spec §5 "Blog search": case-insensitive on title, excerpt, content and seo_keyword; the keyword filter on seo_keyword. */
+export function filterPosts(posts: readonly BlogPost[], search: string, keyword: string): BlogPost[] {
+  const needle = search.trim().toLowerCase();
+  return posts.filter((post) => {
+    if (keyword && !keywordsOf(post).some((candidate) => candidate.toLowerCase() === keyword.toLowerCase())) return false;
+    if (!needle) return true;
+    return [post.title, post.excerpt, post.content, post.seo_keyword].some((field) =>
+      (field ?? '').toLowerCase().includes(needle),
+    );
+  });
+}
+
+/** Every keyword of the posts, for the dropdown, sorted case-insensitively. */
+export function allKeywords(posts: readonly BlogPost[]): string[] {
+  const byLowerCase = new Map<string, string>();
+  for (const post of posts)
+    for (const keyword of keywordsOf(post))
+      if (!byLowerCase.has(keyword.toLowerCase())) byLowerCase.set(keyword.toLowerCase(), keyword);
+  return [...byLowerCase.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / BLOG.pageSize));
+}
+
+/** The posts of one page of the list (pages count from 1). */
+export function pageOf<T>(items: readonly T[], page: number): T[] {
+  return items.slice((page - 1) * BLOG.pageSize, page * BLOG.pageSize);
+}
+
+/** Up to 4 chips, and how many more there are ('+N more'); every keyword when `all`. */
+export function chipsOf(post: Pick<BlogPost, 'seo_keyword'>, all = false): { shown: string[]; more: number } {
+  const keywords = keywordsOf(post);
+  if (all) return { shown: keywords, more: 0 };
+  return { shown: keywords.slice(0, BLOG.keywordChipsPerCard), more: Math.max(0, keywords.length - BLOG.keywordChipsPerCard) };
+}

@@ -1,0 +1,36 @@
+import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+
+/** The spec's fallbacks (§8) for what a card or post page shows. */
+export const FALLBACK = {
+  date: 'Date unavailable',
+  title: 'Untitled Post',
+  excerpt: 'No description available',
+} as const;
+
+export function displayDate(iso: string | null | undefined): string {
+  const time = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(time)) return FALLBACK.date;
+  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export const displayTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || FALLBACK.title;
+export const displayExcerpt = (post: Pick<BlogPost, 'excerpt'>): string => post.excerpt?.trim() || FALLBACK.excerpt;
+
+/** The post's keywords from its comma-separated seo_keyword, trimmed, without blanks or repeats. */
+export function keywordsOf(post: Pick<BlogPost, 'seo_keyword'>): string[] {
+  return [
+    ...new Set(
+      (post.seo_keyword ?? '')
+        .split(',')
+        .map((keyword) => keyword.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The image to show for a post: its large size, else its url. */
+export function imageOf(post: Pick<BlogPost, 'featured_image'>): { src: string; alt: string } | undefined {
+  const data = post.featured_image?.data;
+  const src = data?.sizes?.large || data?.url;
+  return src ? { src, alt: data?.alt ?? '' } : undefined;
+}

@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { sendContactMessage, type ContactSendResult } from '../../../src-shared/api/contact.ts';
+import { CONTACT_HONEYPOT_FIELD, type ContactField, type ContactFormFields } from '../../../src-shared/domain/contact.ts';
+
+/** idle → sending → success (form cleared) | error | invalid (the server named the wrong fields). */
+export type ContactFormStatus =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'success' }
+  /** `fields`: what the server named on this attempt (fieldErrors then shrinks as the visitor edits). */
+  | { kind: 'invalid'; fields: FieldErrors }
+  | { kind: 'error'; retryAfterSeconds?: number };
+
+export type FieldErrors = Partial<Record<ContactField, string>>;
+
+const EMPTY: ContactFormFields = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form's values and states; the server's answer decides what is valid. */
+export function useContactForm(initialSubject: string) {
+  const [values, setValues] = useState<ContactFormFields>({ ...EMPTY, subject: initialSubject });
+  const [honeypot, setHoneypot] = useState('');
+  const [status, setStatus] = useState<ContactFormStatus>({ kind: 'idle' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+
+  const change = useCallback((field: ContactField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // The visitor is fixing it: the server's complaint about this field no longer applies.
+    setFieldErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _fixed, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const submit = useCallback(async (): Promise<ContactSendResult> => {
+    setStatus({ kind: 'sending' });
+    const result = await sendContactMessage({ ...values, [CONTACT_HONEYPOT_FIELD]: honeypot });
+    switch (result.kind) {
+      case 'sent':
+        setValues(EMPTY);
+        setFieldErrors({});
+        setStatus({ kind: 'success' });
+        break;
+      case 'invalid':
+        setFieldErrors(result.fields);
+        setStatus(Object.keys(result.fields).length > 0 ? { kind: 'invalid', fields: result.fields } : { kind: 'error' });
+        break;
+      case 'rate-limited':
+        setStatus({ kind: 'error', ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}) });
+        break;
+      case 'failed':
+        console.error('The contact message could not be sent:', result.message);
+        setStatus({ kind: 'error' });
+        break;
+    }
+    return result;
+  }, [honeypot, values]);
+
+  return { values, change, honeypot, setHoneypot, status, fieldErrors, submit };
+}

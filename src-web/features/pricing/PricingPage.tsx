@@ -1,0 +1,97 @@
+import pricing from '../../../content/marketing/pricing.json';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { buttonClasses, cx } from '../../components/button-styles.ts';
+import { LockIcon } from '../../components/page-icons.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { usePublicConfig } from '../../components/public-config.ts';
+import { usePageMeta } from '../../components/seo.tsx';
+import { useClientNavigation } from '../../components/use-client-navigation.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { PlansTable } from './PlansTable.tsx';
+import styles from './PricingPage.module.css';
+import { StripePricingTable } from './StripePricingTable.tsx';
+import { usePricingGate } from './use-pricing-gate.ts';
+
+/**
+ * The Pricing page (spec §2, §5): Stripe's pricing table when configured, else our plans
+ * table. Signed-out visitors see the 'Sign Up Required' banner and a fixed 'Sign Up' button,
+ * and the table is locked about a second after load; signed-in customers use it directly.
+ */
+export function PricingPage() {
+  usePageMeta(pricing.seo);
+  const { status, user, openAuthDialog } = useAuth();
+  const config = usePublicConfig();
+  const locked = usePricingGate(status);
+  const go = useClientNavigation();
+  const signUp = () => openAuthDialog('signup');
+  const banner = pricing.signUpBanner;
+
+  let table;
+  if (config.status === 'loading') table = <PageSpinner label="Loading plans…" />;
+  else if (config.status === 'ready' && config.config.marketing.stripePricingTable) {
+    const { pricingTableId, publishableKey } = config.config.marketing.stripePricingTable;
+    table = (
+      <StripePricingTable
+        pricingTableId={pricingTableId}
+        publishableKey={publishableKey}
+        customer={user ? { id: user.id, email: user.email } : null}
+      />
+    );
+  } else table = <PlansTable />;
+
+  return (
+    <>
+      <header className={styles.header}>
+        <h1>{pricing.heading}</h1>
+        <p>{pricing.intro}</p>
+      </header>
+
+      {/* The banner's place is kept while the session loads, so nothing below it moves. */}
+      <div className={styles.bannerSlot} hidden={status === 'signed-in'}>
+        {status === 'signed-out' && (
+          <section className={styles.banner} aria-labelledby="signup-required">
+            <LockIcon size={24} className={styles.bannerIcon} />
+            <div>
+              <h2 id="signup-required">{banner.title}</h2>
+              <p>{banner.text}</p>
+            </div>
+            <button type="button" className={cx(buttonClasses.base, buttonClasses.primary)} onClick={signUp}>
+              {banner.button}
+            </button>
+          </section>
+        )}
+      </div>
+
+      <div
+        className={cx(styles.table, locked && styles.locked)}
+        data-locked={locked}
+        inert={locked}
+        aria-label={locked ? 'Plans (sign up to choose a plan)' : undefined}
+        role={locked ? 'group' : undefined}
+      >
+        {table}
+      </div>
+
+      <section className={styles.sales} aria-label="Contact sales">
+        <p>{pricing.contactSales.text}</p>
+        <a
+          className={cx(buttonClasses.base, buttonClasses.outline, buttonClasses.large)}
+          href={PATHS.contact}
+          onClick={go(PATHS.contact)}
+        >
+          {pricing.contactSales.button}
+        </a>
+      </section>
+
+      {status === 'signed-out' && (
+        <button
+          type="button"
+          className={cx(buttonClasses.base, buttonClasses.primary, buttonClasses.large, styles.fixedSignUp)}
+          onClick={signUp}
+        >
+          {banner.button}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,356 @@
+// oidc-provider ships no types; this reuses the identity tests' declaration of the little the stand-in uses.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../server/identity/oidc-provider.d.ts" />
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import Provider from 'oidc-provider';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/config.ts';
+import { openTestDatabase } from '../support/test-server.ts';
+
+/**
+ * A new customer's whole journey in Chromium against the real server, the real embedded
+ * identity service (through the real AWS SDK in the browser) and a fresh database, read
+ * directly for the mailed codes and the audit. Google's login page cannot be reached from
+ * here: a local OpenID provider (oidc-provider) stands in for Google.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ screenshot: 'only-on-failure' });
+
+let app: App;
+let dispose: () => Promise<void>;
+let baseUrl: string;
+let upstream: Server;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address() as AddressInfo | null;
+      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The stand-in for Google: signs in Grace Hopper without asking. */
+async function startGoogleStandIn(redirectUri: string): Promise<string> {
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = () => {};
+  upstream = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const provider = new Provider(url, {
+    clients: [
+      {
+        client_id: 'google-client',
+        client_secret: 'google-secret',
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    findAccount: (_context: unknown, id: string) => ({
+      accountId: id,
+      claims: () => ({ sub: id, email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' }),
+    }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: ['e2e-only-cookie-key'] },
+    loadExistingGrant: async (context: { oidc: { client: { clientId: string }; session: { accountId: string } } }) => {
+      const grant = new provider.Grant({ clientId: context.oidc.client.clientId, accountId: context.oidc.session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+  handle = (request, response) => {
+    if (request.url?.startsWith('/interaction/')) {
+      void provider.interactionFinished(
+        request,
+        response,
+        { login: { accountId: 'g-1001' } },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+    callback(request, response);
+  };
+  return url;
+}
+
+test.beforeAll(async () => {
+  // The public URL must name the real port: the identity service builds its issuer and redirects from it.
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const googleUrl = await startGoogleStandIn(`${baseUrl}/cognito/oauth2/idpresponse`);
+  const database = await openTestDatabase();
+  dispose = database.dispose;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    ADMIN_PASSWORD: 'e2e-admin-password-long',
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_DISCOVERY_URL: `${googleUrl}/.well-known/openid-configuration`,
+  });
+  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+test.afterAll(async () => {
+  await app?.close();
+  await dispose?.();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+/** The 6-digit code of the newest mail to `to`, as the customer would read it in their inbox. */
+async function codeMailedTo(to: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mail = await app.database.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'template_params'])
+      .where('to_address', '=', to)
+      .where('id', '>', after)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const code = (mail?.template_params as Record<string, string> | undefined)?.code;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code mailed to ${to}`);
+}
+
+async function lastMailId(): Promise<number> {
+  const row = await app.database.db.selectFrom('mail_outbox').select('id').orderBy('id', 'desc').executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+/** A field by its label; required ones end in an asterisk. */
+const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
+const dialog = (page: Page) => page.getByRole('dialog');
+const menu = (page: Page) => page.getByRole('button', { name: /^Account menu for/ });
+
+async function signOut(page: Page) {
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await dialog(page).getByLabel(field('Email')).fill(email);
+  await dialog(page).getByLabel(field('Password')).fill(password);
+  await dialog(page).getByRole('button', { name: 'Sign In' }).click();
+}
+
+const EMAIL = 'ada.e2e@example.com';
+const NEW_EMAIL = 'augusta.e2e@example.com';
+const PASSWORD = 'Engine-1843!';
+const RESET_PASSWORD = 'Analytical-1843!';
+
+test('a new customer signs up, verifies, edits the profile, changes email, signs out and in, resets the password', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await dialog(page).getByRole('button', { name: 'Sign up' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Create Account' })).toBeVisible();
+
+  // Bad inputs first: each message of §5.
+  const signUpButton = dialog(page).getByRole('button', { name: 'Create Account' });
+  await signUpButton.click();
+  for (const message of [
+    'First name is required',
+    'Last name is required',
+    'Email is required',
+    'Password is required',
+    'Please confirm your password',
+  ]) {
+    await expect(dialog(page).getByText(message)).toBeVisible();
+  }
+  await dialog(page).getByLabel(field('First Name')).fill('Ada');
+  await dialog(page).getByLabel(field('Last Name')).fill('Lovelace');
+  await dialog(page).getByLabel(field('Email')).fill('ada@invalid');
+  await dialog(page).getByLabel(field('Phone Number')).fill('123');
+  await dialog(page).getByLabel(field('Password')).fill('weakpassword');
+  await dialog(page).getByLabel(field('Confirm Password')).fill('different');
+  await signUpButton.click();
+  await expect(dialog(page).getByText('Please enter a valid email address')).toBeVisible();
+  await expect(dialog(page).getByText('Please enter a valid phone number')).toBeVisible();
+  await expect(dialog(page).getByText('Password must contain uppercase, lowercase, number, and special character')).toBeVisible();
+  await expect(dialog(page).getByText('Passwords do not match')).toBeVisible();
+  await expect(dialog(page).getByTestId('password-strength-label')).toHaveText('Good');
+
+  // Then good ones.
+  await dialog(page).getByLabel(field('Email')).fill(EMAIL);
+  await dialog(page).getByLabel(field('Phone Number')).fill('5551234567');
+  await expect(dialog(page).getByLabel(field('Phone Number'))).toHaveValue('(555) 123-4567');
+  await dialog(page).getByLabel(field('Password')).fill(PASSWORD);
+  await expect(dialog(page).getByTestId('password-strength-label')).toHaveText('Strong');
+  await dialog(page).getByLabel(field('Confirm Password')).fill(PASSWORD);
+  await signUpButton.click();
+  await expect(dialog(page).getByRole('heading', { name: 'Verify Email' })).toBeVisible();
+
+  await dialog(page)
+    .getByLabel(field('Verification Code'))
+    .fill(await codeMailedTo(EMAIL));
+  await dialog(page).getByRole('button', { name: 'Verify Email' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  // The closed modal gives the page back to assistive technology.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  await menu(page).click();
+  await expect(page.getByRole('group', { name: 'Signed in as' }).getByText('Verified')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Signed in as' }).getByText(EMAIL)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The sign-up left a lead with its source, and the login was audited.
+  const lead = await app.database.db.selectFrom('leads').selectAll().where('email', '=', EMAIL).executeTakeFirst();
+  expect(lead).toMatchObject({ name: 'Ada Lovelace', source: 'header_login' });
+
+  // Reload keeps the session; the dashboard greets by name.
+  await page.reload();
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
+  await expect(page.getByText('Recruitment Performance')).toBeVisible();
+
+  // Change the name.
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByLabel(field('First Name'))).toHaveValue('Ada');
+  await expect(page.getByLabel(field('Phone Number'))).toHaveValue('(555) 123-4567');
+  await page.getByLabel(field('First Name')).fill('Augusta');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(menu(page)).toHaveAccessibleName('Account menu for Augusta Lovelace');
+
+  // Change the email and verify it.
+  const before = await lastMailId();
+  await page.getByLabel(/^Email Address/).fill(NEW_EMAIL);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const verify = page.getByRole('alertdialog');
+  await expect(verify.getByText('Verify New Email Address')).toBeVisible();
+  await expect(page.getByText('Profile updated! Please check your new email for verification code.')).toBeVisible();
+  await verify.getByPlaceholder('Enter 6-digit code').fill(await codeMailedTo(NEW_EMAIL, before));
+  await verify.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Email verified successfully!')).toBeVisible();
+  await expect(page.getByLabel(/^Email Address/)).toHaveValue(NEW_EMAIL);
+
+  const audits = await app.database.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('event_type', '=', 'customer.profile.update')
+    .execute();
+  expect(audits.map((event) => event.details)).toEqual(
+    expect.arrayContaining([
+      { changes: { firstName: { old: 'Ada', new: 'Augusta' } } },
+      { changes: { email: { old: EMAIL, new: NEW_EMAIL } } },
+    ]),
+  );
+
+  // Sign out, then in again with the new email.
+  await signOut(page);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await signIn(page, NEW_EMAIL, PASSWORD);
+  await expect(menu(page)).toHaveAccessibleName('Account menu for Augusta Lovelace');
+
+  // Forgot password: reset it, and be signed in with the new one.
+  await signOut(page);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await dialog(page).getByRole('button', { name: 'Reset it here' }).click();
+  const resetFrom = await lastMailId();
+  await dialog(page).getByLabel(field('Email')).fill(NEW_EMAIL);
+  await dialog(page).getByRole('button', { name: 'Send Reset Code' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+  await dialog(page)
+    .getByLabel(field('Verification Code'))
+    .fill(await codeMailedTo(NEW_EMAIL, resetFrom));
+  await dialog(page).getByLabel(field('New Password')).fill(RESET_PASSWORD);
+  await dialog(page).getByLabel(field('Confirm New Password')).fill(RESET_PASSWORD);
+  await dialog(page).getByRole('button', { name: 'Reset Password' }).click();
+  await expect(menu(page)).toBeVisible();
+
+  // A protected page sends a signed-out visitor home with the dialog, and back after sign-in.
+  await signOut(page);
+  await page.goto(`${baseUrl}/profile`);
+  await expect(page).toHaveURL(`${baseUrl}/`);
+  await expect(dialog(page).getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await signIn(page, NEW_EMAIL, PASSWORD);
+  await expect(dialog(page).getByRole('alert')).toContainText('Incorrect username or password.');
+  await signIn(page, NEW_EMAIL, RESET_PASSWORD);
+  await expect(page).toHaveURL(`${baseUrl}/profile`);
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+});
+
+test('Google sign-in through a local OpenID provider standing in for Google, audited as google', async ({ page }) => {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await dialog(page).getByRole('button', { name: 'Google' }).click();
+  await expect(menu(page)).toHaveAccessibleName('Account menu for Grace Hopper');
+  expect(new URL(page.url()).search).toBe('');
+  await menu(page).click();
+  await expect(page.getByRole('group', { name: 'Signed in as' }).getByText('Verified')).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await app.database.db.selectFrom('audit_events').selectAll().where('subject', '=', 'grace@gmail.example').execute()).map(
+        (event) => [event.event_type, event.details.provider],
+      ),
+    )
+    .toEqual([['customer.login', 'google']]);
+});
+
+test('security and settings: change the password, keep a preference, delete the account', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = 'grace.settings@example.com';
+  // A confirmed account, made through the real SDK as the sign-up form would.
+  const { createIdentityClient } = await import('../../src-shared/api/identity/client.ts');
+  const client = createIdentityClient({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_local',
+    clientId: 'hireassist-local-client',
+    endpoint: `${baseUrl}/cognito`,
+    hostedDomain: `${baseUrl}/cognito`,
+  });
+  await client.signUp({ email, password: PASSWORD, givenName: 'Grace', familyName: 'Settings' });
+  await client.confirmSignUp(email, await codeMailedTo(email));
+
+  await page.goto(`${baseUrl}/security`);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Recent sign-ins' }).getByText('Password')).toBeVisible();
+  await page.getByLabel(field('Current Password')).fill(PASSWORD);
+  await page.getByLabel(field('New Password')).fill(RESET_PASSWORD);
+  await page.getByLabel(field('Confirm New Password')).fill(RESET_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const consent = page.getByRole('switch', { name: /product news/ });
+  await expect(consent).not.toBeChecked();
+  await consent.click();
+  await expect(consent).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /product news/ })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByLabel(field('Password')).fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(confirm.getByRole('alert')).toContainText('Incorrect username or password.');
+  await confirm.getByLabel(field('Password')).fill(RESET_PASSWORD);
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  const db = app.database.db;
+  expect(await db.selectFrom('identity_users').select('sub').where('email', '=', email).execute()).toEqual([]);
+  const logins = await db.selectFrom('audit_events').selectAll().where('event_type', '=', 'customer.login').execute();
+  expect(logins.some((event) => event.subject === email)).toBe(false);
+  expect(logins.some((event) => event.subject === '[deleted account]')).toBe(true);
+});

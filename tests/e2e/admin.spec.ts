@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
+const RUN = Date.now().toString(36);
+
+/** A user signed up through the identity service exactly as the web app's SDK does it. */
+async function signUp(request: APIRequestContext, email: string): Promise<void> {
+  const config = (await (await request.get('/api/config')).json()) as { identity?: { clientId?: string } };
+  const response = await request.post('/cognito/', {
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+    data: JSON.stringify({
+      ClientId: config.identity?.clientId ?? 'hireassist-local-client',
+      Username: email,
+      Password: 'Correct-Horse-9',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Erin' },
+        { Name: 'family_name', Value: 'Operator' },
+      ],
+    }),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function logIn(page: Page) {
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Admin password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('the operator manages leads, affiliate applications and users', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const leadName = `Lead ${RUN}`;
+  const userEmail = `erin-${RUN}@example.com`;
+  const doomedEmail = `doomed-${RUN}@example.com`;
+
+  // A visitor sends a contact message and an affiliate application; two people sign up.
+  await page.goto('/contact');
+  await page.getByRole('textbox', { name: 'Name' }).fill(leadName);
+  await page.getByRole('textbox', { name: 'Email' }).fill(`lead-${RUN}@example.com`);
+  await page.getByRole('textbox', { name: 'Message' }).fill('Please call me about a demo.');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Your message has been sent successfully!')).toBeVisible();
+
+  await page.goto('/affiliates');
+  await page.getByLabel('First Name').fill('Alan');
+  await page.getByLabel('Last Name').fill(`Partner${RUN}`);
+  await page.getByLabel('Email').fill(`alan-${RUN}@example.com`);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toBeVisible();
+
+  await signUp(request, userEmail);
+  await signUp(request, doomedEmail);
+
+  // Admin mode is off by default; Ctrl+Shift+A turns it on.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ADMIN MODE' })).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+A');
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Leads' }).click();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await logIn(page);
+  expect(await page.evaluate(() => localStorage.getItem('admin_api_token'))).toBeTruthy();
+
+  // Leads: the contact lead and the affiliate lead, search, export.
+  const leads = page.getByRole('table', { name: 'Leads' });
+  await expect(leads.getByRole('row', { name: new RegExp(leadName) })).toBeVisible();
+  await expect(leads.getByRole('row', { name: new RegExp(`Alan Partner${RUN}`) })).toContainText('affiliate');
+  await page.getByRole('searchbox').fill(RUN);
+  await expect(page.getByText(/^Showing 2 of \d+ leads$/)).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\ufeff/, '');
+  const rows = Papa.parse<string[]>(csv.trim()).data;
+  expect(rows[0]).toEqual(['Name', 'Email', 'Source', 'Created At']);
+  expect(
+    rows
+      .slice(1)
+      .map((row) => [row[0], row[2]])
+      .sort(),
+  ).toEqual([
+    [`Alan Partner${RUN}`, 'affiliate'],
+    [leadName, 'contact'],
+  ]);
+
+  // The affiliate application, from the panel.
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('button', { name: 'Affiliate applications' }).click();
+  await expect(page.getByRole('table', { name: 'Affiliate Applications' })).toContainText(`alan-${RUN}@example.com`);
+  await page.getByRole('button', { name: 'Close Affiliate applications' }).click();
+
+  // Users: disable and re-enable one, delete another.
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole('searchbox').fill(RUN);
+  const users = page.getByRole('table', { name: 'Users' });
+  const erin = users.getByRole('row', { name: new RegExp(userEmail) });
+  await expect(erin).toContainText('Erin Operator');
+  await erin.getByRole('button', { name: /^Disable / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Disable User' });
+  await expect(confirm).toContainText('Are you sure you want to disable user "');
+  await confirm.getByRole('button', { name: 'Disable' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(erin.getByRole('button', { name: /^Enable / })).toBeVisible();
+  await expect(erin.getByRole('cell').nth(4)).toHaveText('No');
+  await erin.getByRole('button', { name: /^Enable / }).click();
+  await page.getByRole('dialog', { name: 'Confirm Enable User' }).getByRole('button', { name: 'Enable' }).click();
+  await expect(erin.getByRole('cell').nth(4)).toHaveText('Yes');
+
+  const doomed = users.getByRole('row', { name: new RegExp(doomedEmail) });
+  await doomed.getByRole('button', { name: /^Delete / }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Confirm Delete User' });
+  await expect(deleteDialog).toContainText('This action cannot be undone. The user will be permanently deleted.');
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(doomed).toHaveCount(0);
+  await expect(page.getByText('Showing 1 of')).toBeVisible();
+
+  // Logout: token gone, back home, panel closed.
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('admin_api_token'))).toBeNull();
+});
+
+test('the password dialog cannot be escaped, and Cancel goes home', async ({ page }) => {
+  await page.goto('/admin/users');
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog.getByRole('button', { name: 'Login' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Admin password').fill('not the password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Invalid password');
+  await page.evaluate(() => window.addEventListener('admin-cancel', () => document.body.setAttribute('data-cancelled', 'yes')));
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('body')).toHaveAttribute('data-cancelled', 'yes');
+});
+
+test('an invalid stored token is removed on load and the dialog asks again', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem('admin_api_token', 'AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'),
+  );
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('admin_api_token'))).toBeNull();
+});
+
+test('logging out in another tab ends admin mode here: the token is checked on a storage change', async ({ page, context }) => {
+  await page.goto('/admin/leads');
+  await logIn(page);
+  await expect(page.getByRole('button', { name: 'ADMIN MODE' })).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/');
+  await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
+  await other.keyboard.press('Control+Shift+A');
+  await other.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await other.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'ADMIN MODE' })).toHaveCount(0);
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+
+test('the affiliates page shows the program as the spec describes it', async ({ page }) => {
+  await page.goto('/affiliates');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Affiliate Program');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('text-transform', 'uppercase');
+  for (const chip of ['Up to $300 per Sale', 'Recurring Revenue', 'No Earning Limits']) {
+    await expect(page.getByRole('list', { name: 'Program highlights' }).getByText(chip)).toBeVisible();
+  }
+  const tiers: [string, string, string][] = [
+    ['Bronze Partner', '1-10 referrals per month', '10%'],
+    ['Silver Partner', '11-25 referrals per month', '15%'],
+    ['Gold Partner', '25+ referrals per month', '20%'],
+  ];
+  for (const [tier, referrals, rate] of tiers) {
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: tier }) });
+    await expect(card).toContainText(referrals);
+    await expect(card).toContainText(rate);
+    expect(await card.getByRole('listitem').count()).toBeGreaterThan(1);
+  }
+  await expect(page.getByRole('heading', { name: 'Why Join' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Partner Requirements' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await expect(page.getByText('Applications are reviewed within 2-3 business days.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ready to Start Earning?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact Our Affiliate Team' })).toHaveAttribute('href', /^mailto:.+@/);
+  const experience = page.getByLabel('Affiliate Marketing Experience');
+  await expect(experience.locator('option')).toHaveText([
+    'Select your experience',
+    'Beginner (0-1 years)',
+    'Intermediate (2-5 years)',
+    'Advanced (5+ years)',
+  ]);
+});
+
+test('an application disables the form while sending, then shows the success message above it', async ({ page }) => {
+  await page.goto('/affiliates');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/affiliates/applications', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('First Name').fill('Katherine');
+  await page.getByLabel('Last Name').fill('Johnson');
+  await page.getByLabel('Email').fill(`katherine-${Date.now()}@example.com`);
+  await page.getByLabel('Affiliate Marketing Experience').selectOption('advanced');
+  await page.getByLabel('Describe Your Audience').fill('Engineering managers');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  const form = page.getByRole('form', { name: 'Affiliate application' });
+  await expect(form.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  for (const control of await form.locator('input, select, textarea').all()) await expect(control).toBeDisabled();
+  release();
+  const message = page.getByRole('status').filter({ hasText: 'Application submitted successfully!' });
+  await expect(message).toHaveText(
+    "Application submitted successfully! We'll review your application and get back to you within 2-3 business days.",
+  );
+  await expect(page.getByLabel('First Name')).toHaveValue('');
+  const above = await message.evaluate(
+    (node, formNode) => !!(node.compareDocumentPosition(formNode as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+    await form.elementHandle(),
+  );
+  expect(above).toBe(true);
+});
+
+test('a failed application shows the failure message with the affiliate team address', async ({ page }) => {
+  await page.goto('/affiliates');
+  await page.route('**/api/affiliates/applications', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
+  await page.getByLabel('First Name').fill('Mary');
+  await page.getByLabel('Last Name').fill('Jackson');
+  await page.getByLabel('Email').fill('mary@example.com');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Failed to submit application\. Please try again or contact us directly at \S+@\S+$/,
+  );
+  await expect(page.getByLabel('First Name')).toHaveValue('Mary');
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('the affiliates page fits without sideways scrolling', async ({ page }) => {
+    await page.goto('/affiliates');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

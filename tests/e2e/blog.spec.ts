@@ -1,0 +1,104 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+
+test('browse, search, filter, paginate, open a post and go back', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(9);
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const secondPage = await cards(page).count();
+  expect(secondPage).toBeGreaterThanOrEqual(5);
+
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('RUBRIC');
+  await expect(page.getByRole('button', { name: 'Page 2' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'A Practical Guide to Structured Interviews' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(cards(page)).toHaveCount(9);
+  await page.getByRole('combobox', { name: 'Keyword' }).selectOption('remote hiring');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText('A Remote Hiring Checklist for Distributed Teams');
+
+  await cards(page)
+    .first()
+    .getByRole('link', { name: /^Read More/ })
+    .click();
+  await expect(page).toHaveURL(/\/blog\/remote-hiring-checklist$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Remote Hiring Checklist for Distributed Teams');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  await expect(page.getByRole('heading', { level: 2, name: 'Onboarding' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'A laptop showing a video call with a globe behind it' })).toBeVisible();
+  await expect(page).toHaveTitle('Remote Hiring Checklist for Employers | HireAssist');
+
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(cards(page)).toHaveCount(9);
+});
+
+test('an unknown post shows Post Not Found', async ({ page }) => {
+  await page.goto('/blog/no-such-article');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
+  await expect(page.getByText('The blog post you are looking for does not exist.')).toBeVisible();
+});
+
+test('the list and a post have no accessibility violations', async ({ page }) => {
+  for (const path of ['/blog', '/blog/structured-interviews-guide']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/Loading/)).toBeHidden();
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  }
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a post's static HTML page shows the article and carries its meta tags", async ({ page, baseURL }) => {
+    const response = await page.goto('/blog/structured-interviews-guide.html');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Practical Guide to Structured Interviews');
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 1: List the competencies' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /speech bubbles/ })).toBeVisible();
+    await expect(page).toHaveTitle('Structured Interviews: A Practical Guide for Hiring Managers | HireAssist');
+    const head = page.locator('head');
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /structured interviews with consistent questions/,
+    );
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/blog/structured-interviews-guide`);
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', /Structured Interviews/);
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${baseURL}/blog/images/structured-interviews.svg`,
+    );
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const jsonLd = JSON.parse((await head.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'A Practical Guide to Structured Interviews' });
+  });
+});
+
+test('admin mode on a post: a footer click shows the tools; the panel logs in and generates every static page', async ({
+  page,
+}) => {
+  await page.goto('/blog/skills-based-hiring');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Skills-Based Hiring - Looking Past the Degree');
+  await page.getByRole('contentinfo').getByText('AI-assisted recruiting', { exact: false }).click();
+  const tools = page.getByRole('complementary', { name: 'Blog admin tools' });
+  await expect(tools.getByRole('link', { name: 'View HTML' })).toHaveAttribute('href', '/blog/skills-based-hiring.html');
+
+  await tools.getByLabel('Admin password').fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+  await tools.getByRole('button', { name: 'Log in' }).click();
+  await tools.getByRole('button', { name: 'Generate All HTML' }).click();
+  await expect(tools.getByRole('alert')).toHaveText(/HTML generation finished: \d+ succeeded, 0 failed\./);
+  await expect(tools.getByText('HTML Generated')).toBeVisible();
+  expect(await (await page.request.get('/api/check-html/skills-based-hiring')).json()).toEqual({ exists: true });
+});

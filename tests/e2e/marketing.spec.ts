@@ -1,0 +1,268 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The public pages of the marketing site, their h1 and texts a visitor must find there. */
+const PAGES: { path: string; heading: string; texts: string[] }[] = [
+  {
+    path: '/',
+    heading: 'AI-powered recruiting for employers and HR teams',
+    texts: [
+      '1 billion+',
+      'faster time to hire',
+      'See HireAssist in two minutes',
+      'Everything you need to hire the right person',
+      'Match rating from 1 to 10',
+      'From job description to shortlist in five steps',
+      'What hiring teams say',
+      'Trusted by Industry Leaders',
+      'Backed by our hiring guarantee',
+    ],
+  },
+  {
+    path: '/features',
+    heading: 'Features',
+    texts: [
+      '1 Billion+ Candidate Profiles',
+      'Search active and passive candidates across professional networks',
+      'A recruiting firm the business press ranks among the best',
+      '50,000',
+      '7,000',
+      'Why teams choose HireAssist',
+    ],
+  },
+  {
+    path: '/how-it-works',
+    heading: 'How It Works',
+    texts: [
+      'Provide job description',
+      'AI analysis',
+      'Candidate search',
+      'Candidate filtering',
+      'Jobs posted',
+      'How HireAssist compares',
+    ],
+  },
+  {
+    path: '/testimonials',
+    heading: 'Testimonials',
+    texts: [
+      'Dana Whitfield',
+      'Marcus Oyelaran',
+      'Priya Natarajan',
+      'Tom Reyes-Hall',
+      'illustrative examples created by HireAssist',
+    ],
+  },
+  { path: '/pricing', heading: 'Pricing', texts: ['Sign Up Required', 'Starter', 'Professional', 'Enterprise', 'Contact Sales'] },
+  { path: '/careers', heading: 'Jobs', texts: ['Other enquiries', 'careers@hireassist.ai'] },
+  { path: '/aboutus', heading: 'About Us', texts: ['40 years', '50,000 placements', 'What we stand for'] },
+  { path: '/press', heading: 'Press', texts: ['press releases section is under development', 'info@hireassist.ai'] },
+];
+
+/** Third-party pages cannot be reached from here: the video player and job portal are stood in for. */
+async function standInThirdParties(page: Page) {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>Video player</p>' }),
+  );
+  await page.route('https://careers.hireassist.ai/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Jobs</title><h1>Open positions</h1>' }),
+  );
+}
+
+test.beforeEach(async ({ page }) => standInThirdParties(page));
+
+/** The home page renders its lower sections as the visitor scrolls towards them. */
+async function scrollHomeSections(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toBeAttached();
+}
+
+test.describe('every marketing page shows its content and its own search metadata', () => {
+  for (const { path, heading, texts } of PAGES) {
+    test(path, async ({ page, baseURL }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      if (path === '/') await scrollHomeSections(page);
+      for (const text of texts) await expect(page.getByText(text).first()).toBeVisible();
+
+      await expect(page).toHaveTitle(`${heading} | HireAssist`);
+      const head = page.locator('head');
+      await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
+      await expect(head.locator('meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}${path}`);
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', `${heading} | HireAssist`);
+      const description = await head.locator('meta[name="description"]').getAttribute('content');
+      expect(description?.length).toBeGreaterThan(60);
+      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute('content', description ?? '');
+    });
+  }
+});
+
+test('pages keep their own descriptions', async ({ page }) => {
+  const descriptions = new Set<string | null>();
+  for (const { path } of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    descriptions.add(await page.locator('meta[name="description"]').getAttribute('content'));
+  }
+  expect(descriptions.size).toBe(PAGES.length);
+});
+
+test('the first screen of the home page loads none of the lower sections until the visitor scrolls', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Play the HireAssist introduction video' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((script) => script.includes('HomeSections'))).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(0);
+  await scrollHomeSections(page);
+  expect(scripts.some((script) => script.includes('HomeSections'))).toBe(true);
+});
+
+test('the home page describes the company to search engines (Organization JSON-LD)', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(json ?? '{}') as Record<string, unknown>;
+  expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'HireAssist', url: baseURL });
+  expect(data.address).toMatchObject({ addressLocality: 'Tampa', addressRegion: 'FL' });
+});
+
+test('Get Started opens the sign-up dialog', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Create Account');
+});
+
+test('the intro video is a poster until clicked, then the configured player, autoplaying', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Play the HireAssist introduction video' }).click();
+  const player = page.locator('iframe[title="HireAssist introduction video"]');
+  await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[^?]+\?autoplay=1$/);
+  await expect(player).toHaveAttribute('allow', /autoplay/);
+  await expect(player.contentFrame().getByText('Video player')).toBeVisible();
+});
+
+for (const path of ['/', '/how-it-works']) {
+  test(`'Schedule a Demo' on ${path} arrives at /contact with the subject 'Demo Request'`, async ({ page }) => {
+    await page.goto(path);
+    if (path === '/') await scrollHomeSections(page);
+    await page.getByRole('link', { name: 'Schedule a Demo' }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    // React Router keeps navigation state in the history entry, under `usr`.
+    expect(await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr)).toEqual({
+      subject: 'Demo Request',
+    });
+  });
+}
+
+test('the logos bar shows a client’s name when its logo cannot be loaded', async ({ page }) => {
+  await page.route('**/images/marketing/logos/northcrest-health.svg', (route) => route.abort());
+  await page.goto('/');
+  await scrollHomeSections(page);
+  const clients = page.getByRole('list', { name: 'Our clients' });
+  await clients.scrollIntoViewIfNeeded();
+  await expect(clients.getByText('Northcrest Health', { exact: true })).toBeVisible();
+  await expect(clients.getByRole('img', { name: 'Northcrest Health' })).toHaveCount(0);
+  await expect(clients.getByRole('img', { name: 'Brightwater Logistics' })).toBeVisible();
+  expect(await clients.getByRole('listitem').count()).toBe(20);
+});
+
+/** Slides whose middle lies inside the carousel's visible area. */
+async function slidesInView(page: Page, label: string): Promise<number> {
+  const carousel = page.getByRole('region', { name: label });
+  await carousel.scrollIntoViewIfNeeded();
+  return carousel.evaluate((root) => {
+    const box = root.getBoundingClientRect();
+    return [...root.querySelectorAll('[aria-roledescription="slide"]')].filter((slide) => {
+      const rect = slide.getBoundingClientRect();
+      const middle = rect.left + rect.width / 2;
+      return middle > box.left && middle < box.right;
+    }).length;
+  });
+}
+
+test('the carousels show 3 features and 2 testimonials on a wide screen', async ({ page }) => {
+  await page.goto('/');
+  await scrollHomeSections(page);
+  expect(await slidesInView(page, 'Key features')).toBe(3);
+  expect(await slidesInView(page, 'Testimonials')).toBe(2);
+  await page.getByRole('button', { name: 'Show slide 3 of 6' }).click();
+  await expect(page.getByRole('button', { name: 'Show slide 3 of 6' })).toHaveAttribute('aria-current', 'true');
+});
+
+test('signed-out visitors find the plans locked about a second after load, and a fixed Sign Up button', async ({ page }) => {
+  await page.goto('/pricing');
+  const table = page.locator('[data-locked]');
+  await expect(table).toHaveAttribute('data-locked', 'false');
+  await expect(table).toHaveAttribute('data-locked', 'true', { timeout: 3000 });
+  await expect(table).toHaveCSS('opacity', '0.6');
+  await expect(table).toHaveCSS('pointer-events', 'none');
+  const fixed = page.getByRole('button', { name: 'Sign Up' }).last();
+  await expect(fixed).toHaveCSS('position', 'fixed');
+  await fixed.click();
+  await expect(page.getByRole('dialog')).toContainText('Create Account');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Contact Sales' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('the Jobs page embeds the job portal 800 px tall, with the careers email', async ({ page }) => {
+  await page.goto('/careers');
+  const portal = page.locator('iframe[title="HireAssist job portal: open positions"]');
+  await expect(portal).toHaveAttribute('src', 'https://careers.hireassist.ai/jobs');
+  expect((await portal.boundingBox())?.height).toBe(800);
+  await expect(portal.contentFrame().getByRole('heading', { name: 'Open positions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'careers@hireassist.ai' })).toHaveAttribute('href', 'mailto:careers@hireassist.ai');
+});
+
+test('robots.txt and sitemap.xml are served from the public URL', async ({ request, baseURL }) => {
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${baseURL}/how-it-works</loc>`);
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the carousels show one slide at a time', async ({ page }) => {
+    await page.goto('/');
+    await scrollHomeSections(page);
+    expect(await slidesInView(page, 'Key features')).toBe(1);
+    expect(await slidesInView(page, 'Testimonials')).toBe(1);
+  });
+
+  test('How It Works becomes a vertical stepper', async ({ page }) => {
+    await page.goto('/how-it-works');
+    const steps = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect(steps).toHaveCount(5);
+    const boxes = await Promise.all([0, 1, 2, 3, 4].map(async (index) => steps.nth(index).boundingBox()));
+    for (let index = 1; index < boxes.length; index++) {
+      expect(boxes[index]?.x).toBe(boxes[0]?.x);
+      expect(boxes[index]?.y ?? 0).toBeGreaterThan(boxes[index - 1]?.y ?? 0);
+    }
+  });
+});
+
+test.describe('accessibility (axe): no serious or critical violations', () => {
+  for (const width of [1280, 375]) {
+    for (const { path } of PAGES) {
+      test(`${path} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (path === '/') await scrollHomeSections(page);
+        if (path === '/pricing') await expect(page.locator('[data-locked="true"]')).toBeAttached({ timeout: 3000 });
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter(
+          (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+        );
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      });
+    }
+  }
+});

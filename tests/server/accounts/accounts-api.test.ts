@@ -1,0 +1,195 @@
+import { decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+
+const SSO_SECRET = 'a-partner-sso-secret-of-at-least-32-chars';
+let t: IdentityTestServer;
+let idToken: string;
+let sub: string;
+
+beforeAll(async () => {
+  t = await startIdentityServer({ PARTNER_PLATFORM_URL: 'https://partners.example/sso', PARTNER_SSO_SECRET: SSO_SECRET });
+  await t.createUser('ada@example.com', { given_name: 'Ada', family_name: 'Lovelace' });
+  idToken = (await t.signIn('ada@example.com')).IdToken;
+  sub = decodeJwt(idToken).sub ?? '';
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.server.fetch(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+const db = () => t.server.app.database.db;
+
+/** A token with the right shape signed by a key that is not the pool's. */
+async function forgedIdToken(): Promise<string> {
+  const { privateKey } = await generateKeyPair('RS256');
+  const claims = decodeJwt(idToken);
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'forged' }).sign(privateKey);
+}
+
+describe('POST /api/audit-login', () => {
+  it('stores the event with sub, email, provider, IP, user agent and time', async () => {
+    const before = Date.now();
+    const response = await post('/api/audit-login', { idToken, provider: 'password' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const event = await db()
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('event_type', '=', 'customer.login')
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ actor: sub, subject: 'ada@example.com', details: { provider: 'password' }, ip: '127.0.0.1' });
+    expect(event.user_agent).toContain('Chrome/130');
+    expect(event.created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('trusts the token over the browser: a password user cannot be recorded as google', async () => {
+    await post('/api/audit-login', { idToken, provider: 'google' });
+    const event = await db().selectFrom('audit_events').select('details').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(event.details).toEqual({ provider: 'password', reportedProvider: 'google' });
+  });
+
+  it.each([
+    ['a forged signature', async () => forgedIdToken()],
+    ['garbage', async () => 'not.a.token'],
+    ['an access token', async () => (await t.signIn('ada@example.com')).AccessToken],
+  ])('answers 401 {ok:false} for %s', async (_name, token) => {
+    const response = await post('/api/audit-login', { idToken: await token(), provider: 'password' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, error: 'Invalid or expired id token' });
+  });
+
+  it('answers 401 for an expired token', async () => {
+    t.clock.advance(3601 * 1000);
+    try {
+      const response = await post('/api/audit-login', { idToken, provider: 'password' });
+      expect(response.status).toBe(401);
+    } finally {
+      t.clock.advance(-3601 * 1000);
+    }
+  });
+
+  it('rejects an unknown provider with a 400 naming the field', async () => {
+    const response = await post('/api/audit-login', { idToken, provider: 'facebook' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toContain('provider');
+  });
+});
+
+describe('POST /api/audit-profile', () => {
+  it('stores the changes as {field: {old, new}}', async () => {
+    const changes = { firstName: { old: 'Ada', new: 'Augusta' }, email: { old: 'ada@example.com', new: 'augusta@example.com' } };
+    const response = await post('/api/audit-profile', { idToken, changes });
+    expect(await response.json()).toEqual({ ok: true });
+    const event = await db()
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('event_type', '=', 'customer.profile.update')
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ actor: sub, subject: 'ada@example.com', details: { changes } });
+  });
+
+  it('refuses fields outside the profile and empty change sets', async () => {
+    expect((await post('/api/audit-profile', { idToken, changes: { password: { old: 'a', new: 'b' } } })).status).toBe(400);
+    expect((await post('/api/audit-profile', { idToken, changes: {} })).status).toBe(400);
+  });
+});
+
+describe('referrals and the sign-up lead', () => {
+  it('stores the referral with the user', async () => {
+    const timestamp = Date.UTC(2026, 10, 1);
+    const response = await post('/api/referrals', {
+      idToken,
+      referral: { partnerId: 'p-1', referralKey: 'r-1', source: 'news', timestamp },
+    });
+    expect(response.status).toBe(201);
+    const row = await db().selectFrom('account_referrals').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_sub: sub,
+      email: 'ada@example.com',
+      partner_id: 'p-1',
+      referral_key: 'r-1',
+      utm_source: 'news',
+    });
+    expect(row.captured_at.getTime()).toBe(timestamp);
+  });
+
+  it('records one lead per account with its source', async () => {
+    expect((await post('/api/signup-leads', { idToken, source: 'hero_cta' })).status).toBe(201);
+    expect((await post('/api/signup-leads', { idToken, source: 'hero_cta' })).status).toBe(200);
+    const leads = await db().selectFrom('leads').selectAll().where('email', '=', 'ada@example.com').execute();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: 'Ada Lovelace', source: 'hero_cta' });
+  });
+
+  it('needs a valid token', async () => {
+    expect((await post('/api/referrals', { idToken: 'x.y.z', referral: { timestamp: 1 } })).status).toBe(401);
+    expect((await post('/api/signup-leads', { idToken: 'x.y.z', source: 'hero_cta' })).status).toBe(401);
+  });
+});
+
+describe('POST /api/partner/sso', () => {
+  it('answers a redirect with a short-lived assertion signed with the shared secret', async () => {
+    const response = await post('/api/partner/sso', { idToken });
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const target = new URL(url);
+    expect(`${target.origin}${target.pathname}`).toBe('https://partners.example/sso');
+    const { payload } = await jwtVerify(target.searchParams.get('assertion') ?? '', new TextEncoder().encode(SSO_SECRET), {
+      audience: 'https://partners.example',
+    });
+    expect(payload).toMatchObject({ sub, email: 'ada@example.com', name: 'Ada Lovelace' });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(60);
+  });
+
+  it('never sends the secret to the browser', async () => {
+    const config = await (await t.server.fetch('/api/config')).text();
+    expect(config).not.toContain(SSO_SECRET);
+    expect(JSON.parse(config).accounts).toMatchObject({ partnerPlatform: true });
+  });
+});
+
+describe('preferences, recent sign-ins and forgetting the account', () => {
+  const auth = (token = idToken) => ({ authorization: `Bearer ${token}` });
+
+  it('keeps marketing-email consent server-side, off by default', async () => {
+    expect(await (await t.server.fetch('/api/account/preferences', { headers: auth() })).json()).toEqual({
+      marketingEmails: false,
+    });
+    const saved = await t.server.fetch('/api/account/preferences', {
+      method: 'PUT',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ marketingEmails: true }),
+    });
+    expect(await saved.json()).toEqual({ marketingEmails: true });
+    expect(await (await t.server.fetch('/api/account/preferences', { headers: auth() })).json()).toEqual({
+      marketingEmails: true,
+    });
+    expect((await t.server.fetch('/api/account/preferences')).status).toBe(401);
+  });
+
+  it('lists recent sign-ins with method and client', async () => {
+    const reply = (await (await t.server.fetch('/api/account/sign-ins', { headers: auth() })).json()) as { signIns: unknown[] };
+    expect(reply.signIns.length).toBeGreaterThanOrEqual(2);
+    expect(reply.signIns[0]).toMatchObject({ method: 'password', client: 'Chrome on Windows' });
+  });
+
+  it('redacts the email in the audit rows and drops the preferences, keeping the rows', async () => {
+    const count = async () => (await db().selectFrom('audit_events').select('id').where('actor', '=', sub).execute()).length;
+    const before = await count();
+    const response = await t.server.fetch('/api/account', { method: 'DELETE', headers: auth() });
+    expect(response.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+    const rows = await db().selectFrom('audit_events').selectAll().where('actor', '=', sub).execute();
+    expect(JSON.stringify(rows)).not.toContain('ada@example.com');
+    expect(JSON.stringify(rows)).not.toContain('augusta@example.com');
+    expect(await db().selectFrom('account_preferences').selectAll().execute()).toEqual([]);
+  });
+});

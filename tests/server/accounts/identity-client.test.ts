@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
+import { IdentityError, type IdentityClient } from '../../../src-shared/api/identity/types.ts';
+import { decodeJwtPayload } from '../../../src-shared/domain/accounts/user.ts';
+import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+
+/** The browser's identity client (the real AWS SDK) against the real embedded service, configured from /api/config. */
+let t: IdentityTestServer;
+let client: IdentityClient;
+beforeAll(async () => {
+  t = await startIdentityServer();
+  const config = (await (await t.server.fetch('/api/config')).json()) as { identity: Parameters<typeof createIdentityClient>[0] };
+  // The test server's public URL names port 0 (it was configured before listening): point at the real port.
+  client = createIdentityClient({
+    ...config.identity,
+    endpoint: `${t.server.url}/cognito`,
+    hostedDomain: `${t.server.url}/cognito`,
+  });
+});
+afterAll(() => t.close());
+
+const caught = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('identity client over the real SDK', () => {
+  it('signs up, confirms with the mailed code, signs in and reads the user', async () => {
+    await client.signUp({
+      email: 'ada@example.com',
+      password: 'Engine-1843!',
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      phoneNumber: '+15551234567',
+    });
+    await client.confirmSignUp('ada@example.com', await t.latestCode('ada@example.com'));
+    const tokens = await client.signIn('ada@example.com', 'Engine-1843!');
+    expect(decodeJwtPayload(tokens.idToken)).toMatchObject({ email: 'ada@example.com', given_name: 'Ada', email_verified: true });
+    expect(await client.getUser(tokens.accessToken)).toMatchObject({
+      email: 'ada@example.com',
+      phone_number: '+15551234567',
+      email_verified: 'true',
+    });
+  });
+
+  it("carries Cognito's error name and message", async () => {
+    const error = await caught(client.signIn('ada@example.com', 'wrong-Password-1!'));
+    expect(error).toBeInstanceOf(IdentityError);
+    expect(error).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(
+      await caught(client.signUp({ email: 'ada@example.com', password: 'Engine-1843!', givenName: 'A', familyName: 'L' })),
+    ).toMatchObject({
+      name: 'UsernameExistsException',
+    });
+  });
+
+  it('renews with REFRESH_TOKEN_AUTH, keeping the refresh token, and stops after revocation', async () => {
+    const tokens = await client.signIn('ada@example.com', 'Engine-1843!');
+    const renewed = await client.refresh(tokens.refreshToken);
+    expect(renewed.refreshToken).toBe(tokens.refreshToken);
+    expect(renewed.accessToken).not.toBe(tokens.accessToken);
+    await client.revokeToken(tokens.refreshToken);
+    expect(await caught(client.refresh(tokens.refreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('changes the email with a code, and resets a forgotten password', async () => {
+    const tokens = await client.signIn('ada@example.com', 'Engine-1843!');
+    await client.updateUserAttributes(tokens.accessToken, { email: 'augusta@example.com', given_name: 'Augusta' });
+    await client.verifyUserAttribute(tokens.accessToken, 'email', await t.latestCode('augusta@example.com'));
+    await client.forgotPassword('augusta@example.com');
+    await client.confirmForgotPassword('augusta@example.com', await t.latestCode('augusta@example.com'), 'Analytical-1843!');
+    const again = await client.signIn('augusta@example.com', 'Analytical-1843!');
+    expect(await client.getUser(again.accessToken)).toMatchObject({ email: 'augusta@example.com', given_name: 'Augusta' });
+  });
+
+  it('builds the hosted authorize address with the spec parameters', () => {
+    const url = new URL(client.authorizeUrl('Google', 'https://app.example'));
+    expect(url.pathname).toBe('/cognito/oauth2/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      identity_provider: 'Google',
+      redirect_uri: 'https://app.example',
+      response_type: 'code',
+      client_id: 'hireassist-local-client',
+      scope: 'openid email profile',
+    });
+  });
+
+  it('turns a refused code exchange into an IdentityError', async () => {
+    expect(await caught(client.exchangeCode('not-a-code', 'https://app.example'))).toBeInstanceOf(IdentityError);
+  });
+});

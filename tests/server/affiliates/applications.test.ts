@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { AFFILIATES_NOTIFY_TO: 'affiliates-team@example.com', AFFILIATES_RATE_LIMIT: '1000' } });
+});
+afterAll(() => server.close());
+
+function apply(body: unknown, target = server): Promise<Response> {
+  return target.fetch('/api/affiliates/applications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const COMPLETE = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  company: 'Compilers Inc',
+  website: 'https://grace.example',
+  experience: 'intermediate',
+  audience: 'HR leaders\nin the Southeast',
+  motivation: 'My readers hire every month.',
+};
+
+describe('POST /api/affiliates/applications', () => {
+  it('stores the application, its lead (source affiliate) and the mail to the affiliate team', async () => {
+    const response = await apply(COMPLETE);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ success: true });
+    const db = server.app.database.db;
+    const application = await db.selectFrom('affiliate_applications').selectAll().executeTakeFirstOrThrow();
+    expect(application).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@example.com',
+      experience: 'intermediate',
+    });
+    const lead = await db.selectFrom('leads').selectAll().where('id', '=', application.lead_id).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', source: 'affiliate' });
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('kind', '=', 'affiliate-application')
+      .executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe('affiliates-team@example.com');
+    expect(mail.template_params).toEqual({
+      to_name: 'HireAssist Affiliate Team',
+      from_name: 'Grace Hopper',
+      from_email: 'grace@example.com',
+      company: 'Compilers Inc',
+      website: 'https://grace.example',
+      experience: 'Intermediate (2-5 years)',
+      audience: 'HR leaders\nin the Southeast',
+      motivation: 'My readers hire every month.',
+      reply_to: 'grace@example.com',
+    });
+    expect(mail.text_body).toContain('My readers hire every month.');
+  });
+
+  it('accepts the three required fields alone, with empty template params for the rest', async () => {
+    const response = await apply({ firstName: ' Alan ', lastName: 'Turing', email: 'alan@example.com' });
+    expect(response.status).toBe(201);
+    const mail = await server.app.database.db
+      .selectFrom('mail_outbox')
+      .select('template_params')
+      .where('kind', '=', 'affiliate-application')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.template_params).toMatchObject({ from_name: 'Alan Turing', company: '', experience: '', motivation: '' });
+  });
+
+  const BAD: [string, unknown, RegExp][] = [
+    ['no first name', { ...COMPLETE, firstName: undefined }, /'firstName' is required/],
+    ['a blank last name', { ...COMPLETE, lastName: '   ' }, /'lastName'/],
+    ['an invalid email', { ...COMPLETE, email: 'not-an-email' }, /'email' must be a valid email/],
+    ['an unknown experience band', { ...COMPLETE, experience: 'expert' }, /'experience'/],
+    ['an unknown field', { ...COMPLETE, admin: true }, /'admin' is not allowed/],
+    ['an overlong motivation', { ...COMPLETE, motivation: 'x'.repeat(2001) }, /'motivation' must be at most 2000 characters/],
+    ['a body that is not JSON', '{"firstName": ', /not valid JSON/],
+  ];
+  for (const [name, body, message] of BAD) {
+    it(`refuses ${name} with a clear 400 and stores nothing`, async () => {
+      const before = await server.app.database.db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const response = await apply(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+      const after = await server.app.database.db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+    });
+  }
+
+  it('keeps nothing when the mail cannot be queued: application, lead and mail commit together', async () => {
+    const db = server.app.database.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('affiliate_applications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const leadsBefore = Number(
+      (
+        await db
+          .selectFrom('leads')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const before = await count();
+    // Break the outbox for one request: the mail insert fails inside the transaction.
+    await db.schema.alterTable('mail_outbox').renameTo('mail_outbox_away').execute();
+    try {
+      const response = await apply({ ...COMPLETE, email: 'rollback@example.com' });
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { error: string }).error).not.toMatch(/mail_outbox/);
+    } finally {
+      await db.schema.alterTable('mail_outbox_away').renameTo('mail_outbox').execute();
+    }
+    expect(await count()).toBe(before);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('leads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(leadsBefore);
+  });
+});
+
+describe('the affiliate application rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AFFILIATES_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 with a clear message once an address has sent its allowance in 10 minutes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await apply({ ...COMPLETE, email: `flood${i}@example.com` }, limited)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const refused = await apply(COMPLETE, limited);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toBe('Too many requests. Please wait a moment and try again.');
+    expect(await limited.app.database.db.selectFrom('affiliate_applications').selectAll().execute()).toHaveLength(3);
+  });
+});

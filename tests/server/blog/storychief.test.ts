@@ -1,0 +1,240 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
+import { loadConfig } from '../../../server/config/config.ts';
+import { STORYCHIEF_BASE_URL } from '../../../server/features/blog/config.ts';
+import { startBlogServer } from './support.ts';
+
+/** A story as StoryChief's API sends it (its own field names, more fields than we use). */
+function story(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Story ${id}`,
+    slug: `story-${id}`,
+    excerpt: `Excerpt ${id}`,
+    content: `<p>Body ${id}</p><script>alert(${id})</script>`,
+    seo_title: `SEO ${id}`,
+    seo_description: `Description ${id}`,
+    seo_keywords: ['hiring', 'ai recruiting'],
+    published_at: `2026-0${(id % 9) + 1}-01T10:00:00+00:00`,
+    updated_at: `2026-0${(id % 9) + 1}-02T10:00:00+00:00`,
+    status: 'published',
+    featured_image: {
+      data: {
+        url: `https://images.storychief.io/${id}.jpg`,
+        sizes: { large: `https://images.storychief.io/${id}-l.jpg`, regular: `https://images.storychief.io/${id}-r.jpg` },
+        alt: `Image ${id}`,
+        name: `${id}.jpg`,
+      },
+    },
+    author: { data: { name: 'Editor' } },
+    ...extra,
+  };
+}
+
+interface PeerRequest {
+  url: string;
+  authorization: string | undefined;
+}
+
+/** A local HTTP peer standing in for StoryChief; `answer` decides each reply. */
+class StoryChiefPeer {
+  readonly requests: PeerRequest[] = [];
+  answer: (request: IncomingMessage) => { status: number; body: unknown; delayMs?: number } = (request) => {
+    const url = new URL(request.url ?? '/', 'http://peer');
+    const single = /^\/1\.0\/stories\/(\d+)$/.exec(url.pathname);
+    if (single)
+      return Number(single[1]) <= 3 ? { status: 200, body: { data: story(Number(single[1])) } } : { status: 404, body: {} };
+    const perPage = Number(url.searchParams.get('per_page') ?? 10);
+    return {
+      status: 200,
+      body: {
+        data: [story(1), story(2), story(3)].slice(0, perPage),
+        meta: { pagination: { total: 3, count: 3, per_page: perPage, current_page: 1, total_pages: 1, links: {} } },
+      },
+    };
+  };
+  private server: Server = createServer((request, response) => {
+    this.requests.push({ url: request.url ?? '', authorization: request.headers.authorization });
+    const { status, body, delayMs = 0 } = this.answer(request);
+    setTimeout(() => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), delayMs);
+  });
+  origin = '';
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  close() {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/** Records every URL the process fetches that is not one of the test's own calls to the server. */
+function recordOutboundFetches(ownOrigin: () => string) {
+  const outbound: string[] = [];
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(ownOrigin())) outbound.push(url);
+    return realFetch(input, init);
+  });
+  return outbound;
+}
+
+describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the adapter', () => {
+  const peer = new StoryChiefPeer();
+  let server: Awaited<ReturnType<typeof startBlogServer>>;
+  let outbound: string[];
+
+  beforeAll(async () => {
+    await peer.start();
+    server = await startBlogServer({
+      STORYCHIEF_API_KEY: 'sc-secret-key',
+      STORYCHIEF_TEST_BASE_URL: `${peer.origin}/1.0`,
+      STORYCHIEF_TIMEOUT_MS: '300',
+      STORYCHIEF_CACHE_TTL_SECONDS: '0',
+      PUBLIC_URL: 'https://hireassist.example',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await peer.close();
+  });
+  afterEach(() => {
+    peer.requests.length = 0;
+    vi.restoreAllMocks();
+  });
+
+  test('the list keeps our API shape, with the key sent as a bearer token and the query passed on', async () => {
+    const response = await server.fetch('/api/storychief/posts?page=1&per_page=2');
+    const body = (await response.json()) as BlogPostList;
+    expect(response.status).toBe(200);
+    expect(body.meta.pagination).toMatchObject({ total: 3, count: 2, per_page: 2, current_page: 1, total_pages: 2 });
+    expect(body.data[0]).toEqual({
+      id: 1,
+      slug: 'story-1',
+      title: 'Story 1',
+      excerpt: 'Excerpt 1',
+      content: '<p>Body 1</p><script>alert(1)</script>',
+      seo_keyword: 'hiring, ai recruiting',
+      status: 'published',
+      published_at: '2026-02-01T10:00:00+00:00',
+      updated_at: '2026-02-02T10:00:00+00:00',
+      seo: { title: 'SEO 1', description: 'Description 1' },
+      featured_image: {
+        data: {
+          url: 'https://images.storychief.io/1.jpg',
+          sizes: {
+            large: 'https://images.storychief.io/1-l.jpg',
+            regular: 'https://images.storychief.io/1-r.jpg',
+            full: 'https://images.storychief.io/1.jpg',
+          },
+          alt: 'Image 1',
+          name: '1.jpg',
+        },
+      },
+    } satisfies BlogPost);
+    expect(peer.requests).toEqual([
+      { url: '/1.0/stories?page=1&per_page=2&status=published', authorization: 'Bearer sc-secret-key' },
+    ]);
+    expect(await server.app.database.db.selectFrom('blog_posts').selectAll().execute()).toEqual([]);
+  });
+
+  test('a single post, a missing one, and the static page rendered from StoryChief with the script removed', async () => {
+    expect(
+      ((await (await server.fetch('/api/storychief/stories/2?includes[]=content')).json()) as { data: BlogPost }).data.slug,
+    ).toBe('story-2');
+    expect((await server.fetch('/api/storychief/stories/7')).status).toBe(404);
+    const page = await server.fetch('/blog/story-3.html');
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('<p>Body 3</p>');
+    expect(html).not.toContain('alert(3)');
+    expect(html).toContain('<meta property="og:image" content="https://images.storychief.io/3-l.jpg">');
+    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: https://images.storychief.io");
+  });
+
+  test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
+    for (const answer of [
+      { status: 500, body: { error: 'boom' } },
+      { status: 200, body: 'not an object' },
+      { status: 200, body: { data: [] }, delayMs: 1000 },
+    ]) {
+      peer.answer = () => answer;
+      const started = Date.now();
+      const response = await server.fetch('/api/storychief/stories');
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ error: 'The blog is unavailable right now. Please try again in a moment.' });
+      expect(Date.now() - started).toBeLessThan(900);
+    }
+  });
+
+  test('no request ever reaches a host the configuration does not name', async () => {
+    peer.answer = new StoryChiefPeer().answer;
+    outbound = recordOutboundFetches(() => server.url);
+    const hostile: [string, RequestInit?][] = [
+      ['/api/storychief/stories?base=http://evil.example&url=http://evil.example/'],
+      ['/api/storychief/stories', { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } }],
+      ['/api/storychief/stories/1@evil.example'],
+      ['/api/storychief/stories/%2F%2Fevil.example'],
+      ['/api/storychief/stories/..%2F..%2Fevil'],
+      ['/api/storychief/publications/posts/2?includes[]=content'],
+      ['/blog/%2F%2Fevil.example.html'],
+      ['/blog/story-1.html'],
+      ['/api/check-html/story-1'],
+      ['/sitemap.xml'],
+    ];
+    for (const [path, init] of hostile) await server.fetch(path, init);
+    expect(outbound.length).toBeGreaterThan(0);
+    for (const url of outbound) expect(new URL(url).origin).toBe(peer.origin);
+    for (const request of peer.requests) expect(request.url).toMatch(/^\/1\.0\/stories(\/\d+)?\?/);
+  });
+
+  test('the short cache answers repeated requests without asking StoryChief again', async () => {
+    const cached = await startBlogServer({
+      STORYCHIEF_API_KEY: 'sc-secret-key',
+      STORYCHIEF_TEST_BASE_URL: `${peer.origin}/1.0`,
+      STORYCHIEF_CACHE_TTL_SECONDS: '60',
+    });
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await cached.fetch('/api/storychief/stories?per_page=3')).status).toBe(200);
+      expect(peer.requests).toHaveLength(1);
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
+describe('the StoryChief base URL', () => {
+  test('is fixed in code; the test-only override accepts loopback addresses only', () => {
+    expect(STORYCHIEF_BASE_URL).toBe('https://api.storychief.io/1.0');
+    expect(loadConfig({ STORYCHIEF_API_KEY: 'k' }).blog.storyChief?.baseUrl).toBe(STORYCHIEF_BASE_URL);
+    expect(() => loadConfig({ STORYCHIEF_API_KEY: 'k', STORYCHIEF_TEST_BASE_URL: 'http://evil.example/1.0' })).toThrow(
+      /STORYCHIEF_TEST_BASE_URL is for tests only and must be a loopback address/,
+    );
+    expect(loadConfig({}).blog.storyChief).toBeUndefined();
+  });
+});
+
+describe('with the built-in store', () => {
+  test('the blog makes no outbound request at all', async () => {
+    const server = await startBlogServer();
+    const outbound = recordOutboundFetches(() => server.url);
+    try {
+      for (const path of [
+        '/api/storychief/stories',
+        '/api/storychief/stories/1',
+        '/blog/reducing-time-to-hire.html',
+        '/sitemap.xml',
+      ]) {
+        expect((await server.fetch(path)).status).toBe(200);
+      }
+      expect(outbound).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      await server.close();
+    }
+  });
+});

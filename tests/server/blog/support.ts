@@ -1,0 +1,39 @@
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+export const ADMIN_PASSWORD = 'blog-tests-admin-password';
+
+/**
+ * The real server with the real admin login; `adminToken()` logs in once and reuses the token.
+ * `postgres` runs it on the PostgreSQL of TEST_DATABASE_URL instead of PGlite.
+ */
+export async function startBlogServer(
+  env: Record<string, string> = {},
+  options: { postgres?: boolean } = {},
+): Promise<TestServer & { adminToken(): Promise<string> }> {
+  const server = await startTestServer({ env: { ADMIN_PASSWORD, ...env }, postgres: options.postgres ?? false });
+  let token: Promise<string> | undefined;
+  return Object.assign(server, {
+    adminToken() {
+      token ??= server
+        .fetch('/api/admin/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: ADMIN_PASSWORD }),
+        })
+        .then(async (response) => {
+          const body = (await response.json()) as { token?: string };
+          if (!body.token) throw new Error(`admin login failed: ${response.status}`);
+          return body.token;
+        });
+      return token;
+    },
+  });
+}
+
+export function json(body: unknown, token?: string): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startSmtpPeer, type SmtpPeer } from '../mail/smtp-peer.ts';
+
+describe('a contact message reaches the team by SMTP (the real server and a real SMTP peer)', () => {
+  let peer: SmtpPeer;
+  let server: TestServer;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    server = await startTestServer({
+      env: {
+        SMTP_URL: peer.url,
+        CONTACT_NOTIFY_TO: 'sales@hireassist.example',
+        MAIL_FROM: 'HireAssist <web@hireassist.example>',
+        LOG_LEVEL: 'info',
+      },
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logLines.push(chunk.toString());
+          done();
+        },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await peer.stop();
+  });
+
+  it('delivers the notification after the message is stored, and never logs the message text', async () => {
+    const response = await server.fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Grace Hopper',
+        email: 'grace@navy.example',
+        message: 'A private note about our hiring plans',
+      }),
+    });
+    expect(response.status).toBe(201);
+
+    const deadline = Date.now() + 10_000;
+    while (peer.received.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(peer.received).toHaveLength(1);
+    expect(peer.received[0]).toMatchObject({ from: 'web@hireassist.example', to: ['sales@hireassist.example'] });
+    expect(peer.received[0]?.raw).toContain('Subject: Contact form: New message');
+    expect(peer.received[0]?.raw).toContain('A private note about our hiring plans');
+
+    const mail = await server.app.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(logLines.join('')).not.toContain('A private note');
+  });
+});

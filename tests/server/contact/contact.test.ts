@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+const GOOD = {
+  name: 'Grace Hopper',
+  email: 'grace@navy.example',
+  subject: 'Demo Request',
+  message: 'We hire 40 engineers a year and would like to see the ranked shortlist.',
+};
+
+const post = (server: TestServer, body: unknown) =>
+  server.fetch('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function counts(server: TestServer) {
+  const { rows } = await sql<{ messages: number; leads: number; mails: number }>`
+    select (select count(*)::int from contact_messages) as messages,
+           (select count(*)::int from leads) as leads,
+           (select count(*)::int from mail_outbox) as mails`.execute(server.app.database.db);
+  return rows[0];
+}
+
+/** The same journeys on the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL. */
+function contactJourneys(postgres: boolean) {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      postgres,
+      env: { CONTACT_NOTIFY_TO: 'sales@hireassist.example', CONTACT_RATE_LIMIT_MAX: '100' },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('stores the message, its lead and the notification mail, linked to each other', async () => {
+    const response = await post(server, GOOD);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+
+    const db = server.app.database.db;
+    const message = await db.selectFrom('contact_messages').selectAll().executeTakeFirstOrThrow();
+    expect(message).toMatchObject(GOOD);
+    const lead = await db.selectFrom('leads').selectAll().where('id', '=', message.lead_id).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ name: GOOD.name, email: GOOD.email, source: 'contact' });
+    expect(lead.created_at).toBeInstanceOf(Date);
+    const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', message.mail_id).executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({
+      to_address: 'sales@hireassist.example',
+      kind: 'contact-notification',
+      subject: 'Contact form: Demo Request',
+      status: 'queued',
+      template_params: GOOD,
+    });
+    expect(mail.text_body).toContain(GOOD.message);
+  });
+
+  it('trims what it stores and accepts a message without a subject', async () => {
+    const response = await post(server, { name: '  Ada Lovelace ', email: ' ada@example.com', message: ' Hello \n' });
+    expect(response.status).toBe(201);
+    const stored = await server.app.database.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Ada Lovelace', subject: '', message: 'Hello' });
+  });
+
+  it('stores nothing at all when any part of the transaction fails', async () => {
+    const db = server.app.database.db;
+    // A real failure inside the database while the mail is queued, after the lead was inserted.
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$
+              begin raise exception 'outbox unavailable'; end $$`.execute(db);
+    await sql`create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()`.execute(db);
+    try {
+      const before = await counts(server);
+      const response = await post(server, { ...GOOD, email: 'lost@example.com' });
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { error: string }).error).not.toContain('outbox unavailable');
+      expect(await counts(server)).toEqual(before);
+    } finally {
+      await sql`drop trigger refuse_mail on mail_outbox`.execute(db);
+      await sql`drop function refuse_mail()`.execute(db);
+    }
+  });
+
+  it('rejects bad input with a 400 naming every wrong field, and stores nothing', async () => {
+    const before = await counts(server);
+    const response = await post(server, { name: '   ', email: 'not-an-address', subject: 'x'.repeat(201), message: '' });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    expect(body.fields).toEqual({
+      name: 'must not be empty',
+      email: 'must be a valid email',
+      subject: 'must be at most 200 characters',
+      message: 'must not be empty',
+    });
+    expect(body.error).toContain("'email' must be a valid email");
+    expect(body.error).toMatch(/^Invalid request body: /);
+    expect(await counts(server)).toEqual(before);
+  });
+
+  it('names missing and unknown fields', async () => {
+    const missing = await post(server, { email: 'ada@example.com' });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { fields: object }).fields).toEqual({ name: 'is required', message: 'is required' });
+    const unknown = await post(server, { ...GOOD, phone: '555' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toBe("Invalid request body: 'phone' is not allowed");
+    const tooLong = await post(server, { ...GOOD, message: 'x'.repeat(5001) });
+    expect(((await tooLong.json()) as { fields: object }).fields).toEqual({ message: 'must be at most 5000 characters' });
+  });
+
+  it('answers a bot that fills the honeypot like a person, and stores nothing', async () => {
+    const before = await counts(server);
+    const response = await post(server, { ...GOOD, website: 'http://spam.example' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: true });
+    // Even a bot's invalid fields get the same answer: nothing tells it the trap was seen.
+    const sloppy = await post(server, { name: '', email: 'x', message: '', website: 'buy now' });
+    expect(sloppy.status).toBe(201);
+    expect(await counts(server)).toEqual(before);
+  });
+}
+
+describe('POST /api/contact (embedded database)', () => contactJourneys(false));
+describe.runIf(process.env.TEST_DATABASE_URL)('POST /api/contact (PostgreSQL)', () => contactJourneys(true));
+
+describe('the contact rate limit', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { CONTACT_RATE_LIMIT_MAX: '3', CONTACT_RATE_LIMIT_WINDOW_SECONDS: '600' } });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 with a clear message after the limit, counting bad requests too', async () => {
+    expect((await post(server, GOOD)).status).toBe(201);
+    expect((await post(server, { ...GOOD, email: 'bad' })).status).toBe(400);
+    const third = await post(server, GOOD);
+    expect(third.status).toBe(201);
+    expect(third.headers.get('x-ratelimit-remaining')).toBe('0');
+
+    const before = await counts(server);
+    const limited = await post(server, GOOD);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(await counts(server)).toEqual(before);
+  });
+
+  it('limits only the contact route', async () => {
+    const health = await server.fetch('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+let t: IdentityTestServer;
+beforeAll(async () => {
+  t = await startIdentityServer();
+});
+afterAll(() => t.close());
+
+const signUp = (Username: string) => t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username, Password: PASSWORD }));
+const confirm = (Username: string, ConfirmationCode: string) =>
+  t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username, ConfirmationCode }));
+const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+const user = (email: string) =>
+  t.server.app.database.db.selectFrom('identity_users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+
+describe('ConfirmSignUp', () => {
+  it('confirms the account and verifies its email with the mailed code, once', async () => {
+    await signUp('ada@example.com');
+    const code = await t.latestCode('ada@example.com');
+    await confirm('ada@example.com', code);
+    expect(await user('ada@example.com')).toMatchObject({ status: 'CONFIRMED', email_verified: true });
+    expect(await failure(confirm('ada@example.com', code))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'User cannot be confirmed. Current status is CONFIRMED',
+    });
+  });
+
+  it('refuses a wrong code, then locks the code after 5 wrong tries even for the right one', async () => {
+    await signUp('grace@example.com');
+    const code = await t.latestCode('grace@example.com');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await failure(confirm('grace@example.com', wrong(code)))).toMatchObject({
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      });
+    }
+    expect(await failure(confirm('grace@example.com', code))).toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    expect((await user('grace@example.com')).status).toBe('UNCONFIRMED');
+  });
+
+  it('refuses a code older than 24 hours', async () => {
+    await signUp('alan@example.com');
+    const code = await t.latestCode('alan@example.com');
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    expect(await failure(confirm('alan@example.com', code))).toMatchObject({
+      name: 'ExpiredCodeException',
+      message: 'Invalid code provided, please request a code again.',
+    });
+  });
+
+  it('answers an unknown user as a wrong code (no account enumeration)', async () => {
+    expect(await failure(confirm('nobody@example.com', '123456'))).toMatchObject({ name: 'CodeMismatchException' });
+  });
+
+  it('names a missing member', async () => {
+    const response = await t.server.fetch('/cognito/', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ConfirmSignUp',
+      },
+      body: JSON.stringify({ ClientId: CLIENT_ID, Username: 'ada@example.com' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-errortype')).toBe('InvalidParameterException');
+    expect(await response.json()).toEqual({
+      __type: 'InvalidParameterException',
+      message:
+        "1 validation error detected: Value null at 'confirmationCode' failed to satisfy constraint: Member must not be null",
+    });
+  });
+});

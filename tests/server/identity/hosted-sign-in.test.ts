@@ -1,0 +1,285 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GetUserCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/**
+ * The whole Google chain against a real OpenID provider (oidc-provider) on loopback,
+ * standing in for Google's login page, which cannot be reached from here.
+ */
+let t: IdentityTestServer;
+let upstream: Server;
+let upstreamUrl: string;
+/** Who "signs in at Google" next, or a refusal. */
+let nextLogin: { accountId: string } | { error: string } = { accountId: 'g-1001' };
+
+const ACCOUNTS: Record<string, Record<string, unknown>> = {
+  'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
+  'g-2002': { email: 'ada@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' },
+  'g-3003': { email: 'ada@example.com', email_verified: false },
+};
+
+beforeAll(async () => {
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = () => {};
+  upstream = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  t = await startIdentityServer({
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_DISCOVERY_URL: `${upstreamUrl}/.well-known/openid-configuration`,
+    IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example,http://app.example/callback',
+  });
+  const provider = new Provider(upstreamUrl, {
+    clients: [
+      {
+        client_id: 'google-client',
+        client_secret: 'google-secret',
+        redirect_uris: [`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    findAccount: (_context: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...ACCOUNTS[id] }) }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: ['test-only-cookie-key'] },
+    loadExistingGrant: async (context: { oidc: { client: { clientId: string }; session: { accountId: string } } }) => {
+      const grant = new provider.Grant({ clientId: context.oidc.client.clientId, accountId: context.oidc.session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+  handle = (request, response) => {
+    if (request.url?.startsWith('/interaction/')) {
+      const result =
+        'error' in nextLogin ? { error: nextLogin.error, error_description: 'The user said no.' } : { login: nextLogin };
+      void provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
+      return;
+    }
+    callback(request, response);
+  };
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+const authorizeUrl = (params: Record<string, string>) =>
+  `/cognito/oauth2/authorize?${new URLSearchParams({
+    identity_provider: 'Google',
+    redirect_uri: 'http://app.example',
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    scope: 'openid email profile',
+    state: 'app-state-1',
+    ...params,
+  })}`;
+
+/** A browser: follows redirects through the upstream with its cookies until it is sent back to us. */
+async function browse(path: string): Promise<URL> {
+  const cookies = new Map<string, string>();
+  let location = new URL(path, t.server.url).href;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(location, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      cookies.set(name, value);
+    }
+    const next = response.headers.get('location');
+    if (next === null) throw new Error(`stopped at ${location} with ${response.status}: ${await response.text()}`);
+    const url = new URL(next, location);
+    if (url.origin === 'http://app.example') return url;
+    // The server was configured before it had a port, so its public URL says port 0.
+    location = url.origin === t.server.config.publicUrl ? `${t.server.url}${url.pathname}${url.search}` : url.href;
+  }
+  throw new Error('too many redirects');
+}
+
+async function exchange(code: string, extra: Record<string, string> = {}) {
+  const response = await t.server.fetch('/cognito/oauth2/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code,
+      redirect_uri: 'http://app.example',
+      ...extra,
+    }).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string | number> };
+}
+
+describe('hosted sign-in with Google (a local oidc-provider stands in for Google)', () => {
+  it('federates, creates google_<sub> with the identities claim, and exchanges the code once', async () => {
+    nextLogin = { accountId: 'g-1001' };
+    const back = await browse(authorizeUrl({}));
+    expect(back.searchParams.get('state')).toBe('app-state-1');
+    const code = back.searchParams.get('code') ?? '';
+    const { status, body } = await exchange(code);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    const id = decodeJwt(String(body.id_token));
+    expect(id).toMatchObject({
+      'cognito:username': 'google_g-1001',
+      email: 'grace@gmail.example',
+      email_verified: true,
+      given_name: 'Grace',
+      family_name: 'Hopper',
+      aud: CLIENT_ID,
+    });
+    expect(id.identities).toEqual([
+      {
+        userId: 'g-1001',
+        providerName: 'Google',
+        providerType: 'Google',
+        issuer: null,
+        primary: 'true',
+        dateCreated: expect.any(String),
+      },
+    ]);
+    // The access token works with the SDK and with userInfo.
+    const user = await t.client.send(new GetUserCommand({ AccessToken: String(body.access_token) }));
+    expect(user.Username).toBe('google_g-1001');
+    const info = await t.server.fetch('/cognito/oauth2/userInfo', {
+      headers: { authorization: `Bearer ${String(body.access_token)}` },
+    });
+    expect(await info.json()).toMatchObject({ email: 'grace@gmail.example', username: 'google_g-1001' });
+    // A code works once.
+    expect(await exchange(code)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    // The refresh token grant.
+    const refreshed = await t.server.fetch('/cognito/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: CLIENT_ID,
+        refresh_token: String(body.refresh_token),
+      }).toString(),
+    });
+    expect(decodeJwt(String(((await refreshed.json()) as Record<string, string>).id_token))).toMatchObject({
+      'cognito:username': 'google_g-1001',
+    });
+  });
+
+  it('signs the same Google account into the same user next time', async () => {
+    nextLogin = { accountId: 'g-1001' };
+    const { body } = await exchange((await browse(authorizeUrl({}))).searchParams.get('code') ?? '');
+    expect(decodeJwt(String(body.id_token))['cognito:username']).toBe('google_g-1001');
+    expect(
+      await t.server.app.database.db
+        .selectFrom('identity_users')
+        .select('username')
+        .where('email', '=', 'grace@gmail.example')
+        .execute(),
+    ).toHaveLength(1);
+  });
+
+  it('checks PKCE when the web app sent a challenge', async () => {
+    const verifier = 'a-long-enough-code-verifier-for-pkce-0123456789abcdef';
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const code =
+      (await browse(authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }))).searchParams.get('code') ?? '';
+    expect(await exchange(code, { code_verifier: 'wrong-verifier' })).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    const second =
+      (await browse(authorizeUrl({ code_challenge: challenge, code_challenge_method: 'S256' }))).searchParams.get('code') ?? '';
+    expect((await exchange(second, { code_verifier: verifier })).status).toBe(200);
+  });
+
+  it('links a verified Google email to the existing password account, never an unverified one', async () => {
+    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
+    await t.client.send(
+      new ConfirmSignUpCommand({
+        ClientId: CLIENT_ID,
+        Username: 'ada@example.com',
+        ConfirmationCode: await t.latestCode('ada@example.com'),
+      }),
+    );
+    nextLogin = { accountId: 'g-3003' };
+    const refused = await browse(authorizeUrl({}));
+    expect(refused.searchParams.get('error')).toBe('access_denied');
+    nextLogin = { accountId: 'g-2002' };
+    const { body } = await exchange((await browse(authorizeUrl({}))).searchParams.get('code') ?? '');
+    const id = decodeJwt(String(body.id_token));
+    const native = await t.signIn('ada@example.com');
+    expect(id.sub).toBe(decodeJwt(native.IdToken).sub);
+    expect(id.identities).toEqual([expect.objectContaining({ providerName: 'Google', userId: 'g-2002' })]);
+  });
+
+  it('sends the browser back with error and error_description when the person declines at Google', async () => {
+    nextLogin = { error: 'access_denied' };
+    const back = await browse(authorizeUrl({}));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('error_description')).toBeTruthy();
+    expect(back.searchParams.get('state')).toBe('app-state-1');
+  });
+
+  it('sends the browser back with an error for a provider that is not configured', async () => {
+    const back = await browse(authorizeUrl({ identity_provider: 'AzureAD' }));
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      error: 'invalid_request',
+      error_description: 'AzureAD sign-in is not configured on this site.',
+      state: 'app-state-1',
+    });
+  });
+
+  it('refuses a redirect_uri that is not allowed or another client, without redirecting', async () => {
+    const cases: Record<string, string>[] = [{ redirect_uri: 'https://evil.example' }, { client_id: 'other' }];
+    for (const params of cases) {
+      const response = await t.server.fetch(authorizeUrl(params), { redirect: 'manual' });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+    }
+  });
+});
+
+describe('GET /cognito/logout', () => {
+  it('sends the browser to an allowed logout_uri only', async () => {
+    const allowed = await t.server.fetch(
+      `/cognito/logout?client_id=${CLIENT_ID}&logout_uri=${encodeURIComponent('http://app.example')}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(allowed.status).toBe(302);
+    expect(allowed.headers.get('location')).toBe('http://app.example');
+    const refused = await t.server.fetch(
+      `/cognito/logout?client_id=${CLIENT_ID}&logout_uri=${encodeURIComponent('https://evil.example')}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe('hosted sign-in when the upstream is down', () => {
+  it('sends the browser back with an error instead of a dead end', async () => {
+    const down = await startIdentityServer({
+      AZUREAD_CLIENT_ID: 'azure-client',
+      AZUREAD_CLIENT_SECRET: 'azure-secret',
+      AZUREAD_DISCOVERY_URL: 'http://127.0.0.1:9/.well-known/openid-configuration',
+      IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
+    });
+    try {
+      const response = await down.server.fetch(authorizeUrl({ identity_provider: 'AzureAD' }), { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      const back = new URL(response.headers.get('location') ?? '');
+      expect(back.origin).toBe('http://app.example');
+      expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  type ListUsersCommandInput,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+let t: IdentityTestServer;
+beforeAll(async () => {
+  t = await startIdentityServer();
+  // 125 users straight into the database (their password hash is irrelevant here).
+  const now = Date.now();
+  await t.server.app.database.db
+    .insertInto('identity_users')
+    .values(
+      Array.from({ length: 125 }, (_, index) => ({
+        username: `user-${String(index).padStart(3, '0')}`,
+        email: `person${index}@example.com`,
+        email_verified: index % 2 === 0,
+        pending_email: null,
+        given_name: index < 3 ? `Ada${index}` : `Name${index}`,
+        family_name: 'Lovelace',
+        phone_number: null,
+        status: index === 7 ? ('UNCONFIRMED' as const) : ('CONFIRMED' as const),
+        enabled: index !== 9,
+        password_hash: null,
+        identities: null,
+        failed_sign_ins: 0,
+        last_failed_sign_in_at: null,
+        locked_until: null,
+        created_at: new Date(now - 1000 * index),
+        updated_at: new Date(now),
+      })),
+    )
+    .execute();
+});
+afterAll(() => t.close());
+
+const list = (input: Partial<ListUsersCommandInput> = {}) =>
+  t.admin.send(new ListUsersCommand({ UserPoolId: POOL_ID, ...input }));
+
+describe('ListUsers (signed with the admin key)', () => {
+  it('pages through every user exactly once with an opaque token', async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list({ Limit: 60, PaginationToken: token });
+      seen.push(...(page.Users ?? []).map((user) => user.Username ?? ''));
+      token = page.PaginationToken;
+      pages++;
+    } while (token);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(125);
+    const first = (await list({ Limit: 1 })).Users?.[0];
+    expect(first).toMatchObject({ Username: 'user-000', Enabled: true, UserStatus: 'CONFIRMED' });
+    expect(first?.UserCreateDate).toBeInstanceOf(Date);
+    expect(first?.Attributes).toContainEqual({ Name: 'email', Value: 'person0@example.com' });
+  });
+
+  it('refuses a Limit outside 1-60 and a made-up pagination token', async () => {
+    for (const Limit of [0, 61]) {
+      expect((await failure(list({ Limit }))).name).toBe('InvalidParameterException');
+    }
+    expect(await failure(list({ PaginationToken: 'bogus' }))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Invalid pagination token.',
+    });
+  });
+
+  it.each([
+    ['email = "person5@example.com"', ['user-005']],
+    ['email = "PERSON5@example.com"', ['user-005']],
+    ['username = "user-004"', ['user-004']],
+    ['given_name ^= "Ada"', ['user-000', 'user-001', 'user-002']],
+    ['family_name = "Nobody"', []],
+    ['cognito:user_status = "UNCONFIRMED"', ['user-007']],
+    ['status = "Disabled"', ['user-009']],
+    ['username ^= "user-12"', ['user-120', 'user-121', 'user-122', 'user-123', 'user-124']],
+  ])('filters with %s', async (Filter, expected) => {
+    const { Users } = await list({ Filter });
+    expect((Users ?? []).map((user) => user.Username)).toEqual(expected);
+  });
+
+  it('filters by sub and returns only AttributesToGet', async () => {
+    const { Users: [someone] = [] } = await list({ Limit: 1 });
+    const sub = someone?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? '';
+    const { Users } = await list({ Filter: `sub = "${sub}"`, AttributesToGet: ['email'] });
+    expect(Users).toHaveLength(1);
+    expect(Users?.[0]?.Attributes).toEqual([{ Name: 'email', Value: 'person0@example.com' }]);
+  });
+
+  it('refuses a filter it cannot parse or on an attribute it cannot search', async () => {
+    expect(await failure(list({ Filter: 'email == person' }))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Error while parsing filter.',
+    });
+    expect(await failure(list({ Filter: 'shoe_size = "9"' }))).toMatchObject({ name: 'InvalidParameterException' });
+  });
+
+  it('refuses an unknown pool', async () => {
+    expect(await failure(list({ UserPoolId: 'us-east-1_other' }))).toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'User pool us-east-1_other does not exist.',
+    });
+  });
+});
+
+describe('the admin signature (AWS SigV4)', () => {
+  const clientWith = (
+    credentials: { accessKeyId: string; secretAccessKey: string },
+    options: { systemClockOffset?: number } = {},
+  ) =>
+    new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: `${t.server.url}/cognito`,
+      credentials,
+      maxAttempts: 1,
+      ...options,
+    });
+
+  it('refuses an unknown access key', async () => {
+    const client = clientWith({ accessKeyId: 'AKIAUNKNOWN000000000', secretAccessKey: 'whatever' });
+    expect(await failure(client.send(new ListUsersCommand({ UserPoolId: POOL_ID })))).toMatchObject({
+      name: 'UnrecognizedClientException',
+      message: 'The security token included in the request is invalid.',
+    });
+  });
+
+  it('refuses the right key id with the wrong secret', async () => {
+    const { accessKeyId } = await t.admin.config.credentials();
+    const client = clientWith({ accessKeyId, secretAccessKey: 'not-the-secret' });
+    const result = await failure(client.send(new ListUsersCommand({ UserPoolId: POOL_ID })));
+    expect(result.name).toBe('InvalidSignatureException');
+    expect(result.message).toContain('does not match the signature you provided');
+  });
+
+  it('refuses a request signed more than 5 minutes off', async () => {
+    const credentials = await t.admin.config.credentials();
+    const client = clientWith(credentials, { systemClockOffset: -6 * 60 * 1000 });
+    const result = await failure(client.send(new ListUsersCommand({ UserPoolId: POOL_ID })));
+    expect(result.name).toBe('InvalidSignatureException');
+    expect(result.message).toMatch(/^Signature expired: \d{8}T\d{6}Z is now earlier than/);
+  });
+
+  it('refuses an unsigned admin request', async () => {
+    const response = await t.server.fetch('/cognito/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' },
+      body: JSON.stringify({ UserPoolId: POOL_ID }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      __type: 'MissingAuthenticationTokenException',
+      message: 'Missing Authentication Token',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  AdminDisableUserCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  ListUsersCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/** The main journeys once more on PostgreSQL (the other files use the embedded PGlite). */
+describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQL', () => {
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({}, { postgres: true });
+  });
+  afterAll(() => t.close());
+
+  it('signs up, confirms, signs in, refreshes, changes email, lists and disables', async () => {
+    await t.createUser('ada@example.com', { given_name: 'Ada' });
+    await failure(t.signIn('ada@example.com', 'Wrong-Password-1'));
+    const { AccessToken, RefreshToken } = await t.signIn('ada@example.com');
+    expect((await t.client.send(new GetUserCommand({ AccessToken }))).UserAttributes).toContainEqual({
+      Name: 'given_name',
+      Value: 'Ada',
+    });
+    await t.client.send(
+      new InitiateAuthCommand({
+        ClientId: CLIENT_ID,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: RefreshToken },
+      }),
+    );
+    await t.client.send(
+      new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: 'ada@new.example' }] }),
+    );
+    await t.client.send(
+      new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: await t.latestCode('ada@new.example') }),
+    );
+    const { Users } = await t.admin.send(new ListUsersCommand({ UserPoolId: POOL_ID, Filter: 'email ^= "ada@"' }));
+    expect(Users?.map((user) => user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value)).toEqual([
+      'ada@new.example',
+    ]);
+    await t.admin.send(new AdminDisableUserCommand({ UserPoolId: POOL_ID, Username: 'ada@new.example' }));
+    expect(await failure(t.client.send(new GetUserCommand({ AccessToken })))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+});

@@ -1,0 +1,56 @@
+import { ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+let t: IdentityTestServer;
+beforeAll(async () => {
+  t = await startIdentityServer();
+});
+afterAll(() => t.close());
+
+const resend = (Username: string) => t.client.send(new ResendConfirmationCodeCommand({ ClientId: CLIENT_ID, Username }));
+const mailsTo = async (to: string) =>
+  (await t.server.app.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+
+describe('ResendConfirmationCode', () => {
+  it('mails a new code that replaces the old one', async () => {
+    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
+    const first = await t.latestCode('ada@example.com');
+    const result = await resend('ada@example.com');
+    expect(result.CodeDeliveryDetails).toEqual({ Destination: 'a***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    const second = await t.latestCode('ada@example.com');
+    expect(await mailsTo('ada@example.com')).toBe(2);
+    if (first !== second) {
+      expect(
+        await failure(
+          t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: first })),
+        ),
+      ).toMatchObject({ name: 'CodeMismatchException' });
+    }
+    await t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: second }));
+  });
+
+  it('refuses a confirmed user', async () => {
+    expect(await failure(resend('ada@example.com'))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'User is already confirmed.',
+    });
+  });
+
+  it('simulates a delivery for an unknown user and sends nothing', async () => {
+    const result = await resend('ghost@example.com');
+    expect(result.CodeDeliveryDetails).toEqual({ Destination: 'g***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(await mailsTo('ghost@example.com')).toBe(0);
+  });
+
+  it('limits resends to 5 an hour, then allows them again', async () => {
+    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'grace@example.com', Password: PASSWORD }));
+    for (let send = 2; send <= 5; send++) await resend('grace@example.com');
+    expect(await failure(resend('grace@example.com'))).toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    t.clock.advance(3600 * 1000 + 1000);
+    await resend('grace@example.com');
+  });
+});

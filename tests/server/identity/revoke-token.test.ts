@@ -1,0 +1,40 @@
+import { GetUserCommand, InitiateAuthCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+let t: IdentityTestServer;
+beforeAll(async () => {
+  t = await startIdentityServer();
+  await t.createUser('ada@example.com');
+});
+afterAll(() => t.close());
+
+describe('RevokeToken', () => {
+  it('revokes one refresh token and the access tokens issued from it, not other sessions', async () => {
+    const revoked = await t.signIn('ada@example.com');
+    const other = await t.signIn('ada@example.com');
+    await t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: revoked.RefreshToken }));
+    expect(await failure(t.client.send(new GetUserCommand({ AccessToken: revoked.AccessToken })))).toMatchObject({
+      message: 'Access Token has been revoked',
+    });
+    expect(
+      await failure(
+        t.client.send(
+          new InitiateAuthCommand({
+            ClientId: CLIENT_ID,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: revoked.RefreshToken },
+          }),
+        ),
+      ),
+    ).toMatchObject({ message: 'Refresh Token has been revoked' });
+    await t.client.send(new GetUserCommand({ AccessToken: other.AccessToken }));
+  });
+
+  it('accepts an unknown token (RFC 7009) but not an unknown client', async () => {
+    await t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: 'unknown' }));
+    expect(await failure(t.client.send(new RevokeTokenCommand({ ClientId: 'someone-else', Token: 'unknown' })))).toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+  ConfirmSignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { MovableClock } from '../../../server/identity/clock.ts';
+import { createIdentityAdminClient } from '../../../server/identity/index.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+export const CLIENT_ID = 'hireassist-local-client';
+export const POOL_ID = 'us-east-1_local';
+export const PASSWORD = 'Correct-Horse-9';
+
+/** Credentials that are never used to sign: they only stop the SDK from looking for its own. */
+const UNUSED_CREDENTIALS = { accessKeyId: 'UNUSED', secretAccessKey: 'UNUSED' };
+
+export interface IdentityTestServer {
+  server: TestServer;
+  clock: MovableClock;
+  /** The browser's view: the real SDK, unsigned user operations. */
+  client: CognitoIdentityProviderClient;
+  /** The server's own admin client, signed with the stored admin key pair. */
+  admin: CognitoIdentityProviderClient;
+  /** The code in the newest mail to `to`, read from the outbox. */
+  latestCode(to: string): Promise<string>;
+  /** Signs a user up and confirms them with the mailed code. */
+  createUser(email: string, attributes?: Record<string, string>): Promise<void>;
+  signIn(email: string, password?: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on port 0 with a fresh database (PGlite, or PostgreSQL with `postgres`),
+ * a movable clock and SDK clients.
+ */
+export async function startIdentityServer(
+  env: Record<string, string> = {},
+  options: { postgres?: boolean } = {},
+): Promise<IdentityTestServer> {
+  const clock = new MovableClock();
+  const server = await startTestServer({ env, identityClock: clock, postgres: options.postgres ?? false });
+  const client = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: `${server.url}/cognito`,
+    credentials: UNUSED_CREDENTIALS,
+    maxAttempts: 1,
+  });
+  const { client: admin } = await createIdentityAdminClient({
+    identity: server.config.identity,
+    db: server.app.database.db,
+    server: server.app.server,
+  });
+  const latestCode = async (to: string) => {
+    const mail = await server.app.database.db
+      .selectFrom('mail_outbox')
+      .select('template_params')
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return mail.template_params.code ?? '';
+  };
+  return {
+    server,
+    clock,
+    client,
+    admin,
+    latestCode,
+    async createUser(email, attributes = {}) {
+      await client.send(
+        new SignUpCommand({
+          ClientId: CLIENT_ID,
+          Username: email,
+          Password: PASSWORD,
+          UserAttributes: Object.entries({ email, ...attributes }).map(([Name, Value]) => ({ Name, Value })),
+        }),
+      );
+      await client.send(
+        new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: email, ConfirmationCode: await latestCode(email) }),
+      );
+    },
+    async signIn(email, password = PASSWORD) {
+      const { AuthenticationResult: result } = await client.send(
+        new InitiateAuthCommand({
+          ClientId: CLIENT_ID,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+      if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('no tokens');
+      return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken };
+    },
+    async close() {
+      client.destroy();
+      admin.destroy();
+      await server.close();
+    },
+  };
+}
+
+/** Runs `send` and returns the exception's name and message (fails the test when it succeeds). */
+export async function failure(send: Promise<unknown>): Promise<{ name: string; message: string; status: number | undefined }> {
+  try {
+    await send;
+  } catch (error) {
+    const caught = error as { name: string; message: string; $metadata?: { httpStatusCode?: number } };
+    return { name: caught.name, message: caught.message, status: caught.$metadata?.httpStatusCode };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import company from '../../../content/company.json' with { type: 'json' };
+import { ConfigError, loadConfig } from '../../../server/config/config.ts';
+
+describe('the mail configuration', () => {
+  it('keeps mail in the outbox when no delivery is configured, and notifies the company address', () => {
+    const { mail } = loadConfig({});
+    expect(mail.delivery).toEqual({ kind: 'outbox-only' });
+    expect(mail.contactNotifyTo).toBe(company.email);
+    expect(mail.from).toBe('HireAssist <no-reply@hireassist.ai>');
+  });
+
+  it('sends by SMTP when SMTP_URL is set, even if EmailJS is configured too', () => {
+    const { mail } = loadConfig({
+      SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+      EMAILJS_SERVICE_ID: 's',
+      EMAILJS_TEMPLATE_ID: 't',
+      EMAILJS_USER_ID: 'u',
+      MAIL_FROM: 'Team <team@hireassist.example>',
+      CONTACT_NOTIFY_TO: 'sales@hireassist.example',
+    });
+    expect(mail).toEqual({
+      delivery: { kind: 'smtp', url: 'smtps://mailer:secret@smtp.example:465' },
+      from: 'Team <team@hireassist.example>',
+      contactNotifyTo: 'sales@hireassist.example',
+    });
+  });
+
+  it('sends through EmailJS when all three ids are set', () => {
+    const { mail } = loadConfig({
+      EMAILJS_SERVICE_ID: 'service_a',
+      EMAILJS_TEMPLATE_ID: 'template_b',
+      EMAILJS_USER_ID: 'user_c',
+    });
+    expect(mail.delivery).toEqual({
+      kind: 'emailjs',
+      emailjs: { serviceId: 'service_a', templateId: 'template_b', userId: 'user_c', accessToken: undefined },
+    });
+  });
+
+  it('refuses to start with a partial EmailJS configuration, naming the missing ids', () => {
+    expect(() => loadConfig({ EMAILJS_SERVICE_ID: 'service_a' })).toThrow(ConfigError);
+    try {
+      loadConfig({ EMAILJS_SERVICE_ID: 'service_a', SMTP_URL: 'http://wrong.example' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual(
+        expect.arrayContaining([
+          'EmailJS is partly configured: set EMAILJS_TEMPLATE_ID, EMAILJS_USER_ID as well, or none of the EMAILJS_ ids',
+          expect.stringContaining('SMTP_URL must start with smtp:// or smtps://'),
+        ]),
+      );
+    }
+  });
+});

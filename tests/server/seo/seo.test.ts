@@ -1,0 +1,152 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config/config.ts';
+import { registerSeoRoutes } from '../../../server/features/seo/routes.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+describe('robots.txt and sitemap.xml from the real server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_URL: 'https://hireassist.example' } });
+  });
+  afterAll(() => server.close());
+
+  it('robots.txt keeps crawlers out of the admin and account pages and names the sitemap', async () => {
+    const response = await server.fetch('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const lines = (await response.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /profile']));
+    expect(lines).toContain('Sitemap: https://hireassist.example/sitemap.xml');
+  });
+
+  it('sitemap.xml lists every public page under PUBLIC_URL and no private one', async () => {
+    const response = await server.fetch('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of [
+      '/',
+      '/features',
+      '/how-it-works',
+      '/testimonials',
+      '/pricing',
+      '/blog',
+      '/contact',
+      '/careers',
+      '/aboutus',
+      '/press',
+    ]) {
+      expect(locs).toContain(`https://hireassist.example${path}`);
+    }
+    expect(locs.some((loc) => /\/(admin|dashboard|profile|settings|security|subscription)/.test(loc ?? ''))).toBe(false);
+  });
+
+  it('the CSP lets the page frame the intro video and the job portal, and nothing from Stripe when it is not configured', async () => {
+    const csp = (await server.fetch('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/careers\.hireassist\.ai/);
+    expect(csp).not.toContain('stripe');
+  });
+
+  it('GET /api/config carries the marketing section, with no Stripe table when none is configured', async () => {
+    const config = (await (await server.fetch('/api/config')).json()) as { marketing: Record<string, unknown> };
+    expect(config.marketing).toEqual({
+      introVideoUrl: expect.stringMatching(/^https:\/\/www\.youtube-nocookie\.com\/embed\//),
+      careersPortalUrl: 'https://careers.hireassist.ai/jobs',
+      stripePricingTable: null,
+    });
+  });
+});
+
+describe('with Stripe’s pricing table and other third parties configured', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        STRIPE_PRICING_TABLE_ID: 'prctbl_1AbcDef',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_51XyZ',
+        INTRO_VIDEO_URL: 'https://player.vimeo.com/video/76979871',
+        CAREERS_PORTAL_URL: 'https://jobs.example.org/hireassist',
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('serves the table id and publishable key to the browser and opens the CSP to exactly those origins', async () => {
+    const config = (await (await server.fetch('/api/config')).json()) as { marketing: Record<string, unknown> };
+    expect(config.marketing).toEqual({
+      introVideoUrl: 'https://player.vimeo.com/video/76979871',
+      careersPortalUrl: 'https://jobs.example.org/hireassist',
+      stripePricingTable: { pricingTableId: 'prctbl_1AbcDef', publishableKey: 'pk_live_51XyZ' },
+    });
+    const csp = (await server.fetch('/pricing')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(csp).toContain('frame-src https://player.vimeo.com https://jobs.example.org https://js.stripe.com;');
+  });
+});
+
+describe('the marketing configuration is checked at start-up', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+  };
+
+  it('names the missing half of a Stripe pricing table configuration', () => {
+    expect(problems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc' })).toEqual([
+      expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY is missing/),
+    ]);
+    expect(problems({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1Abc' })).toEqual([
+      expect.stringMatching(/^STRIPE_PRICING_TABLE_ID is missing/),
+    ]);
+  });
+
+  it('refuses a secret key in place of the publishable key, without repeating it', () => {
+    const found = problems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc', STRIPE_PUBLISHABLE_KEY: 'sk_live_supersecret' });
+    expect(found).toEqual([expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY must be a publishable key/)]);
+    expect(found.join('\n')).not.toContain('supersecret');
+  });
+
+  it('wants https URLs for the video and the job portal', () => {
+    expect(problems({ INTRO_VIDEO_URL: 'http://insecure.example/video', CAREERS_PORTAL_URL: 'not a url' })).toEqual([
+      expect.stringMatching(/^INTRO_VIDEO_URL must start with https:\/\//),
+      expect.stringMatching(/^CAREERS_PORTAL_URL must be a URL/),
+    ]);
+  });
+});
+
+describe('pages that only the server knows join the sitemap through providers', () => {
+  it('adds a provider’s pages, escaped and dated, and leaves out a failing provider', async () => {
+    const app = Fastify();
+    registerSeoRoutes(app, {
+      publicUrl: 'https://hireassist.example',
+      sitemapProviders: [
+        async () => [
+          { path: '/blog/hiring-faster-with-ai', lastModified: new Date('2026-03-04T10:00:00Z') },
+          { path: '/blog/q&a' },
+        ],
+        async () => {
+          throw new Error('blog store unavailable');
+        },
+      ],
+    });
+    const response = await app.inject('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<url><loc>https://hireassist.example/blog/hiring-faster-with-ai</loc><lastmod>2026-03-04</lastmod></url>',
+    );
+    expect(response.body).toContain('<loc>https://hireassist.example/blog/q&amp;a</loc>');
+    expect(response.body).toContain('<loc>https://hireassist.example/features</loc>');
+    await app.close();
+  });
+});

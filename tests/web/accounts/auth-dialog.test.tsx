@@ -1,0 +1,328 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IdentityError } from '../../../src-shared/api/identity/types.ts';
+import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import { FakeIdentity } from './fake-identity.ts';
+import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
+
+let identity: FakeIdentity;
+let api: ApiCall[];
+beforeEach(() => {
+  identity = new FakeIdentity();
+  api = stubServerApi();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
+
+const dialog = () => screen.findByRole('dialog');
+const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
+
+/** Lets the countdown tick second by second, with React rendering between ticks. */
+async function passSeconds(seconds: number) {
+  for (let i = 0; i < seconds; i++) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+  }
+}
+
+async function openSignUp() {
+  const user = userEvent.setup();
+  renderApp(identity);
+  await user.click(screen.getByRole('button', { name: 'Get Started' }));
+  await dialog();
+  await screen.findByRole('heading', { name: 'Create Account' });
+  return user;
+}
+
+describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
+  it('shows every validation message of §5 before calling the service', async () => {
+    const user = await openSignUp();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Password is required',
+      'Please confirm your password',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    await user.type(field(/^Email/), 'ada@example');
+    await user.type(field(/^Password/), 'short');
+    await user.type(field(/^Confirm Password/), 'other');
+    await user.type(field(/^Phone Number/), '12');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    await user.clear(field(/^Password/));
+    await user.type(field(/^Password/), 'longenough');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Password must contain uppercase, lowercase, number, and special character')).toBeTruthy();
+    expect(identity.ops('signUp')).toEqual([]);
+  });
+
+  it('meters the password and formats the phone as typed', async () => {
+    const user = await openSignUp();
+    await user.type(field(/^Password/), 'abcdefgh');
+    expect(screen.getByTestId('password-strength-label').textContent).toBe('Good');
+    expect(screen.getAllByRole('listitem').filter((item) => item.dataset.met === 'true')).toHaveLength(2);
+    await user.type(field(/^Password/), 'A1!');
+    expect(screen.getByTestId('password-strength-label').textContent).toBe('Strong');
+    await user.type(field(/^Phone Number/), '5551234567');
+    expect((field(/^Phone Number/) as HTMLInputElement).value).toBe('(555) 123-4567');
+  });
+
+  it('carries email, password and first name to Verify Email, confirms, signs in and records the sign-up', async () => {
+    const user = await openSignUp();
+    await user.type(field(/^First Name/), 'Ada');
+    await user.type(field(/^Last Name/), 'Lovelace');
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.type(field(/^Phone Number/), '5551234567');
+    await user.type(field(/^Password/), 'Engine1843!');
+    await user.type(field(/^Confirm Password/), 'Engine1843!');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    expect(identity.ops('signUp')).toEqual([
+      [
+        {
+          email: 'ada@example.com',
+          password: 'Engine1843!',
+          givenName: 'Ada',
+          familyName: 'Lovelace',
+          phoneNumber: '+15551234567',
+        },
+      ],
+    ]);
+    expect(screen.getByText(/Thanks, Ada!/)).toBeTruthy();
+    const verify = screen.getByRole('button', { name: 'Verify Email' }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(true);
+    await user.type(field(/^Verification Code/), '12a34');
+    expect((field(/^Verification Code/) as HTMLInputElement).value).toBe('1234');
+    expect(verify.disabled).toBe(true);
+    await user.type(field(/^Verification Code/), '99');
+    await user.click(verify);
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid verification code provided, please try again.');
+
+    await user.clear(field(/^Verification Code/));
+    await user.type(field(/^Verification Code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('user').textContent).toBe('Ada Lovelace <ada@example.com> verified');
+    expect(identity.ops('signIn')).toEqual([['ada@example.com', 'Engine1843!']]);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-sub-1');
+    await waitFor(() =>
+      expect(api.find((call) => call.path === '/api/signup-leads')?.body).toMatchObject({ source: 'hero_cta' }),
+    );
+    expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'password' });
+  });
+
+  it('shows the service message, else the fallback', async () => {
+    identity.addUser('taken@example.com');
+    const user = await openSignUp();
+    await user.type(field(/^First Name/), 'Ada');
+    await user.type(field(/^Last Name/), 'Lovelace');
+    await user.type(field(/^Email/), 'taken@example.com');
+    await user.type(field(/^Password/), 'Engine1843!');
+    await user.type(field(/^Confirm Password/), 'Engine1843!');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An account with the given email already exists.');
+    identity.failNext.set('signUp', new IdentityError('InternalErrorException', ''));
+    await user.clear(field(/^Email/));
+    await user.type(field(/^Email/), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign up failed'));
+  });
+});
+
+describe('resend cooldown', { timeout: 20_000 }, () => {
+  it('disables Resend for 60 s after each resend, counting down', async () => {
+    identity.addUser('pending@example.com', { confirmed: false });
+    renderApp(identity);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await dialog();
+    fireEvent.change(field(/^Email/), { target: { value: 'pending@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'Secret123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    expect(resend().textContent).toBe('Resend code in 60s');
+    expect(resend().disabled).toBe(true);
+    await passSeconds(30);
+    expect(resend().textContent).toBe('Resend code in 30s');
+    await passSeconds(30);
+    expect(resend().textContent).toBe('Resend code');
+    expect(resend().disabled).toBe(false);
+    expect(identity.ops('resendConfirmationCode')).toEqual([['pending@example.com']]);
+  });
+});
+
+describe('sign in', { timeout: 20_000 }, () => {
+  it('validates, then shows the service message, a challenge, or the fallback', async () => {
+    identity.addUser('ada@example.com');
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.type(field(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    identity.failNext.set('signIn', new IdentityError('ChallengeRequired', 'Challenge required: NEW_PASSWORD_REQUIRED'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Challenge required: NEW_PASSWORD_REQUIRED'));
+    identity.failNext.set('signIn', new IdentityError('Unknown', ''));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign in failed'));
+  });
+
+  it("'Reset it here' sends a code, sets a new password with the sign-up rules and signs in", async () => {
+    identity.addUser('ada@example.com');
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Reset it here' }));
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await screen.findByText('Choose a New Password');
+    expect(identity.ops('forgotPassword')).toEqual([['ada@example.com']]);
+    await user.type(field(/^Verification Code/), '123456');
+    await user.type(field(/^New Password/), 'weakpass');
+    await user.type(field(/^Confirm New Password/), 'weakpass');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('Password must contain uppercase, lowercase, number, and special character')).toBeTruthy();
+    await user.clear(field(/^New Password/));
+    await user.clear(field(/^Confirm New Password/));
+    await user.type(field(/^New Password/), 'Brand-New-9!');
+    await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+    identity.failNext.set('confirmForgotPassword', new IdentityError('X', ''));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Password reset failed'));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(identity.users.get('ada@example.com')?.password).toBe('Brand-New-9!');
+  });
+
+  it('uses the reset fallback when the request fails without a message', async () => {
+    identity.failNext.set('forgotPassword', new IdentityError('X', ''));
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset it here' }));
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Password reset request failed');
+  });
+});
+
+describe('session', () => {
+  it('restores the stored session on load and signs out clearing all three tokens and revoking the refresh token', async () => {
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    localStorage.setItem('refreshToken', tokens.refreshToken);
+    const user = userEvent.setup();
+    renderApp(identity, '/dashboard');
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect([localStorage.getItem('accessToken'), localStorage.getItem('idToken'), localStorage.getItem('refreshToken')]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    await waitFor(() => expect(identity.ops('revokeToken')).toEqual([[tokens.refreshToken]]));
+  });
+
+  it('removes tokens it cannot parse', async () => {
+    localStorage.setItem('accessToken', 'garbage');
+    localStorage.setItem('idToken', 'garbage');
+    renderApp(identity);
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('renews tokens about to expire with the refresh token before using them', async () => {
+    identity.lifetimeSeconds = 60;
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    identity.lifetimeSeconds = 3600;
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    localStorage.setItem('refreshToken', tokens.refreshToken);
+    renderApp(identity);
+    expect(screen.getByTestId('status').textContent).toBe('loading');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    expect(identity.ops('refresh')).toEqual([[tokens.refreshToken]]);
+    expect(localStorage.getItem('accessToken')).not.toBe(tokens.accessToken);
+  });
+
+  it('reads the profile again about 100 ms after the tab becomes visible', async () => {
+    const stored = identity.addUser('ada@example.com');
+    const tokens = identity.tokensFor(stored);
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    renderApp(identity);
+    stored.attributes.given_name = 'Augusta';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(screen.getByTestId('user').textContent).toContain('Augusta Lovelace'));
+  });
+});
+
+describe('guarded routes', { timeout: 20_000 }, () => {
+  it('sends a signed-out visitor to / with the sign-in dialog, and back after signing in', async () => {
+    identity.addUser('ada@example.com');
+    const user = userEvent.setup();
+    renderApp(identity, '/dashboard');
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.type(field(/^Password/), 'Secret123!');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
+    for (const label of [
+      'Total Candidates',
+      'Active Jobs',
+      'Placement Rate',
+      'Security Score',
+      'Recruitment Performance',
+      'Recent Activities',
+    ]) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+  });
+});
+
+describe('social sign-in', () => {
+  it('exchanges the returned code, cleans the address and audits the login as google', async () => {
+    window.history.replaceState(null, '', '/?code=good-code&state=x&keep=1');
+    renderApp(identity);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    expect(window.location.search).toBe('?keep=1');
+    expect(identity.ops('exchangeCode')).toEqual([['good-code', window.location.origin]]);
+    expect(screen.getByTestId('user').textContent).toContain('verified');
+    await waitFor(() => expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'google' }));
+  });
+
+  it("shows 'OAuth sign-in failed. Please try again.' when the exchange fails", async () => {
+    window.history.replaceState(null, '', '/?code=bad-code');
+    renderApp(identity);
+    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
+    expect(window.location.search).toBe('');
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
+  });
+});

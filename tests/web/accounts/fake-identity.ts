@@ -1,0 +1,191 @@
+import { IdentityError, type IdentityClient, type SignUpInput, type TokenSet } from '../../../src-shared/api/identity/types.ts';
+
+/**
+ * An in-memory user pool behind the identity client interface, for component tests
+ * (the real SDK against the real service runs in tests/server and the e2e journey).
+ */
+export interface FakeUser {
+  sub: string;
+  password: string;
+  confirmed: boolean;
+  attributes: Record<string, string>;
+  identities?: { providerName: string }[];
+}
+
+function base64url(value: object): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+export function fakeJwt(claims: object, lifetimeSeconds = 3600): string {
+  return `${base64url({ alg: 'none' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + lifetimeSeconds, ...claims })}.sig`;
+}
+
+export class FakeIdentity implements IdentityClient {
+  users = new Map<string, FakeUser>();
+  calls: { op: string; args: unknown[] }[] = [];
+  code = '123456';
+  /** Set to make the next call of that operation fail. */
+  failNext = new Map<keyof IdentityClient, IdentityError>();
+  lifetimeSeconds = 3600;
+
+  addUser(email: string, user: Partial<FakeUser> = {}): FakeUser {
+    const created: FakeUser = {
+      sub: `sub-${this.users.size + 1}`,
+      password: 'Secret123!',
+      confirmed: true,
+      ...user,
+      attributes: { email, email_verified: 'true', given_name: 'Ada', family_name: 'Lovelace', ...user.attributes },
+    };
+    this.users.set(email, created);
+    return created;
+  }
+
+  tokensFor(user: FakeUser): TokenSet {
+    const claims = {
+      sub: user.sub,
+      ...user.attributes,
+      email_verified: user.attributes.email_verified === 'true',
+      identities: user.identities,
+    };
+    return {
+      accessToken: fakeJwt({ sub: user.sub, token_use: 'access', username: user.sub }, this.lifetimeSeconds),
+      idToken: fakeJwt({ ...claims, token_use: 'id' }, this.lifetimeSeconds),
+      refreshToken: `refresh-${user.sub}`,
+    };
+  }
+
+  private record(op: keyof IdentityClient, ...args: unknown[]) {
+    this.calls.push({ op, args });
+    const failure = this.failNext.get(op);
+    if (failure) {
+      this.failNext.delete(op);
+      throw failure;
+    }
+  }
+
+  private byAccessToken(token: string): FakeUser {
+    const sub = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))).sub as string;
+    const user = [...this.users.values()].find((candidate) => candidate.sub === sub);
+    if (!user) throw new IdentityError('NotAuthorizedException', 'Invalid Access Token');
+    return user;
+  }
+
+  private userByEmail(email: string): FakeUser {
+    const user = this.users.get(email);
+    if (!user) throw new IdentityError('UserNotFoundException', 'User does not exist.');
+    return user;
+  }
+
+  private checkCode(code: string) {
+    if (code !== this.code)
+      throw new IdentityError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+  }
+
+  async signUp(input: SignUpInput) {
+    this.record('signUp', input);
+    if (this.users.has(input.email))
+      throw new IdentityError('UsernameExistsException', 'An account with the given email already exists.');
+    this.addUser(input.email, {
+      password: input.password,
+      confirmed: false,
+      attributes: {
+        email: input.email,
+        email_verified: 'false',
+        given_name: input.givenName,
+        family_name: input.familyName,
+        ...(input.phoneNumber ? { phone_number: input.phoneNumber } : {}),
+      },
+    });
+  }
+  async confirmSignUp(email: string, code: string) {
+    this.record('confirmSignUp', email, code);
+    this.checkCode(code);
+    const user = this.userByEmail(email);
+    user.confirmed = true;
+    user.attributes.email_verified = 'true';
+  }
+  async resendConfirmationCode(email: string) {
+    this.record('resendConfirmationCode', email);
+  }
+  async signIn(email: string, password: string) {
+    this.record('signIn', email, password);
+    const user = this.users.get(email);
+    if (!user || user.password !== password) throw new IdentityError('NotAuthorizedException', 'Incorrect username or password.');
+    if (!user.confirmed) throw new IdentityError('UserNotConfirmedException', 'User is not confirmed.');
+    return this.tokensFor(user);
+  }
+  async refresh(refreshToken: string) {
+    this.record('refresh', refreshToken);
+    const user = [...this.users.values()].find((candidate) => `refresh-${candidate.sub}` === refreshToken);
+    if (!user) throw new IdentityError('NotAuthorizedException', 'Invalid Refresh Token');
+    return { ...this.tokensFor(user), refreshToken };
+  }
+  async getUser(accessToken: string) {
+    this.record('getUser', accessToken);
+    return { ...this.byAccessToken(accessToken).attributes };
+  }
+  async updateUserAttributes(accessToken: string, attributes: Record<string, string>) {
+    this.record('updateUserAttributes', accessToken, attributes);
+    const user = this.byAccessToken(accessToken);
+    const { email, ...rest } = attributes;
+    Object.assign(user.attributes, rest);
+    if (email && email !== user.attributes.email) user.attributes.pending_email = email;
+  }
+  async verifyUserAttribute(accessToken: string, name: string, code: string) {
+    this.record('verifyUserAttribute', accessToken, name, code);
+    this.checkCode(code);
+    const user = this.byAccessToken(accessToken);
+    if (user.attributes.pending_email) {
+      this.users.delete(user.attributes.email ?? '');
+      user.attributes.email = user.attributes.pending_email;
+      delete user.attributes.pending_email;
+      this.users.set(user.attributes.email, user);
+    }
+    user.attributes.email_verified = 'true';
+  }
+  async sendUserAttributeCode(accessToken: string, name: string) {
+    this.record('sendUserAttributeCode', accessToken, name);
+  }
+  async forgotPassword(email: string) {
+    this.record('forgotPassword', email);
+  }
+  async confirmForgotPassword(email: string, code: string, password: string) {
+    this.record('confirmForgotPassword', email, code, password);
+    this.checkCode(code);
+    this.userByEmail(email).password = password;
+  }
+  async changePassword(accessToken: string, previous: string, proposed: string) {
+    this.record('changePassword', accessToken, previous, proposed);
+    const user = this.byAccessToken(accessToken);
+    if (user.password !== previous) throw new IdentityError('NotAuthorizedException', 'Incorrect username or password.');
+    user.password = proposed;
+  }
+  async globalSignOut(accessToken: string) {
+    this.record('globalSignOut', accessToken);
+  }
+  async revokeToken(refreshToken: string) {
+    this.record('revokeToken', refreshToken);
+  }
+  async deleteUser(accessToken: string) {
+    this.record('deleteUser', accessToken);
+    this.users.delete(this.byAccessToken(accessToken).attributes.email ?? '');
+  }
+  authorizeUrl(provider: string, redirectUri: string) {
+    return `https://auth.example/oauth2/authorize?identity_provider=${provider}&redirect_uri=${encodeURIComponent(redirectUri)}`;
+  }
+  async exchangeCode(code: string, redirectUri: string) {
+    this.record('exchangeCode', code, redirectUri);
+    if (code !== 'good-code') throw new IdentityError('invalid_grant', 'invalid_grant');
+    const user = this.addUser('social@example.com', {
+      identities: [{ providerName: 'Google' }],
+      attributes: { email_verified: 'false' },
+    });
+    return this.tokensFor(user);
+  }
+  ops(op: keyof IdentityClient) {
+    return this.calls.filter((call) => call.op === op).map((call) => call.args);
+  }
+}

@@ -1,0 +1,103 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Header } from '../../../src-web/app/layout/Header.tsx';
+import { GuestOnly } from '../../../src-web/features/account/route-guards.tsx';
+import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
+import { FakeIdentity } from './fake-identity.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function withConfig(accounts: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () => new Response(JSON.stringify({ accounts }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+}
+
+function renderAt(path: string, routes: { path: string; element: React.ReactNode }[], identity = new FakeIdentity()) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider identityClient={identity}>
+            <Header />
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          ...routes,
+          { path: '/dashboard', element: <p>Dashboard page</p> },
+          { path: '/back', element: <p>Previous page</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/back', path], initialIndex: 1 },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+describe('header and guest-only routes when signed in', { timeout: 20_000 }, () => {
+  function signedIn() {
+    const identity = new FakeIdentity();
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    withConfig({});
+    return identity;
+  }
+
+  it('replaces Login by the user menu: initials, name, email, Verified, the entries', async () => {
+    renderAt('/', [{ path: '/', element: <p>Home</p> }], signedIn());
+    // The menu's module loads lazily (Fluent's Menu is kept off every first visit).
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+    expect(within(trigger).getByText('AL')).toBeTruthy();
+    await userEvent.click(trigger);
+    const who = await screen.findByRole('group', { name: 'Signed in as' });
+    expect(within(who).getByText('ada@example.com')).toBeTruthy();
+    expect(within(who).getByText('Verified')).toBeTruthy();
+    expect(within(who).queryByText('2FA')).toBeNull();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Subscription',
+      'Settings',
+      'Security',
+      'Access Partner Platform',
+      'Sign Out',
+    ]);
+  });
+
+  it('lists the signed-in entries in the small-screen menu', async () => {
+    renderAt('/', [{ path: '/', element: <p>Home</p> }], signedIn());
+    await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    for (const entry of ['Dashboard', 'Profile', 'Subscription', 'Settings', 'Security']) {
+      expect(screen.getByRole('link', { name: entry })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user away from a guest-only page to /dashboard', async () => {
+    renderAt(
+      '/guests',
+      [
+        {
+          path: '/guests',
+          element: (
+            <GuestOnly>
+              <p>Guests only</p>
+            </GuestOnly>
+          ),
+        },
+      ],
+      signedIn(),
+    );
+    await waitFor(() => expect(screen.getByText('Dashboard page')).toBeTruthy());
+    expect(screen.queryByText('Guests only')).toBeNull();
+  });
+});

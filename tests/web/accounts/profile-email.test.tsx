@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeIdentity, type FakeUser } from './fake-identity.ts';
+import { button, input, openProfile } from './profile-support.ts';
+import { stubServerApi, type ApiCall } from './render-app.tsx';
+
+let identity: FakeIdentity;
+let api: ApiCall[];
+let stored: FakeUser;
+
+beforeEach(() => {
+  identity = new FakeIdentity();
+  api = stubServerApi();
+  stored = identity.addUser('ada@example.com', { attributes: { phone_number: '+15551234567' } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+// Its own file: Fluent's focus manager keeps page-wide state in a jsdom between tests, and this
+// journey opens a second modal dialog on the same page.
+describe('profile settings: changing the email', { timeout: 20_000 }, () => {
+  it('regular account, new email: sends it, opens the verification dialog, resends and verifies', async () => {
+    const user = await openProfile(identity, stored);
+    await user.clear(input(/^Email Address/));
+    await user.type(input(/^Email Address/), 'augusta@example.com');
+    await user.click(button('Save Changes'));
+    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText('Verify New Email Address')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Profile updated! Please check your new email for verification code.');
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ email: 'augusta@example.com' });
+    const code = within(dialog).getByPlaceholderText('Enter 6-digit code') as HTMLInputElement;
+    expect(code.maxLength).toBe(6);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify Email' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter the verification code');
+    await user.click(within(dialog).getByRole('button', { name: 'Resend Code' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('Verification code sent to your new email address');
+    expect(identity.ops('sendUserAttributeCode')[0]?.[1]).toBe('email');
+    await user.type(code, '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify Email' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid verification code provided, please try again.');
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Email verified successfully!'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(input(/^Email Address/).value).toBe('augusta@example.com'));
+    expect(api.find((call) => call.path === '/api/audit-profile')?.body).toMatchObject({
+      changes: { email: { old: 'ada@example.com', new: 'augusta@example.com' } },
+    });
+  });
+});

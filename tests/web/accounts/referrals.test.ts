@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userFromIdToken } from '../../../src-shared/domain/accounts/user.ts';
+import { attributeSignUp } from '../../../src-web/features/referrals/attribution.ts';
+import { loadPartnerStack, type PartnerStackTracker } from '../../../src-web/features/referrals/partnerstack.ts';
+import { captureReferral, storedReferral } from '../../../src-web/features/referrals/referral-storage.ts';
+import { stubServerApi } from './render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.growsumo;
+});
+
+const user = userFromIdToken({ sub: 's-1', email: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace' });
+
+describe('referral capture and attribution (spec §4 Referral attribution)', () => {
+  it('keeps the link parameters for 30 days, then forgets them', () => {
+    const now = Date.UTC(2026, 10, 1);
+    captureReferral('?ps_partner_key=p-1&utm_source=newsletter', now);
+    expect(storedReferral(now + 86_400_000)).toEqual({ partnerId: 'p-1', source: 'newsletter', timestamp: now });
+    expect(storedReferral(now + 31 * 86_400_000)).toBeNull();
+    expect(localStorage.getItem('referral')).toBeNull();
+  });
+
+  it('a visit without referral parameters leaves an earlier referral alone', () => {
+    captureReferral('?ref=r-1');
+    captureReferral('?q=pricing');
+    expect(storedReferral()).toMatchObject({ referralKey: 'r-1' });
+  });
+
+  it('sends the referral with the user to the server, then clears it', async () => {
+    const calls = stubServerApi();
+    captureReferral('?partner=p-9&ps_campaign=fall');
+    await attributeSignUp(user, 'id-token', '5551234567', null);
+    expect(calls).toEqual([
+      {
+        path: '/api/referrals',
+        method: 'POST',
+        body: { idToken: 'id-token', referral: expect.objectContaining({ partnerId: 'p-9', campaignId: 'fall' }) },
+      },
+    ]);
+    expect(storedReferral()).toBeNull();
+  });
+
+  it('tells PartnerStack about the sign-up and the verified email when configured', async () => {
+    stubServerApi();
+    const tracker: PartnerStackTracker = { data: {}, createSignup: vi.fn(), _trackEvent: vi.fn() };
+    window.growsumo = tracker;
+    captureReferral('?growsumo_key=k-1&partner=p-1');
+    await attributeSignUp(user, 'id-token', '5551234567', 'pk_live');
+    expect(tracker.data).toMatchObject({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      phone: '5551234567',
+      referral_key: 'k-1',
+      partner_key: 'p-1',
+    });
+    expect(tracker.createSignup).toHaveBeenCalledOnce();
+    expect(tracker._trackEvent).toHaveBeenCalledWith('email_verified');
+  });
+
+  it('a failing server never blocks the sign-up', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    captureReferral('?ref=r-2');
+    await expect(attributeSignUp(user, 'id-token', '', null)).resolves.toBeUndefined();
+    expect(storedReferral()).toBeNull();
+  });
+
+  it('waits up to 5 s for the PartnerStack script, polling every 100 ms', async () => {
+    const waits: number[] = [];
+    const missing = await loadPartnerStack('pk_live', async (ms) => {
+      waits.push(ms);
+    });
+    expect(missing).toBeNull();
+    expect(waits.every((ms) => ms === 100)).toBe(true);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBe(5000);
+    expect(document.head.querySelector('script[src*="growsumo"]')).not.toBeNull();
+
+    let polls = 0;
+    const found = await loadPartnerStack('pk_live', async () => {
+      if (++polls === 3) window.growsumo = { data: {}, createSignup: () => {} };
+    });
+    expect(found).toBe(window.growsumo);
+    expect(polls).toBe(3);
+  });
+});

@@ -1,0 +1,80 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { DashboardRoute } from '../../../src-web/features/account/DashboardPage.tsx';
+import { ProfileRoute } from '../../../src-web/features/account/ProfilePage.tsx';
+import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
+import type { FakeIdentity } from './fake-identity.ts';
+
+// jsdom has no layout: Fluent's MessageBar observes its size to reflow, which cannot matter here.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/** What the server's accounts API was asked, by path and body. */
+export interface ApiCall {
+  path: string;
+  method: string;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch for the server's /api calls (the server side has its own tests against
+ * the real server); answers {ok:true} and config with no third parties.
+ */
+export function stubServerApi(): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      calls.push({ path: input, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const body =
+        input === '/api/config'
+          ? { accounts: { signupEmbedUrl: null, partnerStackPublicKey: null, customerPortalUrl: null, partnerPlatform: false } }
+          : { ok: true };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function Home() {
+  const { status, user, openAuthDialog } = useAuth();
+  const location = useLocation();
+  return (
+    <div>
+      <p data-testid="where">{location.pathname}</p>
+      <p data-testid="status">{status}</p>
+      <p data-testid="user">
+        {user ? `${user.name} <${user.email}> ${user.emailVerified ? 'verified' : 'unverified'}` : 'nobody'}
+      </p>
+      <button onClick={() => openAuthDialog('signup')}>Get Started</button>
+      <button onClick={() => openAuthDialog('signin')}>Login</button>
+    </div>
+  );
+}
+
+/** The app's auth provider with a home page, /dashboard and /profile, at `path`. */
+export function renderApp(identity: FakeIdentity, path = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider identityClient={identity}>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          { path: '/', element: <Home /> },
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/profile', element: <ProfileRoute /> },
+          { path: '/elsewhere', element: <p>Elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/elsewhere', path], initialIndex: 1 },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}

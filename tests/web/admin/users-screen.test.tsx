@@ -1,0 +1,113 @@
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
+import { UsersScreen } from '../../../src-shared/admin/UsersScreen.tsx';
+import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import type { Platform } from '../../../src-shared/domain/platform.ts';
+import { POOL_ID, startIdentityServer, type IdentityTestServer } from '../../server/identity/support.ts';
+
+const PASSWORD = 'correct horse battery staple';
+
+// jsdom has no layout, so no ResizeObserver; Fluent's MessageBar asks for one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+let identity: IdentityTestServer;
+beforeAll(async () => {
+  identity = await startIdentityServer({ ADMIN_PASSWORD: PASSWORD });
+  await identity.createUser('ada@example.com', { given_name: 'Ada', family_name: 'Lovelace' });
+  await identity.createUser('nameless@example.com');
+}, 60_000);
+afterAll(() => identity.close());
+
+/** The shared users screen with the real fetch client, the real server and identity service. */
+function setup(baseUrl = identity.server.url) {
+  let token: string | null = null;
+  const platform: Platform = {
+    tokenStore: { read: async () => token, write: async (value) => void (token = value), clear: async () => void (token = null) },
+    saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
+    openExternal: async () => {},
+  };
+  render(
+    <AdminGate
+      api={createFetchAdminApi({ baseUrl, tokenStore: platform.tokenStore })}
+      platform={platform}
+      variant="users"
+      title="User Management"
+      onCancel={() => {}}
+    >
+      <UsersScreen />
+    </AdminGate>,
+  );
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
+  const dialog = await screen.findByRole('alertdialog');
+  await user.type(within(dialog).getByLabelText(/Admin password/), password);
+  await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+}
+
+/** The table row of a user, once the list shows it. */
+const row = (email: string) =>
+  waitFor(() => {
+    const found = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(email));
+    if (!found) throw new Error(`no row for ${email} yet`);
+    return found;
+  });
+
+describe('User Management', () => {
+  it("the users dialog shows the server's error for a wrong password", async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user, 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid password');
+  });
+
+  it("the users dialog says 'Network error - check if server is running' when the server is unreachable", async () => {
+    const user = userEvent.setup();
+    setup('http://127.0.0.1:9');
+    await logIn(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error - check if server is running');
+  });
+
+  it('lists users with name (or N/A), status and enabled chips; disabling asks first, then reloads', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    expect(await screen.findByText('Showing 2 of 2 users')).toBeTruthy();
+    const ada = await row('ada@example.com');
+    expect(ada.textContent).toContain('Ada Lovelace');
+    expect(ada.textContent).toContain('CONFIRMED');
+    expect((await row('nameless@example.com')).textContent).toContain('N/A');
+
+    await user.click(within(ada).getByRole('button', { name: /^Disable / }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Confirm Disable User')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/Are you sure you want to disable user ".+"\?/);
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(async () => expect((await row('ada@example.com')).textContent).toContain('No'));
+    expect(within(await row('ada@example.com')).getByRole('button', { name: /^Enable / })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a failed delete shows the error in the dialog, which stays open', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    const nameless = await row('nameless@example.com');
+    const username = within(nameless).getAllByRole('cell')[0]?.textContent ?? '';
+    // Someone else deletes the user while the operator looks at the list.
+    await identity.admin.send(new AdminDeleteUserCommand({ UserPoolId: POOL_ID, Username: username }));
+    await user.click(within(nameless).getByRole('button', { name: /^Delete / }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('This action cannot be undone. The user will be permanently deleted.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User does not exist.');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

@@ -1,0 +1,117 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createFakeBlogServer, makePost } from './fake-blog-server.ts';
+import { renderBlog } from './render-blog.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const twelve = () => Array.from({ length: 12 }, (_, i) => makePost(30 - i));
+const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+describe('the blog list', () => {
+  test('shows 9 cards a page with pagination, each with image, date, title, excerpt, chips and Read More', async () => {
+    renderBlog('/blog', createFakeBlogServer(twelve()));
+    expect(screen.getByText('Loading posts…')).toBeTruthy();
+    await waitFor(() => expect(cardTitles()).toHaveLength(9));
+    const first = screen.getAllByRole('article')[0] as HTMLElement;
+    expect(within(first).getByRole('img').getAttribute('src')).toBe('/img/30.svg');
+    expect(within(first).getByText('February 3, 2026')).toBeTruthy();
+    expect(within(first).getByText('Excerpt of post 30')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Read More: Post number 30' }).getAttribute('href')).toBe('/blog/post-30');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(cardTitles()).toEqual(['Post number 21', 'Post number 20', 'Post number 19']);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(cardTitles()).toHaveLength(9);
+  });
+
+  test('search is case-insensitive over title, excerpt, content and keywords, and resets to page 1', async () => {
+    const posts = [
+      ...twelve(),
+      makePost(1, { title: 'Onboarding Remote Staff', excerpt: '', content: '<p>x</p>', seo_keyword: '' }),
+      makePost(2, { title: 'A', excerpt: 'All about ONBOARDING', seo_keyword: '' }),
+      makePost(3, { title: 'B', content: '<p>Great onboarding</p>', seo_keyword: '' }),
+      makePost(4, { title: 'C', seo_keyword: 'Onboarding, culture' }),
+    ];
+    renderBlog('/blog', createFakeBlogServer(posts));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'oNbOaRdInG');
+    expect(cardTitles()).toEqual(['Onboarding Remote Staff', 'A', 'B', 'C']);
+    expect(screen.queryByRole('navigation', { name: 'Blog pages' })).toBeNull();
+  });
+
+  test('the keyword dropdown lists every keyword, filters on seo_keyword, resets to page 1; Clear Filters undoes both', async () => {
+    renderBlog('/blog', createFakeBlogServer(twelve()));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    const select = screen.getByRole('combobox', { name: 'Keyword' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All keywords', 'hiring', 'interviews', 'recruiting']);
+    await user.selectOptions(select, 'recruiting');
+    expect(cardTitles()).toEqual([
+      'Post number 29',
+      'Post number 27',
+      'Post number 25',
+      'Post number 23',
+      'Post number 21',
+      'Post number 19',
+    ]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'number 2');
+    expect(cardTitles()).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(cardTitles()).toHaveLength(9);
+    expect((screen.getByRole('searchbox', { name: 'Search posts' }) as HTMLInputElement).value).toBe('');
+    expect((select as HTMLSelectElement).value).toBe('');
+  });
+
+  test("fallback texts, up to 4 chips plus '+N more', and a placeholder for a broken image", async () => {
+    renderBlog(
+      '/blog',
+      createFakeBlogServer([
+        makePost(5, { title: '', excerpt: '', published_at: 'not a date', seo_keyword: 'a, b, c, d, e, f' }),
+      ]),
+    );
+    const card = (await screen.findAllByRole('article'))[0] as HTMLElement;
+    expect(within(card).getByText('Untitled Post')).toBeTruthy();
+    expect(within(card).getByText('No description available')).toBeTruthy();
+    expect(within(card).getByText('Date unavailable')).toBeTruthy();
+    const chips = within(within(card).getByRole('list', { name: 'Keywords' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['a', 'b', 'c', 'd', '+2 more']);
+    const image = within(card).getByRole('img');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+  });
+
+  test('empty states: no posts at all, and none matching the filters', async () => {
+    renderBlog('/blog', createFakeBlogServer([]));
+    expect(await screen.findByText('No posts found')).toBeTruthy();
+    expect(screen.getByText('No posts available at the moment.')).toBeTruthy();
+  });
+
+  test('empty state with filters', async () => {
+    renderBlog('/blog', createFakeBlogServer(twelve()));
+    await screen.findAllByRole('article');
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search posts' }), 'zzz');
+    expect(screen.getByText('No posts found')).toBeTruthy();
+    expect(screen.getByText('No results found for your current filters. Try adjusting your search criteria.')).toBeTruthy();
+  });
+
+  test("every path failing shows 'Error Loading Blog' with the server's message, and Try Again loads again", async () => {
+    const server = createFakeBlogServer(twelve());
+    server.failing = new Set(['/api/storychief/']);
+    renderBlog('/blog', server);
+    expect(await screen.findByText('Error Loading Blog')).toBeTruthy();
+    expect(screen.getByText('Blog store offline')).toBeTruthy();
+    server.failing.clear();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(9));
+  });
+});

@@ -1,0 +1,140 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatAssistant } from '../../../src-web/features/chat/ChatAssistant.tsx';
+import { GREETING } from '../../../src-web/features/chat/reply-rules.ts';
+
+const HOURS = 'Monday to Friday, 9am to 5pm';
+
+beforeEach(() => {
+  // Fake timers that still let Testing Library's waits run: time moves only when the test says so, plus real ticks.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openChat() {
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  render(<ChatAssistant />);
+  await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+  const panel = await screen.findByRole('region', { name: 'HireAssist Assistant' });
+  return { user, panel };
+}
+
+const messages = (panel: HTMLElement) =>
+  within(panel).getByRole('list', { name: 'Conversation' }).querySelectorAll('li[data-sender]');
+const texts = (panel: HTMLElement) => [...messages(panel)].map((item) => item.querySelector('p')?.textContent);
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('the chat assistant', () => {
+  it('starts closed, opens from the floating button with the greeting, and closes again', async () => {
+    const { user, panel } = await openChat();
+    expect(texts(panel)).toEqual([GREETING]);
+    expect(messages(panel)[0]?.getAttribute('data-sender')).toBe('bot');
+    expect(panel.style.height).toBe('500px');
+    const input = within(panel).getByLabelText('Your message');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+
+    await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
+    expect(panel.hidden).toBe(true);
+    const launcher = screen.getByRole('button', { name: 'Open chat assistant' });
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(launcher);
+  });
+
+  it('appends the message, clears the input, shows typing, and replies after 1500 ms', async () => {
+    const { panel } = await openChat();
+    // The clock held still from here, so the 1500 ms can be watched exactly.
+    vi.useFakeTimers();
+    const input = within(panel).getByLabelText('Your message') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'What are your hours?' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send message' }));
+
+    expect(input.value).toBe('');
+    expect(texts(panel)).toEqual([GREETING, 'What are your hours?']);
+    expect(within(panel).getByText('The assistant is typing')).toBeTruthy();
+
+    await advance(1499);
+    expect(texts(panel)).toHaveLength(2);
+    expect(within(panel).queryByText(new RegExp(HOURS))).toBeNull();
+
+    await advance(1);
+    expect(texts(panel)).toHaveLength(3);
+    expect(texts(panel)[2]).toContain(HOURS);
+    expect(within(panel).queryByText('The assistant is typing')).toBeNull();
+    // The reply is read out once, through the live region.
+    const live = panel.querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toContain(HOURS);
+  });
+
+  it('gives every message an id, a sender and a time', async () => {
+    const { user, panel } = await openChat();
+    await user.type(within(panel).getByLabelText('Your message'), 'pricing{Enter}');
+    await advance(1500);
+    const items = [...messages(panel)];
+    expect(items.map((item) => item.getAttribute('data-sender'))).toEqual(['bot', 'user', 'bot']);
+    for (const item of items) expect(item.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('ignores empty and whitespace-only messages, with the send button disabled', async () => {
+    const { user, panel } = await openChat();
+    const send = within(panel).getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    const input = within(panel).getByLabelText('Your message');
+    await user.type(input, '   ');
+    expect(send.disabled).toBe(true);
+    await user.type(input, '{Enter}');
+    await advance(2000);
+    expect(texts(panel)).toEqual([GREETING]);
+  });
+
+  it('minimised, hides messages and input and offers the two quick actions', async () => {
+    const { user, panel } = await openChat();
+    await user.click(within(panel).getByRole('button', { name: 'Minimise chat' }));
+    expect(within(panel).queryByRole('list', { name: 'Conversation' })).toBeNull();
+    expect(within(panel).queryByLabelText('Your message')).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Tell me about HireAssist' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: "I'd like a demo" })).toBeTruthy();
+    expect(panel.getAttribute('data-view')).toBe('minimised');
+
+    await user.click(within(panel).getByRole('button', { name: 'Expand chat' }));
+    expect(texts(panel)).toEqual([GREETING]);
+  });
+
+  it('a quick action expands the panel, fills the input, and sends after 100 ms', async () => {
+    const { user, panel } = await openChat();
+    await user.click(within(panel).getByRole('button', { name: 'Minimise chat' }));
+    // The clock held still from here, so the 100 ms can be watched exactly.
+    vi.useFakeTimers();
+    fireEvent.click(within(panel).getByRole('button', { name: "I'd like a demo" }));
+    expect(panel.getAttribute('data-view')).toBe('open');
+    const input = within(panel).getByLabelText('Your message') as HTMLInputElement;
+    expect(input.value).toBe("I'd like a demo");
+    expect(texts(panel)).toEqual([GREETING]);
+
+    await advance(99);
+    expect(input.value).toBe("I'd like a demo");
+    await advance(1);
+    expect(input.value).toBe('');
+    expect(texts(panel)).toEqual([GREETING, "I'd like a demo"]);
+    expect(within(panel).getByText('The assistant is typing')).toBeTruthy();
+    await advance(1500);
+    expect(texts(panel)[2]).toContain('30 minutes');
+  });
+
+  it('keeps the conversation when closed and opened again', async () => {
+    const { user, panel } = await openChat();
+    await user.type(within(panel).getByLabelText('Your message'), 'hello{Enter}');
+    await advance(1500);
+    await user.click(screen.getByRole('button', { name: 'Close chat assistant' }));
+    await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+    expect(texts(panel)).toHaveLength(3);
+  });
+
+  it('closes with Escape', async () => {
+    const { user, panel } = await openChat();
+    await user.keyboard('{Escape}');
+    expect(panel.hidden).toBe(true);
+  });
+});
