@@ -69,7 +69,11 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Ky
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
+      // Serialised: two concurrent "create schema if not exists" can still collide in Postgres.
+      await admin.query('begin');
+      await admin.query('select pg_advisory_xact_lock(4818222)');
       await admin.query(`create schema if not exists ${schema}`);
+      await admin.query('commit');
     } finally {
       await admin.end();
     }

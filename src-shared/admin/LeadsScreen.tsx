@@ -1,21 +1,10 @@
-import {
-  Badge,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
+import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2 } from '@fluentui/react-components';
 import { useCallback, useMemo, useState } from 'react';
 import { leadsCsv } from '../domain/admin-csv.ts';
 import { isPrimaryLeadSource, leadMatches } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { exportCsv } from './export-csv.ts';
+import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
@@ -53,23 +42,13 @@ export function LeadsScreen() {
         onExport={() => void exportShown()}
         exportDisabled={shown.length === 0}
       />
-      {state.phase === 'error' && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {exportError && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{exportError}</MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={styles.status} aria-live="polite">
-        {state.phase === 'loading' ? (
-          <Spinner size="tiny" label="Loading leads…" />
-        ) : (
-          ADMIN_TEXT.showingLeads(shown.length, state.items.length)
-        )}
-      </div>
+      <ListStatus
+        loadError={state.phase === 'error' ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
+        exportError={exportError}
+        loading={state.phase === 'loading'}
+        loadingLabel="Loading leads…"
+        summary={ADMIN_TEXT.showingLeads(shown.length, state.items.length)}
+      />
       <div className={styles.tableWrap}>
         <Table className={styles.table} aria-label="Leads" size="small">
           <TableHeader>

@@ -1,17 +1,7 @@
-import {
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2 } from '@fluentui/react-components';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
+import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
@@ -73,18 +63,12 @@ export function RecordsScreen<T>({
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
       />
-      {state.phase === 'error' && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error')}</MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={styles.status} aria-live="polite">
-        {state.phase === 'loading' ? (
-          <Spinner size="tiny" label={`Loading ${noun}…`} />
-        ) : (
-          `Showing ${shown.length} of ${state.items.length} ${noun}`
-        )}
-      </div>
+      <ListStatus
+        loadError={state.phase === 'error' ? loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error') : null}
+        loading={state.phase === 'loading'}
+        loadingLabel={`Loading ${noun}…`}
+        summary={`Showing ${shown.length} of ${state.items.length} ${noun}`}
+      />
       <div className={styles.tableWrap}>
         <Table className={styles.table} aria-label={title} size="small">
           <TableHeader>

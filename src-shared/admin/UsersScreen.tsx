@@ -1,9 +1,6 @@
 import {
   Badge,
   Button,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -25,6 +22,7 @@ import {
 import { useAdminServices } from './admin-services.tsx';
 import { ConfirmUserActionDialog } from './ConfirmUserActionDialog.tsx';
 import { exportCsv } from './export-csv.ts';
+import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
@@ -100,25 +98,17 @@ export function UsersScreen() {
         onExport={() => void exportShown()}
         exportDisabled={shown.length === 0}
       />
-      {state.phase === 'error' && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            {loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      {exportError && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{exportError}</MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={styles.status} aria-live="polite">
-        {state.phase === 'loading' ? (
-          <Spinner size="tiny" label="Loading users…" />
-        ) : (
-          ADMIN_TEXT.showingUsers(shown.length, state.items.length)
-        )}
-      </div>
+      <ListStatus
+        loadError={
+          state.phase === 'error'
+            ? loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)
+            : null
+        }
+        exportError={exportError}
+        loading={state.phase === 'loading'}
+        loadingLabel="Loading users…"
+        summary={ADMIN_TEXT.showingUsers(shown.length, state.items.length)}
+      />
       <div className={styles.tableWrap}>
         <Table className={styles.table} aria-label="Users" size="small">
           <TableHeader>

@@ -3,8 +3,6 @@ import {
   Body1,
   Button,
   Card,
-  Field,
-  Input,
   Spinner,
   Subtitle1,
   Table,
@@ -26,7 +24,7 @@ import { getRecentSignIns } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { FormError, FormSuccess } from '../auth/form-parts.tsx';
-import { PasswordStrengthMeter } from '../auth/PasswordStrengthMeter.tsx';
+import { NewPasswordFields, PasswordField } from '../auth/password-fields.tsx';
 import { usePageStyles } from './page-styles.ts';
 
 const METHOD_LABELS: Record<RecentSignIn['method'], string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
@@ -92,34 +90,22 @@ function ChangePasswordCard() {
       >
         <FormError message={error} />
         <FormSuccess message={success} />
-        <Field label="Current Password" required validationMessage={errors.current}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(_e, d) => setCurrent(d.value)}
-            disabled={busy}
-          />
-        </Field>
-        <Field label="New Password" required validationMessage={errors.next}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(_e, d) => setNext(d.value)}
-            disabled={busy}
-          />
-        </Field>
-        {next !== '' && <PasswordStrengthMeter password={next} />}
-        <Field label="Confirm New Password" required validationMessage={errors.confirmation}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(_e, d) => setConfirmation(d.value)}
-            disabled={busy}
-          />
-        </Field>
+        <PasswordField
+          label="Current Password"
+          value={current}
+          onChange={setCurrent}
+          error={errors.current}
+          disabled={busy}
+          autoComplete="current-password"
+        />
+        <NewPasswordFields
+          password={next}
+          confirmation={confirmation}
+          onPassword={setNext}
+          onConfirmation={setConfirmation}
+          errors={{ password: errors.next, confirmation: errors.confirmation }}
+          disabled={busy}
+        />
         <div className={page.actions}>
           <Button type="submit" appearance="primary" disabled={busy}>
             {busy ? 'Changing...' : 'Change Password'}

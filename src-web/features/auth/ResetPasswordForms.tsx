@@ -12,7 +12,7 @@ import { useAuth } from './auth-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { NewPasswordFields } from './password-fields.tsx';
 
 /** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
 export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
@@ -104,25 +104,14 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
       </p>
       <FormError message={error} />
       <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy} />
-      <Field label="New Password" required validationMessage={errors.password}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(_e, d) => setPassword(d.value)}
-          disabled={busy}
-        />
-      </Field>
-      {password !== '' && <PasswordStrengthMeter password={password} />}
-      <Field label="Confirm New Password" required validationMessage={errors.confirmation}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(_e, d) => setConfirmation(d.value)}
-          disabled={busy}
-        />
-      </Field>
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={errors}
+        disabled={busy}
+      />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
           {busy ? 'Resetting...' : 'Reset Password'}

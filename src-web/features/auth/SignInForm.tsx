@@ -5,6 +5,7 @@ import { validateSignIn, type FieldErrors, type SignInFields } from '../../../sr
 import { useAuth } from './auth-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { PasswordField } from './password-fields.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 
 export function SignInForm(props: {
@@ -57,15 +58,14 @@ export function SignInForm(props: {
           disabled={busy}
         />
       </Field>
-      <Field label="Password" required validationMessage={errors.password}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={fields.password}
-          onChange={(_e, d) => set('password')(d.value)}
-          disabled={busy}
-        />
-      </Field>
+      <PasswordField
+        label="Password"
+        value={fields.password}
+        onChange={set('password')}
+        error={errors.password}
+        disabled={busy}
+        autoComplete="current-password"
+      />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign In'}
