@@ -25,6 +25,11 @@ export interface DatabaseConfig {
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits, audits):
+   * false (none), true (any), or addresses/CIDR ranges.
+   */
+  trustProxy: boolean | string[];
   logLevel: LogLevel;
   /** The site's public origin, without a trailing slash: canonical URLs, issuers, redirects. */
   publicUrl: string;
@@ -65,6 +70,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const port = read.integer('PORT', 3000, { min: 0, max: 65535 });
   const host = read.string('HOST', 'localhost');
   const logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
+  const trustProxy = parseTrustProxy(read.optional('TRUST_PROXY'));
   const dataDir = path.resolve(PROJECT_ROOT, read.string('DATA_DIR', './data'));
   const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
   const publicUrl = read.url('PUBLIC_URL', ['http', 'https']);
@@ -88,6 +94,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   return {
     port,
     host,
+    trustProxy,
     logLevel,
     publicUrl: origin,
     secure: origin.startsWith('https:'),
@@ -102,4 +109,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     marketing,
     accounts,
   };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config/config.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 describe('configuration from the environment', () => {
   it('has working defaults for a newcomer', () => {
@@ -50,5 +51,31 @@ describe('configuration from the environment', () => {
 
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
+  });
+
+  it.each([
+    [{}, '127.0.0.1'],
+    [{ TRUST_PROXY: '127.0.0.1' }, '203.0.113.7'],
+  ])('with %j a request forwarded for 203.0.113.7 comes from %s', async (env, expected) => {
+    const server = await startTestServer({
+      env,
+      configure(app) {
+        app.get('/api/test/client-address', async (request) => ({ ip: request.ip }));
+      },
+    });
+    try {
+      const response = await server.fetch('/api/test/client-address', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(await response.json()).toEqual({ ip: expected });
+    } finally {
+      await server.close();
+    }
   });
 });
