@@ -1,44 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Header } from '../../../src-web/app/layout/Header.tsx';
 import { GuestOnly } from '../../../src-web/features/account/route-guards.tsx';
-import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
 import { FakeIdentity } from './fake-identity.ts';
+import { renderAt, withConfig } from './render-with-header.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function withConfig(accounts: Record<string, unknown>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () => new Response(JSON.stringify({ accounts }), { status: 200, headers: { 'content-type': 'application/json' } }),
-    ),
-  );
-}
-
-function renderAt(path: string, routes: { path: string; element: React.ReactNode }[], identity = new FakeIdentity()) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AuthProvider identityClient={identity}>
-            <Header />
-            <Outlet />
-          </AuthProvider>
-        ),
-        children: [
-          ...routes,
-          { path: '/dashboard', element: <p>Dashboard page</p> },
-          { path: '/back', element: <p>Previous page</p> },
-        ],
-      },
-    ],
-    { initialEntries: ['/back', path], initialIndex: 1 },
-  );
-  return render(<RouterProvider router={router} />);
-}
 
 describe('header and guest-only routes when signed in', { timeout: 20_000 }, () => {
   function signedIn() {
