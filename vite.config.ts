@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
+import { PATHS } from './src-shared/domain/routes.ts';
 import { hireAssistTheme, themeCssVariables } from './src-shared/ui/theme.ts';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -59,12 +61,168 @@ function appVersion(): Plugin {
   };
 }
 
+/** Where the build writes, per page, the files its code needs first (read by server/http/web-app). */
+export const ROUTE_ASSETS_FILE = 'route-assets.json';
+
+/** Per page pattern: its chunk's scripts and style sheets, and its prerendered HTML file if it has one. */
+type RouteAssets = Record<string, { scripts: string[]; styles: string[]; html?: string }>;
+
+/** `page(PATHS.<name>, ... import('<module>')` in the router: which module each page loads. */
+const ROUTER_FILE = 'src-web/app/router.tsx';
+const ROUTER_PAGE = /page\(PATHS\.(\w+),(?:(?!page\()[\s\S])*?import\('([^']+)'\)/g;
+
+/**
+ * Writes route-assets.json: for each page of the router (keyed by its PATHS pattern), the
+ * scripts and style sheets its lazy chunk needs. The server names them in the page's HTML
+ * (modulepreload, preload), so they download with the app's entry instead of after it.
+ */
+function routeAssets(): Plugin {
+  return {
+    name: 'hireassist:route-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const routerFile = path.resolve(ROUTER_FILE);
+      const source = readFileSync(routerFile, 'utf8');
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const assets: RouteAssets = {};
+      for (const [, name, specifier] of source.matchAll(ROUTER_PAGE)) {
+        const pattern = PATHS[name as keyof typeof PATHS];
+        const moduleId = path.resolve(path.dirname(routerFile), specifier ?? '');
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
+        if (!pattern || !chunk) throw new Error(`route-assets: no chunk for PATHS.${name} (${specifier})`);
+        const seen = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const current = byFile.get(fileName);
+          if (!current || seen.has(fileName)) return;
+          seen.add(fileName);
+          scripts.push(`/${fileName}`);
+          // Imports first: style sheets in the order the app applies them, so later rules still win.
+          current.imports.forEach(visit);
+          for (const css of current.viteMetadata?.importedCss ?? []) styles.add(`/${css}`);
+        };
+        visit(chunk.fileName);
+        assets[pattern] = { scripts, styles: [...styles] };
+      }
+      if (Object.keys(assets).length === 0) throw new Error(`route-assets: no pages found in ${ROUTER_FILE}`);
+      this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: JSON.stringify(assets) });
+    },
+  };
+}
+
+/**
+ * Puts the app's own style sheet (a few KB) into index.html instead of linking it, so the first
+ * paint waits for no second request.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'hireassist:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        let result = html;
+        for (const output of Object.values(context.bundle ?? {})) {
+          if (output.type !== 'asset' || !output.fileName.endsWith('.css')) continue;
+          const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${output.fileName.replace(/[.]/g, '\\.')}"[^>]*>`);
+          if (!link.test(result)) continue;
+          const css = typeof output.source === 'string' ? output.source : new TextDecoder().decode(output.source);
+          result = result.replace(link, () => `<style>${css}</style>`);
+        }
+        return result;
+      },
+    },
+  };
+}
+
+/** The pages whose HTML carries their prerendered markup: the public pages with no per-visit data. */
+const PRERENDERED = [
+  PATHS.home,
+  PATHS.features,
+  PATHS.howItWorks,
+  PATHS.testimonials,
+  PATHS.pricing,
+  PATHS.contact,
+  PATHS.careers,
+  PATHS.about,
+  PATHS.press,
+] as const;
+
+/** index.html's #root content: the boot bar and the first-paint slot the server may fill. */
+const ROOT_CONTENT = /(<div id="root">)[\s\S]*?<!--first-paint-->/;
+
+/**
+ * Prerendered markup as a preview: seen, but inert and hidden from assistive technology (and
+ * without a second <main>), so nothing reads or clicks the copy the app is about to replace;
+ * the app's own page, rendered a moment later, is the one people and tests use.
+ */
+function inertPreview(markup: string): string {
+  return `<div inert aria-hidden="true">${markup.replace(/<main\b/g, '<div').replace(/<\/main>/g, '</div>')}</div>`;
+}
+
+/**
+ * Prerenders the public pages: once the browser build is written, builds src-web/prerender
+ * for Node, renders each page of PRERENDERED with react-dom/server and writes index.html with
+ * that markup in #root as pages/<path>.html, named in route-assets.json. The page then paints from its HTML, before any
+ * script has run; the app renders it again in place when its code has loaded (main.tsx).
+ * JSON-LD is left out: it names the site's public origin, which only the running app knows.
+ */
+function prerender(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'hireassist:prerender',
+    apply: (config) => !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const serverDir = path.resolve('node_modules/.cache/hireassist-prerender');
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { ssr: 'prerender/render.tsx', outDir: serverDir, emptyOutDir: true, target: 'node20' },
+      });
+      const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as {
+        renderPage(pathname: string): Promise<string>;
+      };
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const assetsFile = path.join(outDir, ROUTE_ASSETS_FILE);
+      const assets = JSON.parse(readFileSync(assetsFile, 'utf8')) as RouteAssets;
+      for (const pathname of PRERENDERED) {
+        const page = assets[pathname];
+        if (!page) throw new Error(`prerender: ${pathname} has no entry in ${ROUTE_ASSETS_FILE}`);
+        const markup = (await renderPage(pathname)).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+        // The page's own style sheets are inlined: the markup needs them for its first paint.
+        const styles = page.styles.map((href) => `<style>${readFileSync(path.join(outDir, href), 'utf8')}</style>`).join('');
+        page.html = `/pages${pathname === '/' ? '/home' : pathname}.html`;
+        const file = path.join(outDir, page.html);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(
+          file,
+          template
+            .replace('</head>', () => `${styles}</head>`)
+            .replace(ROOT_CONTENT, (_match, open: string) => `${open}${inertPreview(markup)}<!--first-paint-->`),
+        );
+      }
+      writeFileSync(assetsFile, JSON.stringify(assets));
+      rmSync(serverDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.DEV_API_PORT ?? '3001'}`;
 
 export default defineConfig({
   root: 'src-web',
   publicDir: 'public',
-  plugins: [react(), themeVariables(), appVersion(), precompress()],
+  plugins: [react(), themeVariables(), appVersion(), routeAssets(), inlineEntryCss(), prerender(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -15,15 +15,18 @@ import { marketingContentSources } from './features/marketing/config.ts';
 import { registerPublicConfigRoutes } from './features/public-config/routes.ts';
 import { registerSeoRoutes } from './features/seo/routes.ts';
 import { registerErrorPolicy } from './http/errors.ts';
+import { registerTextGuard } from './http/text-guard.ts';
+import { recordRouteTable, type RouteTableEntry } from './http/route-access.ts';
 import type { Clock } from './identity/clock.ts';
 import { publicIdentityConfig } from './identity/config.ts';
 import { createIdentityAdminClient, registerIdentityService } from './identity/index.ts';
 import { mergeContentSources, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
+import { openRateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
 
-export type App = FastifyInstance & { database: Database; mailer: Mailer };
+export type App = FastifyInstance & { database: Database; mailer: Mailer; routeTable: readonly RouteTableEntry[] };
 
 export interface BuildOptions {
   /** An already open database (tests pass one per file); otherwise one is opened from the config. */
@@ -59,10 +62,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Unknown fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First, so every route below (plugins too) is recorded with its declared access.
+  const routeTable = recordRouteTable(app);
   app.addHook('onClose', () => database.close());
+  // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
+  const rateLimitStore = openRateLimitStore(config.redisUrl, app.log);
+  app.addHook('onClose', () => rateLimitStore.close());
   const mailer = registerMailDelivery(app, database.db, config.mail);
 
   registerErrorPolicy(app);
+  registerTextGuard(app);
   registerSecurityHeaders(app, {
     secure: config.secure,
     sources: mergeContentSources(
@@ -78,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
     mailer,
     clock: options.identityClock,
+    rateLimitStore,
   });
   registerAccounts(app, {
     db: database.db,
@@ -86,13 +96,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     clock: options.identityClock,
   });
-  registerContactRoutes(app, { db: database.db, mailer, config: config.contact, notifyTo: config.mail.contactNotifyTo });
+  registerContactRoutes(app, {
+    db: database.db,
+    mailer,
+    config: config.contact,
+    notifyTo: config.mail.contactNotifyTo,
+    rateLimitStore,
+  });
   const adminGuard = await setupAdmin(app, {
     db: database.db,
     config: config.admin,
     userPool: () => createIdentityAdminClient({ identity: config.identity, db: database.db, server: app.server }),
   });
-  registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates });
+  registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates, rateLimitStore });
   registerPublicConfigRoutes(app, {
     siteUrl: config.publicUrl,
     version: packageJson.version,
@@ -102,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const blog = await registerBlog(app, { config: config.blog, db: database.db, siteUrl: config.publicUrl, adminGuard });
   registerSeoRoutes(app, { publicUrl: config.publicUrl, sitemapProviders: [blog.listPublishedPostUrls] });
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, blog.firstPaint);
 
-  return Object.assign(app, { database, mailer });
+  return Object.assign(app, { database, mailer, routeTable });
 }

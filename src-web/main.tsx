@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { installFocusVisibleAttribute } from './app/focus-visible.ts';
 import './app/global.css';
-import { router } from './app/router.tsx';
+import { createRouter } from './app/router.tsx';
 import { startBrowserVersionCheck } from './features/version-check/version-check.ts';
 
 const root = document.getElementById('root');
@@ -12,12 +12,19 @@ if (!root) throw new Error('index.html has no #root element');
 
 installFocusVisibleAttribute(document);
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// Not a top-level await: with one, the bundler splits the entry into many small chunks.
+void createRouter().then((router) => {
+  // A transition renders in slices that yield to the browser, so the first render is not one
+  // long task blocking input (Total Blocking Time); what the HTML painted stays until it commits.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+});
 
 startBrowserVersionCheck();

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { createDeliveryWorker } from '../../server/mail/delivery-worker.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createSmtpTransport } from '../../server/mail/transports.ts';
-import { startSmtpPeer } from '../../tests/server/mail/smtp-peer.ts';
+import { startSmtpPeer } from '../../tests/support/smtp-peer.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
 
 const REQUESTS = 400;

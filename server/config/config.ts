@@ -36,6 +36,8 @@ export interface AppConfig {
   /** True when the public origin is https, which turns on HSTS. */
   secure: boolean;
   database: DatabaseConfig;
+  /** Redis for the rate-limit counters, shared by several instances; absent: counted in memory. */
+  redisUrl: string | undefined;
   /** Where the built web app lives; the server serves it when present. */
   webDistDir: string;
   /** How mail leaves the outbox (SMTP, EmailJS or nowhere), the sender and the contact recipient. */
@@ -73,6 +75,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const trustProxy = parseTrustProxy(read.optional('TRUST_PROXY'));
   const dataDir = path.resolve(PROJECT_ROOT, read.string('DATA_DIR', './data'));
   const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
+  const redisUrl = read.url('REDIS_URL', ['redis', 'rediss']);
   const publicUrl = read.url('PUBLIC_URL', ['http', 'https']);
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)) {
     read.problems.push(
@@ -99,6 +102,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     publicUrl: origin,
     secure: origin.startsWith('https:'),
     database: { url: databaseUrl?.href, dataDir },
+    redisUrl: redisUrl?.href,
     webDistDir,
     mail,
     contact,

@@ -1,12 +1,14 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 
-/** Body of every 4xx and 5xx answer from /api. */
-export interface ErrorBody {
-  error: string;
-  requestId?: string;
+/** Body of every 4xx and 5xx answer from /api; routes with 4xx/5xx response schemas must accept it. */
+export const ErrorBodySchema = Type.Object({
+  error: Type.String(),
+  requestId: Type.Optional(Type.String()),
   /** For an invalid form body: what is wrong with each named field, so the form can show it by the field. */
-  fields?: Record<string, string>;
-}
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type ErrorBody = Static<typeof ErrorBodySchema>;
 
 const WHERE: Record<string, string> = {
   body: 'request body',

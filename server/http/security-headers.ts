@@ -8,8 +8,6 @@ export interface ContentSources {
   img: readonly string[];
 }
 
-export const NO_EXTRA_SOURCES: ContentSources = { script: [], connect: [], frame: [], img: [] };
-
 /** Combines the origins several features need into one policy's sources, without duplicates. */
 export function mergeContentSources(...parts: readonly Partial<ContentSources>[]): ContentSources {
   const merge = (kind: keyof ContentSources) => [...new Set(parts.flatMap((part) => part[kind] ?? []))];

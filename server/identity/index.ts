@@ -7,7 +7,8 @@ import type { IdentityConfig } from './config.ts';
 import { registerHostedSignIn } from './oauth2/routes.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { registerProtocol } from './protocol.ts';
-import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+import type { RateLimitStore } from '../http/rate-limit/store.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { ReadCache } from './read-cache.ts';
 import { loadAdminKeyPair, loadSigningKeyPem } from './secrets.ts';
 import type { IdentityService } from './service.ts';
@@ -25,8 +26,8 @@ export interface IdentityDependencies {
   mailer: Mailer;
   /** Tests pass a movable clock for expiry and lockout. */
   clock?: Clock | undefined;
-  /** In memory by default; a shared store when several instances run. */
-  limiter?: RateLimiter;
+  /** Where the per-address and per-user counters live: memory, or Redis shared by several instances. */
+  rateLimitStore: RateLimitStore;
 }
 
 /**
@@ -63,7 +64,7 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
         log: scope.log,
         keys: createSigningKeys(stored, issuer),
         passwords,
-        limiter: deps.limiter ?? createMemoryRateLimiter(),
+        limiter: createRateLimiter(deps.rateLimitStore),
         adminKey,
         sessions: new ReadCache(SESSION_CACHE_TTL_MS, 50_000),
       };
@@ -97,6 +98,6 @@ function registerWellKnown(scope: FastifyInstance, service: IdentityService): vo
   });
   const json = (body: string) => (_request: unknown, reply: FastifyReply) =>
     reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
-  scope.get(`${base}/jwks.json`, json(jwks));
-  scope.get(`${base}/openid-configuration`, json(discovery));
+  scope.get(`${base}/jwks.json`, { config: { access: 'public' } }, json(jwks));
+  scope.get(`${base}/openid-configuration`, { config: { access: 'public' } }, json(discovery));
 }

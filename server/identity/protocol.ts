@@ -30,13 +30,13 @@ export function registerProtocol(scope: FastifyInstance, service: IdentityServic
 
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof CognitoError) return sendError(reply, error);
-    if (error.statusCode === 413) return sendError(reply, invalidParameter('The request body is too large'));
+    if (error.statusCode === 413) return sendError(reply, invalidParameter('The request body is too large'), 413);
     if (error.statusCode !== undefined && error.statusCode < 500) return sendError(reply, invalidParameter(error.message));
     request.log.error({ err: error }, 'identity operation failed');
     return sendError(reply, internalError(), 500);
   });
 
-  scope.post('/', async (request, reply) => {
+  scope.post('/', { config: { access: 'cognito' } }, async (request, reply) => {
     reply.header('x-amzn-requestid', randomUUID());
     const target = request.headers['x-amz-target'];
     const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;

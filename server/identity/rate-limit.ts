@@ -1,7 +1,6 @@
-/**
- * Counts requests per key in fixed one-minute windows. In memory for one server; the
- * interface is async so a shared store (Redis, for several instances) can implement it.
- */
+import type { RateLimitStore } from '../http/rate-limit/store.ts';
+
+/** Counts requests per key in one-minute windows that open at a key's first request. */
 export interface RateLimiter {
   /** Counts one request for `key`; false when it is over `limit` in the current window. */
   allow(key: string, limit: number, nowMs: number): Promise<boolean>;
@@ -9,20 +8,12 @@ export interface RateLimiter {
 
 const WINDOW_MS = 60_000;
 
-export function createMemoryRateLimiter(): RateLimiter {
-  let windowStart = 0;
-  let counts = new Map<string, number>();
+/** The identity service's limits, counted in the server's store (shared with other instances when it is Redis). */
+export function createRateLimiter(store: RateLimitStore): RateLimiter {
   return {
-    allow(key, limit, nowMs) {
-      const window = nowMs - (nowMs % WINDOW_MS);
-      // A new window forgets the old one whole, so memory stays bounded by one minute's keys.
-      if (window !== windowStart) {
-        windowStart = window;
-        counts = new Map();
-      }
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      return Promise.resolve(count <= limit);
+    async allow(key, limit, nowMs) {
+      const { count } = await store.hit(`identity:${key}`, WINDOW_MS, nowMs);
+      return count <= limit;
     },
   };
 }

@@ -53,7 +53,8 @@ const SESSION_COLUMNS = ['s.id', 's.client_id', 's.auth_time', 's.expires_at', '
 
 /** The session a refresh token belongs to, with its user (cached briefly). */
 async function sessionByRefreshToken(service: IdentityService, refreshToken: string): Promise<SessionWithUser | undefined> {
-  const key = `refresh:${hashToken(refreshToken)}`;
+  const tokenHash = hashToken(refreshToken);
+  const key = `refresh:${tokenHash}`;
   const now = service.clock.now();
   const cached = service.sessions.get(key, now);
   if (cached) return cached;
@@ -62,7 +63,7 @@ async function sessionByRefreshToken(service: IdentityService, refreshToken: str
     .innerJoin('identity_users as u', 'u.sub', 's.user_sub')
     .selectAll('u')
     .select(SESSION_COLUMNS)
-    .where('s.refresh_token_hash', '=', hashToken(refreshToken))
+    .where('s.refresh_token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (found === undefined) return undefined;
   const entry = splitSession(found);

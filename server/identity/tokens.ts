@@ -74,20 +74,25 @@ export interface SigningKeys {
   publicKey: KeyObject;
   /** The public half as the JWKS publishes it. */
   jwks: { keys: JsonWebKey[] };
+  /** The JWT header, base64url-encoded once: every token this key signs starts with it. */
+  encodedHeader: string;
 }
 
 export function createSigningKeys(stored: StoredSigningKey, issuer: string): SigningKeys {
   const privateKey = createPrivateKey(stored.privateKeyPem);
   const publicKey = createPublicKey(privateKey);
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: stored.kid, alg: 'RS256', use: 'sig' };
-  return { kid: stored.kid, issuer, privateKey, publicKey, jwks: { keys: [jwk] } };
+  const encodedHeader = base64url(JSON.stringify({ kid: stored.kid, alg: 'RS256' }));
+  return { kid: stored.kid, issuer, privateKey, publicKey, jwks: { keys: [jwk] }, encodedHeader };
 }
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+function base64url(value: string): string {
+  return Buffer.from(value).toString('base64url');
+}
 
 /** RS256 on the thread pool, so signatures use every core instead of blocking the event loop. */
 export function signJwt(keys: SigningKeys, claims: object): Promise<string> {
-  const input = `${base64url(JSON.stringify({ kid: keys.kid, alg: 'RS256' }))}.${base64url(JSON.stringify(claims))}`;
+  const input = `${keys.encodedHeader}.${base64url(JSON.stringify(claims))}`;
   return new Promise((resolve, reject) => {
     sign('sha256', Buffer.from(input), keys.privateKey, (error, signature) => {
       if (error) reject(error);

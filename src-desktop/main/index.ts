@@ -1,22 +1,45 @@
-import path from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, dialog } from 'electron';
+import { createAdminSession } from './admin-session.ts';
+import { setupIpc } from './ipc.ts';
+import { setupMenu } from './menu.ts';
+import { saveFileWithDialog } from './save-file.ts';
+import { openExternalSafely, setupContentSecurity } from './security.ts';
+import { openSettings } from './settings.ts';
+import { openTokenVault } from './token-vault.ts';
+import { rendererUrl, setupMainWindow } from './window.ts';
 
-/** The operator console's window, with Electron's security defaults kept on. */
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    title: 'HireAssist Console',
-    webPreferences: {
-      preload: path.join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+/**
+ * The console's main process: one `setupX()` per concern, as electron/fiddle does. Main holds
+ * the admin token (keychain or memory) and talks to the server; the renderer only gets results.
+ */
+app.setName('HireAssist Console');
+
+async function start(): Promise<void> {
+  setupContentSecurity();
+  const settings = openSettings({ cwd: app.getPath('userData') });
+  const vault = await openTokenVault();
+  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
+  const window = setupMainWindow(settings);
+  setupIpc({
+    rendererUrl: rendererUrl(),
+    settings,
+    vault,
+    session,
+    saveFile: (file) => saveFileWithDialog(file, (options) => dialog.showSaveDialog(window, options), app.getPath('downloads')),
+    openExternal: openExternalSafely,
   });
-  void window.loadFile(path.join(import.meta.dirname, '../renderer/index.html'));
+  setupMenu(window);
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
 }
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+// A second copy would fight over the settings file and the keychain entry: it hands over and quits.
+if (app.requestSingleInstanceLock()) {
+  void app.whenReady().then(start);
+  // One window is the whole app, on macOS too.
+  app.on('window-all-closed', () => app.quit());
+} else {
+  app.quit();
+}

@@ -3,30 +3,23 @@ import { useCallback, useMemo, useState } from 'react';
 import { leadsCsv } from '../domain/admin-csv.ts';
 import { isPrimaryLeadSource, leadMatches } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
-import { exportCsv } from './export-csv.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 import { useAdminList } from './use-admin-list.ts';
+import { useCsvExport } from './use-csv-export.ts';
 import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
 
 /** 'Lead Management' (spec §2 Admin leads page). */
 export function LeadsScreen() {
   const styles = useScreenStyles();
-  const services = useAdminServices();
-  const { api } = services;
+  const { api } = useAdminServices();
   const { state, reload } = useAdminList(useCallback(() => api.listLeads(), [api]));
   const [search, setSearch] = useState('');
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csvExport = useCsvExport('leads', { one: 'lead', many: 'leads' });
   const shown = useMemo(() => state.items.filter((lead) => leadMatches(lead, search)), [state.items, search]);
   const rows = useRowWindow(shown);
-
-  async function exportShown() {
-    setExportError(null);
-    const result = await exportCsv(services, 'leads', leadsCsv(shown), shown.length, search);
-    if (result.status === 'failed') setExportError(result.message);
-  }
 
   return (
     <section className={styles.root} aria-labelledby="leads-title">
@@ -39,12 +32,13 @@ export function LeadsScreen() {
         searchLabel="Search by name, email or source"
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
-        onExport={() => void exportShown()}
+        onExport={() => void csvExport.run(leadsCsv(shown), shown.length, search)}
         exportDisabled={shown.length === 0}
       />
       <ListStatus
         loadError={state.phase === 'error' ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
-        exportError={exportError}
+        exportError={csvExport.error}
+        exportNotice={csvExport.notice}
         loading={state.phase === 'loading'}
         loadingLabel="Loading leads…"
         summary={ADMIN_TEXT.showingLeads(shown.length, state.items.length)}

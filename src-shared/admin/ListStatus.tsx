@@ -6,6 +6,8 @@ interface ListStatusProps {
   /** The load failure's text, shown in a red banner. */
   loadError: string | null;
   exportError?: string | null;
+  /** Where the last export went, shown until the next one. */
+  exportNotice?: string | null;
   loading: boolean;
   loadingLabel: string;
   /** 'Showing X of Y …', announced politely when it changes. */
@@ -13,7 +15,14 @@ interface ListStatusProps {
 }
 
 /** What sits between a list screen's toolbar and its table: errors, then loading or the count. */
-export function ListStatus({ loadError, exportError = null, loading, loadingLabel, summary }: ListStatusProps) {
+export function ListStatus({
+  loadError,
+  exportError = null,
+  exportNotice = null,
+  loading,
+  loadingLabel,
+  summary,
+}: ListStatusProps) {
   const styles = useScreenStyles();
   return (
     <>
@@ -24,6 +33,11 @@ export function ListStatus({ loadError, exportError = null, loading, loadingLabe
               <MessageBarBody>{message}</MessageBarBody>
             </MessageBar>
           ),
+      )}
+      {exportNotice && (
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{exportNotice}</MessageBarBody>
+        </MessageBar>
       )}
       <div className={styles.status} aria-live="polite">
         {loading ? <Spinner size="tiny" label={loadingLabel} /> : summary}

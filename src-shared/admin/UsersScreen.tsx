@@ -21,12 +21,12 @@ import {
 } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { ConfirmUserActionDialog } from './ConfirmUserActionDialog.tsx';
-import { exportCsv } from './export-csv.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 import { useAdminList } from './use-admin-list.ts';
+import { useCsvExport } from './use-csv-export.ts';
 import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
 
 const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'informative'> = {
@@ -39,8 +39,7 @@ const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'inform
 /** 'User Management' (spec §2 Admin users page). */
 export function UsersScreen() {
   const styles = useScreenStyles();
-  const services = useAdminServices();
-  const { api, sessionLost } = services;
+  const { api, sessionLost } = useAdminServices();
   const loadUsers = useCallback(async () => {
     const outcome = await api.listUsers();
     return outcome.ok ? { ok: true as const, value: outcome.value.map(toManagedUser) } : outcome;
@@ -50,7 +49,7 @@ export function UsersScreen() {
   const [pending, setPending] = useState<{ action: UserAction; user: ManagedUser } | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csvExport = useCsvExport('users', { one: 'user', many: 'users' });
   const shown = useMemo(() => state.items.filter((user) => userMatches(user, search)), [state.items, search]);
   const rows = useRowWindow(shown);
 
@@ -75,12 +74,6 @@ export function UsersScreen() {
     setActionError(loadErrorText(outcome, ADMIN_TEXT.actionFailed(action), ADMIN_TEXT.networkErrorOccurred));
   }
 
-  async function exportShown() {
-    setExportError(null);
-    const result = await exportCsv(services, 'users', usersCsv(shown), shown.length, search);
-    if (result.status === 'failed') setExportError(result.message);
-  }
-
   return (
     <section className={styles.root} aria-labelledby="users-title">
       <div>
@@ -95,7 +88,7 @@ export function UsersScreen() {
         searchLabel="Search by username, email or name"
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
-        onExport={() => void exportShown()}
+        onExport={() => void csvExport.run(usersCsv(shown), shown.length, search)}
         exportDisabled={shown.length === 0}
       />
       <ListStatus
@@ -104,7 +97,8 @@ export function UsersScreen() {
             ? loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)
             : null
         }
-        exportError={exportError}
+        exportError={csvExport.error}
+        exportNotice={csvExport.notice}
         loading={state.phase === 'loading'}
         loadingLabel="Loading users…"
         summary={ADMIN_TEXT.showingUsers(shown.length, state.items.length)}
@@ -125,7 +119,9 @@ export function UsersScreen() {
           <TableBody>
             {rows.visible.map((user) => (
               <TableRow key={user.id}>
-                <TableCell>{user.username}</TableCell>
+                <TableCell className={styles.truncate} title={user.username}>
+                  {user.username}
+                </TableCell>
                 <TableCell>{user.email}</TableCell>
                 <TableCell>{displayName(user)}</TableCell>
                 <TableCell>

@@ -25,6 +25,20 @@ export const ADMIN_TEXT = {
   fetchLeadsFailed: 'Failed to fetch leads',
 } as const;
 
+/** The blog's static pages (spec §2 'SEO HTML panel', §8 'generate-all alert'). */
+export const BLOG_HTML_TEXT = {
+  panelTitle: 'SEO HTML',
+  generateAll: 'Generate All HTML',
+  generateAllFailed: 'Failed to generate HTML files. Check console for details.',
+  generateAllSummary: (success: number, errors: number) => `HTML generation finished: ${success} succeeded, ${errors} failed.`,
+  generatedOne: (title: string) => `HTML generated for "${title}".`,
+  generateOneFailed: (title: string) => `Could not generate HTML for "${title}".`,
+  fetchPostsFailed: 'Failed to fetch posts',
+  noPosts: 'No published posts yet.',
+  /** Spec §8: a post without a title shows 'Untitled Post'. */
+  untitled: 'Untitled Post',
+} as const;
+
 export type UserAction = 'enable' | 'disable' | 'delete';
 
 /** Which dialog asks for the password: the two differ in their error texts (spec §8). */

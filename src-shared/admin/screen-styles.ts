@@ -26,6 +26,8 @@ export const useScreenStyles = makeStyles({
   table: { minWidth: '640px', tableLayout: 'auto' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
+  /** Long ids (generated usernames) cut to one line; the full value is in the cell's title. */
+  truncate: { maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
 });

@@ -94,6 +94,11 @@ export const SavePostHtmlBodySchema = Type.Object(
 );
 export type SavePostHtmlBody = Static<typeof SavePostHtmlBodySchema>;
 
+/** The save-post-html request for a post: its page is stored under its own slug. */
+export function savePostHtmlBody(post: BlogPost): SavePostHtmlBody {
+  return { filename: `${post.slug}.html`, html: post.content, slug: post.slug, title: post.title, postData: post };
+}
+
 export interface SavePostHtmlResult {
   success: true;
   /** Where the stored page is served. */

@@ -1,16 +1,18 @@
 /**
  * What the shared admin screens need from the front end that hosts them. The web app
- * implements it with browser storage and downloads; the desktop console with the OS
- * keychain and native dialogs, behind its main process.
+ * implements it with downloads and new tabs; the desktop console with native dialogs and
+ * the system browser, behind its main process.
  */
 export interface Platform {
-  /** The admin session token. */
-  tokenStore: TokenStore;
   saveFile(file: FileToSave): Promise<SaveFileResult>;
   /** Opens an http(s) link outside the app: a new tab, or the system browser. */
   openExternal(url: string): Promise<void>;
 }
 
+/**
+ * Where an admin client keeps its session token: browser storage on the web, the OS keychain
+ * in the desktop console's main process (the console's renderer never holds it).
+ */
 export interface TokenStore {
   read(): Promise<string | null>;
   write(token: string): Promise<void>;

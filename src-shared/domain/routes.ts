@@ -31,14 +31,19 @@ export function blogPostPath(slug: string): string {
   return `/blog/${encodeURIComponent(slug)}`;
 }
 
-const PATTERNS = Object.values(PATHS).map((pattern) => pattern.split('/'));
+const PATTERNS = Object.values(PATHS).map((pattern) => ({ pattern, parts: pattern.split('/') }));
+
+/** The page pattern (a PATHS value) that `pathname` is, if any (a trailing slash is tolerated). */
+export function pagePatternOf(pathname: string): PagePath | undefined {
+  const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
+  return PATTERNS.find(
+    ({ parts }) =>
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+  )?.pattern;
+}
 
 /** True when `pathname` is one of the app's pages (a trailing slash is tolerated). */
 export function isPagePath(pathname: string): boolean {
-  const segments = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
-  return PATTERNS.some(
-    (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
-  );
+  return pagePatternOf(pathname) !== undefined;
 }

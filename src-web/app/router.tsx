@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { PATHS } from '../../src-shared/domain/routes.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -59,4 +59,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The router, created once the current page's code has loaded, so that its first render is the
+ * page itself: not the loading fallback, which would replace the page painted from the HTML and
+ * paint it a second time later. The loaded route keeps what it loaded (no second import when
+ * the router starts); if the import fails the route stays lazy and the router reports the error.
+ */
+export async function createRouter() {
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      try {
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      } catch {
+        // Left lazy: the router imports it again and shows the error element if it fails again.
+      }
+    }),
+  );
+  return createBrowserRouter(routes);
+}

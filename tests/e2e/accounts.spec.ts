@@ -1,13 +1,10 @@
-// oidc-provider ships no types; this reuses the identity tests' declaration of the little the stand-in uses.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../server/identity/oidc-provider.d.ts" />
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import Provider from 'oidc-provider';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
+import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
 
 /**
@@ -22,7 +19,8 @@ test.use({ screenshot: 'only-on-failure' });
 let app: App;
 let dispose: () => Promise<void>;
 let baseUrl: string;
-let upstream: Server;
+/** The stand-in for Google: signs in Grace Hopper without asking. */
+let google: OpenIdStandIn;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,57 +31,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The stand-in for Google: signs in Grace Hopper without asking. */
-async function startGoogleStandIn(redirectUri: string): Promise<string> {
-  let handle: (request: IncomingMessage, response: ServerResponse) => void = () => {};
-  upstream = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const provider = new Provider(url, {
-    clients: [
-      {
-        client_id: 'google-client',
-        client_secret: 'google-secret',
-        redirect_uris: [redirectUri],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    findAccount: (_context: unknown, id: string) => ({
-      accountId: id,
-      claims: () => ({ sub: id, email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' }),
-    }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: ['e2e-only-cookie-key'] },
-    loadExistingGrant: async (context: { oidc: { client: { clientId: string }; session: { accountId: string } } }) => {
-      const grant = new provider.Grant({ clientId: context.oidc.client.clientId, accountId: context.oidc.session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  const callback = provider.callback();
-  handle = (request, response) => {
-    if (request.url?.startsWith('/interaction/')) {
-      void provider.interactionFinished(
-        request,
-        response,
-        { login: { accountId: 'g-1001' } },
-        { mergeWithLastSubmission: false },
-      );
-      return;
-    }
-    callback(request, response);
-  };
-  return url;
-}
-
 test.beforeAll(async () => {
   // The public URL must name the real port: the identity service builds its issuer and redirects from it.
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const googleUrl = await startGoogleStandIn(`${baseUrl}/cognito/oauth2/idpresponse`);
+  google = await startOpenIdStandIn({
+    accounts: { 'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' } },
+    nextLogin: () => ({ accountId: 'g-1001' }),
+  });
+  google.accept(`${baseUrl}/cognito/oauth2/idpresponse`);
   const database = await openTestDatabase();
   dispose = database.dispose;
   const config = loadConfig({
@@ -94,7 +50,7 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: 'e2e-admin-password-long',
     GOOGLE_CLIENT_ID: 'google-client',
     GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${googleUrl}/.well-known/openid-configuration`,
+    GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
   });
   app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
   await app.listen({ port, host: '127.0.0.1' });
@@ -102,7 +58,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.close();
   await dispose?.();
-  await new Promise((resolve) => upstream?.close(resolve));
+  await google?.close();
 });
 
 /** The 6-digit code of the newest mail to `to`, as the customer would read it in their inbox. */

@@ -1,28 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { signUpCustomer } from './support/sign-up.ts';
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 const RUN = Date.now().toString(36);
-
-/** A user signed up through the identity service exactly as the web app's SDK does it. */
-async function signUp(request: APIRequestContext, email: string): Promise<void> {
-  const config = (await (await request.get('/api/config')).json()) as { identity?: { clientId?: string } };
-  const response = await request.post('/cognito/', {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-    data: JSON.stringify({
-      ClientId: config.identity?.clientId ?? 'hireassist-local-client',
-      Username: email,
-      Password: 'Correct-Horse-9',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Erin' },
-        { Name: 'family_name', Value: 'Operator' },
-      ],
-    }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function logIn(page: Page) {
   const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
@@ -53,8 +35,8 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toBeVisible();
 
-  await signUp(request, userEmail);
-  await signUp(request, doomedEmail);
+  await signUpCustomer(request, userEmail, { given: 'Erin', family: 'Operator' });
+  await signUpCustomer(request, doomedEmail, { given: 'Erin', family: 'Operator' });
 
   // Admin mode is off by default; Ctrl+Shift+A turns it on.
   await page.goto('/');

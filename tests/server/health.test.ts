@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HEALTH_CHECK_FRESH_MS } from '../../server/features/health/routes.ts';
 import { startTestServer } from '../support/test-server.ts';
 
 describe('GET /api/health', () => {
@@ -18,6 +19,24 @@ describe('GET /api/health', () => {
     const server = await startTestServer();
     try {
       await server.app.database.close();
+      const response = await server.fetch('/api/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a burst of probes with one database query, and notices an outage once that answer is stale', async () => {
+    const server = await startTestServer();
+    try {
+      const ping = vi.spyOn(server.app.database, 'ping');
+      const replies = await Promise.all(Array.from({ length: 20 }, () => server.fetch('/api/health')));
+      expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+      expect(ping.mock.calls.length).toBeLessThan(20);
+
+      await server.app.database.close();
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_FRESH_MS + 50));
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ok: false, db: 'pglite' });

@@ -52,6 +52,7 @@ class Unauthorized extends Error {}
  */
 export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const userOnly = { access: 'user' } as const;
 
   async function customerFrom(
     idToken: string | undefined,
@@ -82,7 +83,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.post(
     '/api/audit-login',
-    { schema: { body: AuditLoginRequestSchema, response: { 200: AuditReplySchema, 401: AuditReplySchema } } },
+    { config: userOnly, schema: { body: AuditLoginRequestSchema, response: { 200: AuditReplySchema, 401: AuditReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(request.body.idToken, request);
@@ -103,7 +104,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.post(
     '/api/audit-profile',
-    { schema: { body: AuditProfileRequestSchema, response: { 200: AuditReplySchema, 401: AuditReplySchema } } },
+    { config: userOnly, schema: { body: AuditProfileRequestSchema, response: { 200: AuditReplySchema, 401: AuditReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(request.body.idToken, request);
@@ -122,7 +123,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.post(
     '/api/referrals',
-    { schema: { body: ReferralRequestSchema, response: { 201: OkReplySchema, 401: ErrorReplySchema } } },
+    { config: userOnly, schema: { body: ReferralRequestSchema, response: { 201: OkReplySchema, 401: ErrorReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(request.body.idToken, request);
@@ -136,7 +137,10 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.post(
     '/api/signup-leads',
-    { schema: { body: SignUpLeadRequestSchema, response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema } } },
+    {
+      config: userOnly,
+      schema: { body: SignUpLeadRequestSchema, response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema } },
+    },
     async (request, reply) => {
       try {
         const customer = await customerFrom(request.body.idToken, request);
@@ -151,6 +155,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   api.post(
     '/api/partner/sso',
     {
+      config: userOnly,
       schema: {
         body: PartnerSsoRequestSchema,
         response: { 200: PartnerSsoReplySchema, 401: ErrorReplySchema, 503: ErrorReplySchema },
@@ -169,7 +174,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.get(
     '/api/account/preferences',
-    { schema: { response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
+    { config: userOnly, schema: { response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(bearer(request), request);
@@ -182,7 +187,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.put(
     '/api/account/preferences',
-    { schema: { body: PreferencesSchema, response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
+    { config: userOnly, schema: { body: PreferencesSchema, response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(bearer(request), request);
@@ -196,7 +201,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
 
   api.get(
     '/api/account/sign-ins',
-    { schema: { response: { 200: RecentSignInsReplySchema, 401: ErrorReplySchema } } },
+    { config: userOnly, schema: { response: { 200: RecentSignInsReplySchema, 401: ErrorReplySchema } } },
     async (request, reply) => {
       try {
         const customer = await customerFrom(bearer(request), request);
@@ -207,14 +212,18 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     },
   );
 
-  api.delete('/api/account', { schema: { response: { 200: OkReplySchema, 401: ErrorReplySchema } } }, async (request, reply) => {
-    try {
-      const customer = await customerFrom(bearer(request), request);
-      await forgetCustomer(deps.db, customer.sub);
-      await recordAudit(deps.db, request, { eventType: 'customer.account.delete', actor: customer.sub, subject: null });
-      return { ok: true as const };
-    } catch (error) {
-      return failure(reply, error);
-    }
-  });
+  api.delete(
+    '/api/account',
+    { config: userOnly, schema: { response: { 200: OkReplySchema, 401: ErrorReplySchema } } },
+    async (request, reply) => {
+      try {
+        const customer = await customerFrom(bearer(request), request);
+        await forgetCustomer(deps.db, customer.sub);
+        await recordAudit(deps.db, request, { eventType: 'customer.account.delete', actor: customer.sub, subject: null });
+        return { ok: true as const };
+      } catch (error) {
+        return failure(reply, error);
+      }
+    },
+  );
 }

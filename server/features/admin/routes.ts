@@ -1,4 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TSchema, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../src-shared/domain/admin.ts';
 import { AffiliateApplicationsReplySchema } from '../../../src-shared/domain/affiliate.ts';
 import type { Schema } from '../../db/schema.ts';
+import { ErrorBodySchema } from '../../http/errors.ts';
 import { listAffiliateApplications } from '../affiliates/repository.ts';
 import { recordAudit } from './audit-log.ts';
 import { registerAdminAuthRoutes, registerAdminSessionRoutes } from './auth-routes.ts';
@@ -30,6 +31,12 @@ export interface AdminDeps {
   /** Undefined while no user pool is reachable; the users routes then say so. */
   users: UserDirectory | undefined;
 }
+
+/**
+ * A 4xx/5xx schema that also passes the error policy's own bodies ({error}, for a 413 or a
+ * parse error): one that requires `success` would turn them into a 500 serialization failure.
+ */
+const failureOf = <T extends TSchema>(schema: T) => Type.Union([schema, ErrorBodySchema]);
 
 export const USERS_UNAVAILABLE = 'User management is not available: no identity service is configured on the server.';
 
@@ -51,11 +58,12 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
       reply.header('cache-control', 'no-store');
     });
     const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
+    const adminOnly = { access: 'admin' } as const;
     registerAdminSessionRoutes(routes, { db, access });
 
     routes.get(
       '/api/admin/leads',
-      { schema: { response: { 200: LeadsReplySchema, 502: LeadsReplySchema } } },
+      { schema: { response: { 200: LeadsReplySchema, 502: LeadsReplySchema } }, config: adminOnly },
       async (request, reply) => {
         try {
           return { success: true, leads: await deps.leads.list() };
@@ -68,7 +76,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
 
     routes.get(
       '/api/admin/users',
-      { schema: { response: { 200: UsersReplySchema, '4xx': UsersReplySchema, '5xx': UsersReplySchema } } },
+      {
+        schema: { response: { 200: UsersReplySchema, '4xx': failureOf(UsersReplySchema), '5xx': failureOf(UsersReplySchema) } },
+        config: adminOnly,
+      },
       async (request, reply) => {
         if (!deps.users) return reply.status(503).send({ success: false, error: USERS_UNAVAILABLE });
         try {
@@ -105,15 +116,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
       };
     const actionSchema = {
       params: UsernameParamsSchema,
-      response: { 200: AdminResultSchema, '4xx': AdminResultSchema, '5xx': AdminResultSchema },
+      response: { 200: AdminResultSchema, '4xx': failureOf(AdminResultSchema), '5xx': failureOf(AdminResultSchema) },
     };
-    routes.post('/api/admin/users/:username/enable', { schema: actionSchema }, userAction('enable'));
-    routes.post('/api/admin/users/:username/disable', { schema: actionSchema }, userAction('disable'));
-    routes.delete('/api/admin/users/:username', { schema: actionSchema }, userAction('delete'));
+    routes.post('/api/admin/users/:username/enable', { schema: actionSchema, config: adminOnly }, userAction('enable'));
+    routes.post('/api/admin/users/:username/disable', { schema: actionSchema, config: adminOnly }, userAction('disable'));
+    routes.delete('/api/admin/users/:username', { schema: actionSchema, config: adminOnly }, userAction('delete'));
 
     routes.get(
       '/api/admin/audit',
-      { schema: { querystring: RecentQuerySchema, response: { 200: AuditReplySchema } } },
+      { schema: { querystring: RecentQuerySchema, response: { 200: AuditReplySchema } }, config: adminOnly },
       async (request) => ({
         success: true,
         events: await listAuditEvents(db, request.query.limit ?? 200),
@@ -122,7 +133,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
 
     routes.get(
       '/api/admin/outbox',
-      { schema: { querystring: RecentQuerySchema, response: { 200: OutboxReplySchema } } },
+      { schema: { querystring: RecentQuerySchema, response: { 200: OutboxReplySchema } }, config: adminOnly },
       async (request) => ({
         success: true,
         mails: await listOutbox(db, request.query.limit ?? 200),
@@ -131,7 +142,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
 
     routes.get(
       '/api/admin/affiliate-applications',
-      { schema: { response: { 200: AffiliateApplicationsReplySchema } } },
+      { schema: { response: { 200: AffiliateApplicationsReplySchema } }, config: adminOnly },
       async () => ({
         success: true,
         applications: await listAffiliateApplications(db),
@@ -141,7 +152,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     // The CSV is built where it is saved (browser or desktop); the server records that it was.
     routes.post(
       '/api/admin/exports',
-      { schema: { body: ExportRecordRequestSchema, response: { 200: AdminResultSchema } } },
+      { schema: { body: ExportRecordRequestSchema, response: { 200: AdminResultSchema } }, config: adminOnly },
       async (request) => {
         const { dataset, rowCount, search } = request.body;
         await recordAudit(db, request, {

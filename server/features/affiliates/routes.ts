@@ -8,6 +8,8 @@ import {
   type AffiliateApplicationFields,
 } from '../../../src-shared/domain/affiliate.ts';
 import type { Schema } from '../../db/schema.ts';
+import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AFFILIATE_RATE_WINDOW, type AffiliatesConfig } from './config.ts';
 import { affiliateApplicationMail } from './notification.ts';
@@ -16,15 +18,15 @@ import { storeAffiliateApplication } from './repository.ts';
 /** `POST /api/affiliates/applications`: validated, rate-limited, stored with its lead and mail. */
 export function registerAffiliateRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Schema>; mailer: Mailer; config: AffiliatesConfig },
+  deps: { db: Kysely<Schema>; mailer: Mailer; config: AffiliatesConfig; rateLimitStore: RateLimitStore },
 ): void {
   void app.register(async (scope) => {
     // Registered in this scope only, so its hooks cost nothing on other routes.
-    await scope.register(rateLimit, { global: false });
+    await scope.register(rateLimit, { global: false, ...rateLimitPluginOptions(deps.rateLimitStore, 'affiliates') });
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/affiliates/applications',
       {
-        config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW } },
+        config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW }, access: 'public' },
         schema: { body: AffiliateApplicationRequestSchema, response: { 201: AffiliateApplicationReplySchema } },
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Schema } from '../../db/schema.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import type { BlogConfig } from './config.ts';
 import { importPostFiles } from './content-importer.ts';
+import { createBlogFirstPaint } from './first-paint.ts';
 import { createPageStore } from './page-store.ts';
 import { withShortCache } from './post-source.ts';
 import { createBuiltInPostSource } from './repository.ts';
@@ -16,6 +17,8 @@ import { createStoryChiefSource } from './storychief-source.ts';
 export interface Blog {
   /** Every published post's page, for /sitemap.xml (a sitemap provider). */
   listPublishedPostUrls(): Promise<SitemapEntry[]>;
+  /** The list and post pages' content and data, written into their HTML by the web app's server. */
+  firstPaint: ReturnType<typeof createBlogFirstPaint>;
 }
 
 /**
@@ -37,12 +40,13 @@ export async function registerBlog(
     const store = createBuiltInPostSource(db);
     source = config.builtInCacheTtlMs > 0 ? withShortCache(store, config.builtInCacheTtlMs) : store;
   }
+  const pages = createPageStore(db);
   registerBlogRoutes(app, {
     source,
-    pages: createPageStore(db),
+    pages,
     adminGuard,
     siteUrl,
     imagesDir: path.join(config.contentDir, 'images'),
   });
-  return { listPublishedPostUrls: () => listPublishedPostUrls(source) };
+  return { listPublishedPostUrls: () => listPublishedPostUrls(source), firstPaint: createBlogFirstPaint(source, pages) };
 }

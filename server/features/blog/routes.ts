@@ -10,7 +10,6 @@ import {
   BLOG_SLUG_PATTERN,
   SavePostHtmlBodySchema,
   type BlogPost,
-  type BlogPostList,
   type CheckHtmlResult,
   type SavePostHtmlResult,
 } from '../../../src-shared/domain/blog-post.ts';
@@ -18,6 +17,7 @@ import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { BLOG_IMAGE_PATH } from './content-importer.ts';
+import { listBody } from './list-body.ts';
 import type { PageStore } from './page-store.ts';
 import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
@@ -60,40 +60,28 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
   };
 
   for (const listPath of BLOG_LIST_PATHS) {
-    api.get(`/api/storychief/${listPath}`, { schema: { querystring: ListQuerySchema } }, async (request, reply) => {
-      const { page, per_page: perPage, status } = request.query;
-      if (status !== 'published' && !(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
-      try {
-        const { posts, total } = await source.list({ page, perPage, status });
-        const totalPages = Math.ceil(total / perPage);
-        const link = (target: number) => `/api/storychief/${listPath}?page=${target}&per_page=${perPage}&status=${status}`;
-        const body: BlogPostList = {
-          data: posts,
-          meta: {
-            pagination: {
-              total,
-              count: posts.length,
-              per_page: perPage,
-              current_page: page,
-              total_pages: totalPages,
-              links: {
-                ...(page > 1 ? { previous: link(Math.min(page - 1, Math.max(totalPages, 1))) } : {}),
-                ...(page < totalPages ? { next: link(page + 1) } : {}),
-              },
-            },
-          },
-        };
-        return reply.header('cache-control', status === 'published' ? 'no-cache' : 'private, no-store').send(body);
-      } catch (error) {
-        return unavailable(reply, error);
-      }
-    });
+    // Public; drafts (status other than published) only with the admin token.
+    api.get(
+      `/api/storychief/${listPath}`,
+      { schema: { querystring: ListQuerySchema }, config: { access: 'public' } },
+      async (request, reply) => {
+        const { page, per_page: perPage, status } = request.query;
+        if (status !== 'published' && !(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
+        try {
+          const query = { page, perPage, status };
+          const body = listBody(listPath, query, await source.list(query));
+          return reply.header('cache-control', status === 'published' ? 'no-cache' : 'private, no-store').send(body);
+        } catch (error) {
+          return unavailable(reply, error);
+        }
+      },
+    );
   }
 
   for (const postPath of BLOG_POST_PATHS) {
     api.get(
       `/api/storychief/${postPath}/:id`,
-      { schema: { params: PostParamsSchema, querystring: PostQuerySchema } },
+      { schema: { params: PostParamsSchema, querystring: PostQuerySchema }, config: { access: 'public' } },
       async (request, reply) => {
         const id = Number(request.params.id);
         try {
@@ -108,40 +96,52 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     );
   }
 
-  api.get('/api/check-html/:slug', { schema: { params: SlugParamsSchema } }, async (request, reply) => {
-    const body: CheckHtmlResult = { exists: await pages.exists(request.params.slug) };
-    return reply.header('cache-control', 'no-cache').send(body);
-  });
+  api.get(
+    '/api/check-html/:slug',
+    { schema: { params: SlugParamsSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const body: CheckHtmlResult = { exists: await pages.exists(request.params.slug) };
+      return reply.header('cache-control', 'no-cache').send(body);
+    },
+  );
 
-  api.get('/api/cached-post/:slug', { schema: { params: SlugParamsSchema } }, async (request, reply) => {
-    const page = await pages.get(request.params.slug);
-    if (!page) return reply.status(404).send({ error: `No cached copy of "${request.params.slug}"` } satisfies ErrorBody);
-    return reply.header('cache-control', 'no-cache').send(page.post);
-  });
+  api.get(
+    '/api/cached-post/:slug',
+    { schema: { params: SlugParamsSchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const page = await pages.get(request.params.slug);
+      if (!page) return reply.status(404).send({ error: `No cached copy of "${request.params.slug}"` } satisfies ErrorBody);
+      return reply.header('cache-control', 'no-cache').send(page.post);
+    },
+  );
 
-  api.post('/api/save-post-html', { schema: { body: SavePostHtmlBodySchema } }, async (request, reply) => {
-    if (!(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
-    const { filename, html, slug, title, postData } = request.body;
-    // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
-    if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
-      return reply.status(400).send({ error: "Invalid request body: 'slug' must be lower-case words joined by hyphens" });
-    }
-    if (filename !== `${slug}.html`) {
-      return reply.status(400).send({ error: `Invalid request body: 'filename' must be exactly "${slug}.html"` });
-    }
-    if (postData.slug !== slug) {
-      return reply.status(400).send({ error: "Invalid request body: 'postData.slug' must equal 'slug'" });
-    }
-    const postUpdatedAt = new Date(postData.updated_at);
-    if (Number.isNaN(postUpdatedAt.getTime())) {
-      return reply.status(400).send({ error: "Invalid request body: 'postData.updated_at' must be a date" });
-    }
-    const post: BlogPost = { ...postData, content: sanitizeBlogHtml(postData.content) };
-    await pages.save({ slug, title, bodyHtml: sanitizeBlogHtml(articleBody(html)), post, postUpdatedAt });
-    request.log.info({ slug }, 'blog page saved');
-    const body: SavePostHtmlResult = { success: true, url: `/blog/${slug}.html` };
-    return reply.send(body);
-  });
+  api.post(
+    '/api/save-post-html',
+    { schema: { body: SavePostHtmlBodySchema }, config: { access: 'admin' } },
+    async (request, reply) => {
+      if (!(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
+      const { filename, html, slug, title, postData } = request.body;
+      // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
+      if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
+        return reply.status(400).send({ error: "Invalid request body: 'slug' must be lower-case words joined by hyphens" });
+      }
+      if (filename !== `${slug}.html`) {
+        return reply.status(400).send({ error: `Invalid request body: 'filename' must be exactly "${slug}.html"` });
+      }
+      if (postData.slug !== slug) {
+        return reply.status(400).send({ error: "Invalid request body: 'postData.slug' must equal 'slug'" });
+      }
+      const postUpdatedAt = new Date(postData.updated_at);
+      if (Number.isNaN(postUpdatedAt.getTime())) {
+        return reply.status(400).send({ error: "Invalid request body: 'postData.updated_at' must be a date" });
+      }
+      const post: BlogPost = { ...postData, content: sanitizeBlogHtml(postData.content) };
+      await pages.save({ slug, title, bodyHtml: sanitizeBlogHtml(articleBody(html)), post, postUpdatedAt });
+      request.log.info({ slug }, 'blog page saved');
+      const body: SavePostHtmlResult = { success: true, url: `/blog/${slug}.html` };
+      return reply.send(body);
+    },
+  );
 
   const notFoundPage = (reply: FastifyReply) =>
     reply
@@ -151,7 +151,15 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
         '<!doctype html><meta charset="utf-8"><title>Post Not Found</title><h1>Post Not Found</h1><p>The blog post you are looking for does not exist.</p><p><a href="/blog">Back to Blog</a></p>',
       );
 
-  api.get('/blog/:file', async (request, reply) => {
+  const unavailablePage = (reply: FastifyReply) =>
+    reply
+      .status(502)
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Blog Unavailable</title><h1>Blog Unavailable</h1><p>${UNAVAILABLE.error}</p><p><a href="/blog">Back to Blog</a></p>`,
+      );
+
+  api.get('/blog/:file', { config: { access: 'public' } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     const slug = file.endsWith('.html') ? file.slice(0, -'.html'.length) : undefined;
     // Anything that is not "<slug>.html" is a page of the web app (or nothing), not ours.
@@ -163,8 +171,9 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     try {
       live = await source.getPublishedBySlug(slug);
     } catch (error) {
-      if (!(error instanceof PostSourceUnavailableError) || !stored) throw error;
-      // The source is down: the stored page is better than no page.
+      if (!(error instanceof PostSourceUnavailableError)) throw error;
+      // The source is down: the stored page is better than no page, and no page is a 502, not a crash.
+      if (!stored) return unavailablePage(reply);
     }
     const fresh =
       stored &&
@@ -207,7 +216,7 @@ function registerImages(app: FastifyInstance, dir: string): void {
       return [name, { body, etag, type: IMAGE_TYPES[path.extname(name)] ?? 'application/octet-stream' }];
     }),
   );
-  app.get(`${BLOG_IMAGE_PATH}/:name`, (request, reply) => {
+  app.get(`${BLOG_IMAGE_PATH}/:name`, { config: { access: 'public' } }, (request, reply) => {
     const image = images.get((request.params as { name: string }).name);
     if (!image) return reply.status(404).send({ error: 'Image not found' } satisfies ErrorBody);
     reply

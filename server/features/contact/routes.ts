@@ -14,7 +14,8 @@ import type { Schema } from '../../db/schema.ts';
 import { describeFieldErrors, describeValidationErrors } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ContactConfig } from './contact-config.ts';
-import { contactRateLimitOptions, type RateLimitBackend } from './rate-limit.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
+import { contactRateLimitOptions } from './rate-limit.ts';
 import { storeContactMessage } from './store-message.ts';
 import { validateEveryField } from './validator.ts';
 
@@ -24,7 +25,8 @@ export interface ContactDeps {
   config: ContactConfig;
   /** Who is told about each new message. */
   notifyTo: string;
-  rateLimitBackend?: RateLimitBackend;
+  /** Where the per-IP counters live (shared by every instance when it is Redis). */
+  rateLimitStore: RateLimitStore;
 }
 
 const ACCEPTED: ContactReply = { ok: true };
@@ -36,13 +38,13 @@ const ACCEPTED: ContactReply = { ok: true };
  */
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
   void app.register(async (scope) => {
-    await scope.register(rateLimit, contactRateLimitOptions(deps.config, deps.rateLimitBackend ?? { kind: 'memory' }));
+    await scope.register(rateLimit, contactRateLimitOptions(deps.config, deps.rateLimitStore));
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/api/contact',
       {
         schema: { body: ContactRequestSchema, response: { 201: ContactReplySchema, 400: ContactRejectionSchema } },
         // The limits themselves are the plugin's options (contactRateLimitOptions); this turns them on here.
-        config: { rateLimit: {} },
+        config: { rateLimit: {}, access: 'public' },
         validatorCompiler: validateEveryField,
         attachValidation: true,
         // Blank is empty: "   " as a name must fail like "" does, and stored values carry no stray spaces.

@@ -59,12 +59,12 @@ export function registerSeoRoutes(
   options: { publicUrl: string; sitemapProviders?: readonly SitemapProvider[] },
 ): void {
   const robots = robotsTxt(options.publicUrl);
-  app.get('/robots.txt', (_request, reply) =>
+  app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
 
   const staticEntries = PUBLIC_PAGE_PATHS.map((path) => ({ path }));
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' } }, async (request, reply) => {
     const extra = await Promise.all(
       (options.sitemapProviders ?? []).map((provide) =>
         provide().catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath } from '../../../src-shared/domain/routes.ts';
+import { gzipSync } from 'node:zlib';
+import { pagePatternOf, type PagePath } from '../../../src-shared/domain/routes.ts';
 import type { ErrorBody } from '../errors.ts';
 import { loadWebBuild, type BuiltFile } from './load-build.ts';
+import { buildPageFiles, renderFirstPaint, type FirstPaintProvider } from './page-html.ts';
 
 /** Paths that belong to machines, never to the web app's pages. */
 const MACHINE_PREFIXES = ['/api/', '/cognito/'];
@@ -11,14 +13,39 @@ const NOT_BUILT_PAGE =
   '<p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it for you.</p>';
 
 /**
- * Serves the built web app: files by exact path, every page of the app as index.html
- * (a real 404 status for unknown pages, which the app renders as its not-found page),
- * and a JSON 404 for unknown API paths.
+ * Serves the built web app: files by exact path, every page of the app as index.html with
+ * preload links for the page's own code (a real 404 status for unknown pages, which the app
+ * renders as its not-found page), and a JSON 404 for unknown API paths. A page with a
+ * first-paint provider (the blog's) also gets its content and data written into its HTML.
  */
-export function registerWebApp(app: FastifyInstance, distDir: string): void {
+export function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  firstPaint: Partial<Record<PagePath, FirstPaintProvider>> = {},
+): void {
   const files = loadWebBuild(distDir);
   if (!files) app.log.warn({ distDir }, 'web app not built: pages answer 503 until `npm run build` runs');
   const index = files?.get('/index.html');
+  const pages = files && buildPageFiles(files, distDir);
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, index: BuiltFile, pathname: string) => {
+    const pattern = pagePatternOf(pathname);
+    const page = pattern && pages?.get(pattern);
+    if (!pattern || !page) return sendFile(request, reply, index, pathname === '/index.html' ? 200 : 404);
+    const additions = await firstPaint[pattern]?.(pathname).catch((error: unknown) => {
+      // The page still works without its first paint: the app fetches what it needs.
+      request.log.warn({ err: error, pathname }, 'first paint failed; serving the page without it');
+      return undefined;
+    });
+    if (!additions) return sendFile(request, reply, page.file, 200);
+    const html = Buffer.from(renderFirstPaint(page.html, additions));
+    const { etag: _static, ...headers } = index.headers;
+    reply.status(200).headers(headers);
+    // Compressed per request (fast gzip): the page carries per-post content, so it is not precomputed.
+    if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
+      return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
+  };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request.url);
@@ -28,10 +55,10 @@ export function registerWebApp(app: FastifyInstance, distDir: string): void {
     }
     if (!index) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     // /index.html by name is what the web app's version check fetches (with a cache-busting query).
-    return sendFile(request, reply, index, isPagePath(pathname) || pathname === '/index.html' ? 200 : 404);
+    return sendPage(request, reply, index, pathname);
   };
 
-  app.get('/*', (request, reply) => {
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const file = files?.get(pathOf(request.url));
     return file && file !== index ? sendFile(request, reply, file, 200) : notFound(request, reply);
   });

@@ -84,134 +84,143 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  scope.get('/oauth2/authorize', { schema: { querystring: AuthorizeQuery } }, async (request, reply) => {
-    const query = request.query;
-    // Until client and redirect URI are known good, an error cannot be sent anywhere but here.
-    if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
-    if (!allowedRedirect(query.redirect_uri)) return reply.status(400).send({ error: 'redirect_mismatch' });
-    const fail = (error: string, description: string) =>
-      redirectWithError(reply, query.redirect_uri, error, description, query.state);
-    if (query.response_type !== 'code')
-      return fail('unsupported_response_type', 'Only the authorization code flow is supported.');
-    if (query.code_challenge !== undefined && query.code_challenge_method !== 'S256') {
-      return fail('invalid_request', 'code_challenge_method must be S256.');
-    }
-    const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
-    if (provider === undefined) return fail('invalid_request', 'identity_provider must be Google or AzureAD.');
-    if (!upstreams.isConfigured(provider)) return fail('invalid_request', `${provider} sign-in is not configured on this site.`);
+  scope.get(
+    '/oauth2/authorize',
+    { schema: { querystring: AuthorizeQuery }, config: { access: 'public' } },
+    async (request, reply) => {
+      const query = request.query;
+      // Until client and redirect URI are known good, an error cannot be sent anywhere but here.
+      if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
+      if (!allowedRedirect(query.redirect_uri)) return reply.status(400).send({ error: 'redirect_mismatch' });
+      const fail = (error: string, description: string) =>
+        redirectWithError(reply, query.redirect_uri, error, description, query.state);
+      if (query.response_type !== 'code')
+        return fail('unsupported_response_type', 'Only the authorization code flow is supported.');
+      if (query.code_challenge !== undefined && query.code_challenge_method !== 'S256') {
+        return fail('invalid_request', 'code_challenge_method must be S256.');
+      }
+      const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
+      if (provider === undefined) return fail('invalid_request', 'identity_provider must be Google or AzureAD.');
+      if (!upstreams.isConfigured(provider))
+        return fail('invalid_request', `${provider} sign-in is not configured on this site.`);
 
-    let configuration: oidc.Configuration;
-    try {
-      configuration = await upstreams.configuration(provider);
-    } catch (error) {
-      request.log.warn({ err: error, provider }, 'upstream discovery failed');
-      return fail('temporarily_unavailable', `${provider} could not be reached. Please try again.`);
-    }
-    const id = randomBytes(24).toString('base64url');
-    const verifier = oidc.randomPKCECodeVerifier();
-    const nonce = oidc.randomNonce();
-    await service.db
-      .insertInto('identity_oauth_requests')
-      .values({
-        id,
-        provider,
-        client_id: query.client_id,
-        redirect_uri: query.redirect_uri,
-        client_state: query.state ?? null,
-        code_challenge: query.code_challenge ?? null,
-        code_challenge_method: query.code_challenge === undefined ? null : 'S256',
-        upstream_code_verifier: verifier,
-        upstream_nonce: nonce,
-        expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
-      })
-      .execute();
-    const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: callbackUrl,
-      scope: 'openid email profile',
-      state: id,
-      nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
-    return reply.redirect(upstreamUrl.href, 302);
-  });
-
-  scope.get('/oauth2/idpresponse', { schema: { querystring: CallbackQuery } }, async (request, reply) => {
-    const { state } = request.query;
-    const pending =
-      state === undefined
-        ? undefined
-        : await service.db.deleteFrom('identity_oauth_requests').where('id', '=', state).returningAll().executeTakeFirst();
-    if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
-      return reply.status(400).send({ error: 'This sign-in link has expired. Please start signing in again.' });
-    }
-    const provider = pending.provider as ProviderName;
-    const fail = (error: string, description: string) =>
-      redirectWithError(reply, pending.redirect_uri, error, description, pending.client_state);
-    if (request.query.error !== undefined) {
-      return fail(
-        request.query.error === 'access_denied' ? 'access_denied' : 'server_error',
-        request.query.error_description ?? request.query.error,
-      );
-    }
-    let user;
-    try {
-      const configuration = await upstreams.configuration(provider);
-      const tokens = await oidc.authorizationCodeGrant(
-        configuration,
-        new URL(`${callbackUrl}${request.url.slice(request.url.indexOf('?'))}`),
-        {
-          pkceCodeVerifier: pending.upstream_code_verifier,
-          expectedState: pending.id,
-          expectedNonce: pending.upstream_nonce,
-          idTokenExpected: true,
-        },
-      );
-      const idClaims = tokens.claims();
-      if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
-      // Some providers keep profile claims out of the id token; userinfo has them then.
-      const claims =
-        typeof idClaims.email === 'string'
-          ? idClaims
-          : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
-      const email = typeof claims.email === 'string' ? claims.email : undefined;
-      if (email === undefined) return fail('invalid_request', `${provider} did not share an email address.`);
-      user = await findOrCreateFederatedUser(service, provider, {
-        sub: idClaims.sub,
-        email,
-        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-        givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
-        familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
+      let configuration: oidc.Configuration;
+      try {
+        configuration = await upstreams.configuration(provider);
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'upstream discovery failed');
+        return fail('temporarily_unavailable', `${provider} could not be reached. Please try again.`);
+      }
+      const id = randomBytes(24).toString('base64url');
+      const verifier = oidc.randomPKCECodeVerifier();
+      const nonce = oidc.randomNonce();
+      await service.db
+        .insertInto('identity_oauth_requests')
+        .values({
+          id,
+          provider,
+          client_id: query.client_id,
+          redirect_uri: query.redirect_uri,
+          client_state: query.state ?? null,
+          code_challenge: query.code_challenge ?? null,
+          code_challenge_method: query.code_challenge === undefined ? null : 'S256',
+          upstream_code_verifier: verifier,
+          upstream_nonce: nonce,
+          expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
+        })
+        .execute();
+      const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: callbackUrl,
+        scope: 'openid email profile',
+        state: id,
+        nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
       });
-    } catch (error) {
-      if (error instanceof FederationRefused) return fail('access_denied', error.message);
-      request.log.warn({ err: error, provider }, 'upstream sign-in failed');
-      return fail('server_error', `${provider} sign-in failed. Please try again.`);
-    } finally {
-      service.sessions.clear();
-    }
-    if (!user.enabled) return fail('access_denied', 'User is disabled.');
+      return reply.redirect(upstreamUrl.href, 302);
+    },
+  );
 
-    const code = randomBytes(32).toString('base64url');
-    await service.db
-      .insertInto('identity_oauth_codes')
-      .values({
-        code_hash: hashToken(code),
-        user_sub: user.sub,
-        client_id: pending.client_id,
-        redirect_uri: pending.redirect_uri,
-        code_challenge: pending.code_challenge,
-        code_challenge_method: pending.code_challenge_method,
-        expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
-      })
-      .execute();
-    const target = new URL(pending.redirect_uri);
-    target.searchParams.set('code', code);
-    if (pending.client_state !== null) target.searchParams.set('state', pending.client_state);
-    return reply.redirect(target.href, 302);
-  });
+  scope.get(
+    '/oauth2/idpresponse',
+    { schema: { querystring: CallbackQuery }, config: { access: 'public' } },
+    async (request, reply) => {
+      const { state } = request.query;
+      const pending =
+        state === undefined
+          ? undefined
+          : await service.db.deleteFrom('identity_oauth_requests').where('id', '=', state).returningAll().executeTakeFirst();
+      if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
+        return reply.status(400).send({ error: 'This sign-in link has expired. Please start signing in again.' });
+      }
+      const provider = pending.provider as ProviderName;
+      const fail = (error: string, description: string) =>
+        redirectWithError(reply, pending.redirect_uri, error, description, pending.client_state);
+      if (request.query.error !== undefined) {
+        return fail(
+          request.query.error === 'access_denied' ? 'access_denied' : 'server_error',
+          request.query.error_description ?? request.query.error,
+        );
+      }
+      let user;
+      try {
+        const configuration = await upstreams.configuration(provider);
+        const tokens = await oidc.authorizationCodeGrant(
+          configuration,
+          new URL(`${callbackUrl}${request.url.slice(request.url.indexOf('?'))}`),
+          {
+            pkceCodeVerifier: pending.upstream_code_verifier,
+            expectedState: pending.id,
+            expectedNonce: pending.upstream_nonce,
+            idTokenExpected: true,
+          },
+        );
+        const idClaims = tokens.claims();
+        if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
+        // Some providers keep profile claims out of the id token; userinfo has them then.
+        const claims =
+          typeof idClaims.email === 'string'
+            ? idClaims
+            : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+        const email = typeof claims.email === 'string' ? claims.email : undefined;
+        if (email === undefined) return fail('invalid_request', `${provider} did not share an email address.`);
+        user = await findOrCreateFederatedUser(service, provider, {
+          sub: idClaims.sub,
+          email,
+          emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+          givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
+          familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
+        });
+      } catch (error) {
+        if (error instanceof FederationRefused) return fail('access_denied', error.message);
+        request.log.warn({ err: error, provider }, 'upstream sign-in failed');
+        return fail('server_error', `${provider} sign-in failed. Please try again.`);
+      } finally {
+        service.sessions.clear();
+      }
+      if (!user.enabled) return fail('access_denied', 'User is disabled.');
 
-  scope.post('/oauth2/token', { schema: { body: TokenBody } }, async (request, reply) => {
+      const code = randomBytes(32).toString('base64url');
+      await service.db
+        .insertInto('identity_oauth_codes')
+        .values({
+          code_hash: hashToken(code),
+          user_sub: user.sub,
+          client_id: pending.client_id,
+          redirect_uri: pending.redirect_uri,
+          code_challenge: pending.code_challenge,
+          code_challenge_method: pending.code_challenge_method,
+          expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
+        })
+        .execute();
+      const target = new URL(pending.redirect_uri);
+      target.searchParams.set('code', code);
+      if (pending.client_state !== null) target.searchParams.set('state', pending.client_state);
+      return reply.redirect(target.href, 302);
+    },
+  );
+
+  scope.post('/oauth2/token', { schema: { body: TokenBody }, config: { access: 'public' } }, async (request, reply) => {
     const body = request.body;
     if (body.client_id !== service.config.clientId) return tokenError(reply, 'invalid_client', 401);
     reply.header('cache-control', 'no-store');
@@ -254,7 +263,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     }
   });
 
-  scope.get('/oauth2/userInfo', async (request, reply) => {
+  scope.get('/oauth2/userInfo', { config: { access: 'user' } }, async (request, reply) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
     try {
@@ -278,7 +287,10 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   // Hosted sign-in keeps no session of its own, so logging out is only the way back.
   scope.get(
     '/logout',
-    { schema: { querystring: Type.Object({ client_id: Type.String(), logout_uri: Type.String() }) } },
+    {
+      schema: { querystring: Type.Object({ client_id: Type.String(), logout_uri: Type.String() }) },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       if (request.query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
       if (!allowedRedirect(request.query.logout_uri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });

@@ -11,6 +11,7 @@ import { requiredString, stringMap } from '../fields.ts';
 import { lockAfterFailure, MAX_LOCK_MS } from '../lockout.ts';
 import { limitPerUser, type IdentityService } from '../service.ts';
 import { refreshSession, startSession } from '../sessions.ts';
+import { unknownUserLimits } from '../unknown-user-limits.ts';
 import { findUser } from '../users.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
@@ -92,10 +93,17 @@ async function signInWithPassword(service: IdentityService, login: string, passw
   await limitPerUser(service, login);
   const user = await findUser(service.db, login);
   const now = service.clock.now();
-  if (user?.locked_until && user.locked_until.getTime() > now) throw notAuthorized('Password attempts exceeded');
+  const locked = user
+    ? user.locked_until !== null && user.locked_until.getTime() > now
+    : unknownUserLimits(service).isLocked(login, now);
+  if (locked) throw notAuthorized('Password attempts exceeded');
   // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
   const matches = await service.passwords.verify(user?.password_hash ?? null, password);
-  if (user === undefined) throw incorrectCredentials();
+  if (user === undefined) {
+    // An unknown name locks like an account would, so the lockout reveals nothing.
+    unknownUserLimits(service).recordFailure(login, now);
+    throw incorrectCredentials();
+  }
   if (!matches) {
     await recordFailure(service, user.sub, now);
     throw incorrectCredentials();

@@ -1,5 +1,6 @@
 import type { AuditEvent, ExportRecordRequest, IdentityUserRecord, Lead, OutboxMail } from '../../domain/admin.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
+import type { BlogPost, SavePostHtmlResult } from '../../domain/blog-post.ts';
 import { deleteUser } from './delete-user.ts';
 import { disableUser } from './disable-user.ts';
 import { enableUser } from './enable-user.ts';
@@ -7,10 +8,12 @@ import { listAffiliateApplications } from './list-affiliate-applications.ts';
 import { listAudit } from './list-audit.ts';
 import { listLeads } from './list-leads.ts';
 import { listOutbox } from './list-outbox.ts';
+import { listPublishedPosts } from './list-published-posts.ts';
 import { listUsers } from './list-users.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
 import { recordExport } from './record-export.ts';
+import { savePostHtml } from './save-post-html.ts';
 import { createAdminHttp, type AdminHttpOptions, type AdminOutcome } from './transport.ts';
 import { validate } from './validate.ts';
 
@@ -35,6 +38,9 @@ export interface AdminApi {
   listOutbox(): Promise<AdminOutcome<OutboxMail[]>>;
   listAffiliateApplications(): Promise<AdminOutcome<AffiliateApplication[]>>;
   recordExport(request: ExportRecordRequest): Promise<AdminOutcome<void>>;
+  /** The published posts, for generating their static pages. */
+  listPublishedPosts(): Promise<AdminOutcome<BlogPost[]>>;
+  savePostHtml(post: BlogPost): Promise<AdminOutcome<SavePostHtmlResult>>;
 }
 
 /** The admin client over HTTP with fetch: the web app's, and the desktop main process's. */
@@ -53,5 +59,7 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     listOutbox: () => listOutbox(http),
     listAffiliateApplications: () => listAffiliateApplications(http),
     recordExport: (request) => recordExport(http, request),
+    listPublishedPosts: () => listPublishedPosts(http),
+    savePostHtml: (post) => savePostHtml(http, post),
   };
 }

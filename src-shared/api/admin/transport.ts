@@ -40,7 +40,6 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
         response = await doFetch(`${options.baseUrl}${path}`, {
           method,
           headers,
-          cache: 'no-store',
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
       } catch {

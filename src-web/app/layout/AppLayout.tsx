@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { AdminPanelHost } from '../../features/admin/AdminPanelHost.tsx';
+import { useAdminMode } from '../../features/admin-mode/admin-mode.ts';
 import { AuthProvider } from '../../features/auth/auth-context.tsx';
 import { ChatAssistant } from '../../features/chat/ChatAssistant.tsx';
 import styles from './AppLayout.module.css';
@@ -9,12 +10,14 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 
 /** The shared layout of every page: top bar, the page, footer (spec §2 "Shared layout"). */
 export function AppLayout() {
+  const admin = useAdminMode();
   return (
     <AuthProvider>
       <ScrollToTop />
       <div className={styles.page}>
         <Header />
-        <main id="main" className={styles.main}>
+        {/* The fixed 'ADMIN MODE' badge gets its own strip above the page, so it covers no content (breadcrumbs, headings). */}
+        <main id="main" className={admin.enabled ? `${styles.main} ${styles.belowAdminBadge}` : styles.main}>
           <Outlet />
         </main>
         <Footer />

@@ -23,7 +23,7 @@ import { forgetAccount, getPreferences, savePreferences } from '../auth/accounts
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { FormError } from '../auth/form-parts.tsx';
-import { afterDialogCloses } from './dialog-close.ts';
+import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
 
 function PreferencesCard() {
@@ -99,7 +99,7 @@ function DeleteAccountCard() {
       await forgetAccount(tokens.idToken);
       await client.deleteUser(tokens.accessToken);
       setOpen(false);
-      await afterDialogCloses();
+      await afterModalDialogsGone();
       await signOut();
     } catch (failure) {
       setError(errorMessage(failure, 'Account deletion failed'));

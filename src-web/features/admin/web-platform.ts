@@ -1,16 +1,16 @@
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import { isExternalWebUrl } from '../../../src-shared/domain/external-url.ts';
 import type { Platform, TokenStore } from '../../../src-shared/domain/platform.ts';
 
 /** The admin token under localStorage 'admin_api_token' (spec §3 browser storage keys). */
-const tokenStore: TokenStore = {
+export const webAdminTokenStore: TokenStore = {
   read: async () => localStorage.getItem(STORAGE_KEYS.adminToken),
   write: async (token) => localStorage.setItem(STORAGE_KEYS.adminToken, token),
   clear: async () => localStorage.removeItem(STORAGE_KEYS.adminToken),
 };
 
-/** The web app's Platform: browser storage, a download for saving, a new tab for links. */
+/** The web app's Platform: a download for saving, a new tab for links. */
 export const webPlatform: Platform = {
-  tokenStore,
   async saveFile(file) {
     try {
       // A BOM so spreadsheets read the CSV as UTF-8 (names with accents stay intact).
@@ -30,8 +30,7 @@ export const webPlatform: Platform = {
     }
   },
   async openExternal(url) {
-    const { protocol } = new URL(url);
-    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`Refusing to open a ${protocol} link`);
+    if (!isExternalWebUrl(url)) throw new Error('Only http and https links can be opened');
     window.open(url, '_blank', 'noopener,noreferrer');
   },
 };

@@ -1,8 +1,9 @@
 import type { BlogHttp } from '../../../src-shared/api/blog/http.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import { withPreloadedResponses } from '../../components/preloaded-responses.ts';
 
-/** The blog's calls go to the page's own server. */
-export const blogHttp: BlogHttp = { fetch: (input, init) => fetch(input, init) };
+/** The blog's calls go to the page's own server; the first ones are answered from the page's HTML when it carries them. */
+export const blogHttp: BlogHttp = { fetch: withPreloadedResponses((input, init) => fetch(input, init)) };
 
 /** The admin token the admin area stored (spec §3 'admin_api_token'), if any. */
 export function readAdminToken(): string | null {

@@ -7,10 +7,30 @@ export const FALLBACK = {
   excerpt: 'No description available',
 } as const;
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * The date as en-US writes it in full ("November 21, 2026"), in UTC. Written out rather than
+ * with Intl, whose first use loads locale data: some 20 ms of the blog pages' start.
+ */
 export function displayDate(iso: string | null | undefined): string {
   const time = iso ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(time)) return FALLBACK.date;
-  return new Date(time).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const date = new Date(time);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 export const displayTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || FALLBACK.title;

@@ -1,4 +1,4 @@
-import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
@@ -98,15 +98,7 @@ describe('disable, enable and delete through the real SDK', () => {
     expect(byEmail(await listUsers(), 'grace@example.com')?.Enabled).toBe(false);
     const signIn = await failure(identity.signIn('grace@example.com'));
     expect(signIn.name).toBe('NotAuthorizedException');
-    const refresh = await failure(
-      identity.client.send(
-        new InitiateAuthCommand({
-          ClientId: CLIENT_ID,
-          AuthFlow: 'REFRESH_TOKEN_AUTH',
-          AuthParameters: { REFRESH_TOKEN: session.RefreshToken },
-        }),
-      ),
-    );
+    const refresh = await failure(identity.refresh(session.RefreshToken));
     expect(refresh.name).toBe('NotAuthorizedException');
 
     const audit = await identity.server.app.database.db

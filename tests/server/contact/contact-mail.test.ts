@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startSmtpPeer, type SmtpPeer } from '../mail/smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 
 describe('a contact message reaches the team by SMTP (the real server and a real SMTP peer)', () => {
   let peer: SmtpPeer;

@@ -4,22 +4,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerContactRoutes } from '../../../server/features/contact/routes.ts';
 import { registerErrorPolicy } from '../../../server/http/errors.ts';
+import { createRedisRateLimitStore } from '../../../server/http/rate-limit/store.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { openTestDatabase } from '../../support/test-server.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { REDIS_URL, redisAvailable } from '../../support/redis.ts';
 
 /**
  * Two server instances behind one load balancer: with the counters in Redis, a visitor gets
@@ -45,7 +33,7 @@ describe.runIf(await redisAvailable())('the contact rate limit with its counters
         mailer,
         notifyTo: 'sales@hireassist.example',
         config: { rateLimit: { max: 3, windowSeconds: 60 } },
-        rateLimitBackend: { kind: 'redis', client },
+        rateLimitStore: createRedisRateLimitStore(client, { log: pino({ level: 'silent' }) }),
       });
       await app.ready();
       instances.push(app);

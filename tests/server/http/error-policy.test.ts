@@ -72,6 +72,21 @@ describe('the error policy', () => {
     expect(((await response.json()) as { error: string }).error).toMatch(/^Invalid query: 'page' must be >= 1/);
   });
 
+  it('refuses text the database cannot store and numbers too large to be numbers, naming the field', async () => {
+    const nul = await post(JSON.stringify({ name: 'Ad\u0000a', email: 'ada@example.com' }));
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({
+      error: "Invalid request body: 'name' must not contain NUL characters or unpaired UTF-16 surrogates",
+    });
+    const surrogate = await post(JSON.stringify({ name: 'Ada \ud800', email: 'ada@example.com' }));
+    expect(await surrogate.json()).toEqual({
+      error: "Invalid request body: 'name' must not contain NUL characters or unpaired UTF-16 surrogates",
+    });
+    const infinite = await post(JSON.stringify({ name: 'Ada', email: 'ada@example.com' }), undefined, '?page=1e309');
+    expect(infinite.status).toBe(400);
+    expect(await infinite.json()).toEqual({ error: "Invalid query: 'page' must be a finite number" });
+  });
+
   it('answers malformed JSON with a 400, not a 500', async () => {
     const response = await post('{"name": "Ada",');
     expect(response.status).toBe(400);

@@ -1,29 +1,30 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
 
 const INDEX = '<!doctype html><html><head><title>HireAssist</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(3000))});`;
 
+let build: TempTree;
 let distDir: string;
 let server: TestServer;
 
 beforeAll(async () => {
-  distDir = await mkdtemp(path.join(tmpdir(), 'hireassist-dist-'));
-  await mkdir(path.join(distDir, 'assets'));
-  await mkdir(path.join(distDir, 'legal'));
-  await writeFile(path.join(distDir, 'index.html'), INDEX);
-  await writeFile(path.join(distDir, 'assets/index-AbC123.js'), SCRIPT);
-  await writeFile(path.join(distDir, 'assets/index-AbC123.js.br'), brotliCompressSync(SCRIPT));
-  await writeFile(path.join(distDir, 'legal/terms.pdf'), '%PDF-1.4 test');
+  build = await createTempTree({
+    'index.html': INDEX,
+    'assets/index-AbC123.js': SCRIPT,
+    'assets/index-AbC123.js.br': brotliCompressSync(SCRIPT),
+    'legal/terms.pdf': '%PDF-1.4 test',
+  });
+  distDir = build.dir;
   server = await startTestServer({ webDistDir: distDir });
 });
 afterAll(async () => {
   await server.close();
-  await rm(distDir, { recursive: true, force: true });
+  await build.remove();
 });
 
 describe('serving the built web app', () => {
@@ -35,8 +36,9 @@ describe('serving the built web app', () => {
     expect(await response.text()).toBe(INDEX);
   });
 
+  // The blog's pages also carry their first paint: tests/server/http/first-paint.test.ts.
   it('serves every page of the app as index.html so client routes load directly', async () => {
-    for (const page of ['/features', '/blog/hiring-in-2026', '/admin/leads', '/dashboard/']) {
+    for (const page of ['/features', '/admin/leads', '/dashboard/']) {
       const response = await server.fetch(page);
       expect(response.status, page).toBe(200);
       expect(await response.text()).toBe(INDEX);

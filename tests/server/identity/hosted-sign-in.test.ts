@@ -1,10 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetUserCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
@@ -12,10 +10,10 @@ import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } fro
  * standing in for Google's login page, which cannot be reached from here.
  */
 let t: IdentityTestServer;
-let upstream: Server;
+let upstream: OpenIdStandIn;
 let upstreamUrl: string;
 /** Who "signs in at Google" next, or a refusal. */
-let nextLogin: { accountId: string } | { error: string } = { accountId: 'g-1001' };
+let nextLogin: StandInLogin = { accountId: 'g-1001' };
 
 const ACCOUNTS: Record<string, Record<string, unknown>> = {
   'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
@@ -24,51 +22,19 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  let handle: (request: IncomingMessage, response: ServerResponse) => void = () => {};
-  upstream = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstream = await startOpenIdStandIn({ accounts: ACCOUNTS, nextLogin: () => nextLogin });
+  upstreamUrl = upstream.url;
   t = await startIdentityServer({
     GOOGLE_CLIENT_ID: 'google-client',
     GOOGLE_CLIENT_SECRET: 'google-secret',
     GOOGLE_DISCOVERY_URL: `${upstreamUrl}/.well-known/openid-configuration`,
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example,http://app.example/callback',
   });
-  const provider = new Provider(upstreamUrl, {
-    clients: [
-      {
-        client_id: 'google-client',
-        client_secret: 'google-secret',
-        redirect_uris: [`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    findAccount: (_context: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...ACCOUNTS[id] }) }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: ['test-only-cookie-key'] },
-    loadExistingGrant: async (context: { oidc: { client: { clientId: string }; session: { accountId: string } } }) => {
-      const grant = new provider.Grant({ clientId: context.oidc.client.clientId, accountId: context.oidc.session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  const callback = provider.callback();
-  handle = (request, response) => {
-    if (request.url?.startsWith('/interaction/')) {
-      const result =
-        'error' in nextLogin ? { error: nextLogin.error, error_description: 'The user said no.' } : { login: nextLogin };
-      void provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
-      return;
-    }
-    callback(request, response);
-  };
+  upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => upstream.close(resolve));
+  await upstream.close();
 });
 
 const authorizeUrl = (params: Record<string, string>) =>

@@ -1,13 +1,12 @@
 import {
   AdminDisableUserCommand,
   GetUserCommand,
-  InitiateAuthCommand,
   ListUsersCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /** The main journeys once more on PostgreSQL (the other files use the embedded PGlite). */
 describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQL', () => {
@@ -25,13 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQ
       Name: 'given_name',
       Value: 'Ada',
     });
-    await t.client.send(
-      new InitiateAuthCommand({
-        ClientId: CLIENT_ID,
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: RefreshToken },
-      }),
-    );
+    await t.refresh(RefreshToken);
     await t.client.send(
       new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'email', Value: 'ada@new.example' }] }),
     );

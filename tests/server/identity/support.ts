@@ -1,6 +1,7 @@
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
   SignUpCommand,
   ConfirmSignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -27,6 +28,8 @@ export interface IdentityTestServer {
   /** Signs a user up and confirms them with the mailed code. */
   createUser(email: string, attributes?: Record<string, string>): Promise<void>;
   signIn(email: string, password?: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  /** REFRESH_TOKEN_AUTH with the given refresh token, as the browser renews its session. */
+  refresh(refreshToken: string): Promise<InitiateAuthCommandOutput>;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,14 @@ export async function startIdentityServer(
       if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('no tokens');
       return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken };
     },
+    refresh: (refreshToken) =>
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: CLIENT_ID,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      ),
     async close() {
       client.destroy();
       admin.destroy();

@@ -7,7 +7,7 @@ import { createDeliveryWorker, type DeliveryOptions } from '../../../server/mail
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { createEmailJsTransport, createSmtpTransport, type MailTransport } from '../../../server/mail/transports.ts';
 import { openTestDatabase } from '../../support/test-server.ts';
-import { startSmtpPeer, type SmtpPeer } from './smtp-peer.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);

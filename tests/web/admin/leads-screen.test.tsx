@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
 import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { FileToSave, Platform } from '../../../src-shared/domain/platform.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -40,21 +41,20 @@ afterAll(() => server.close());
  * dialog is replaced: a browser download cannot be read back in jsdom.
  */
 function setup() {
-  let token: string | null = null;
   const saved: FileToSave[] = [];
   const platform: Platform = {
-    tokenStore: { read: async () => token, write: async (value) => void (token = value), clear: async () => void (token = null) },
     saveFile: async (file) => (saved.push(file), { status: 'saved', location: file.suggestedName }),
     openExternal: async () => {},
   };
-  const api = createFetchAdminApi({ baseUrl: server.url, tokenStore: platform.tokenStore });
+  const tokenStore = createMemoryTokenStore();
+  const api = createFetchAdminApi({ baseUrl: server.url, tokenStore });
   const cancelled: number[] = [];
   render(
     <AdminGate api={api} platform={platform} variant="leads" title="Lead Management" onCancel={() => cancelled.push(1)}>
       <LeadsScreen />
     </AdminGate>,
   );
-  return { saved, cancelled, token: () => token };
+  return { saved, cancelled, token: () => tokenStore.read() };
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
@@ -93,7 +93,7 @@ describe('Lead Management with the admin password dialog', () => {
     const { saved, token } = setup();
     await logIn(user);
     expect(await screen.findByText('Showing 3 of 3 leads')).toBeTruthy();
-    expect(token()).toMatch(/\./);
+    expect(await token()).toMatch(/\./);
     const rows = within(await screen.findByRole('table', { name: 'Leads' }))
       .getAllByRole('row')
       .slice(1);
@@ -110,6 +110,7 @@ describe('Lead Management with the admin password dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.suggestedName).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await screen.findByText(`Exported 1 lead to ${saved[0]?.suggestedName}`)).toBeTruthy();
     const csv = Papa.parse<string[]>(saved[0]?.contents ?? '').data;
     expect(csv).toEqual([
       ['Name', 'Email', 'Source', 'Created At'],

@@ -7,6 +7,13 @@ import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { createFakeBlogServer, makePost } from './fake-blog-server.ts';
 import { renderBlog } from './render-blog.tsx';
 
+// jsdom has no layout, so no ResizeObserver; Fluent's MessageBar (the SEO HTML panel's notices) asks for one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -68,7 +75,7 @@ describe('admin mode on the post page', () => {
     expect(screen.queryByText('Cached')).toBeNull();
 
     fireEvent.click(screen.getByText('Footer text'));
-    const tools = await screen.findByRole('complementary', { name: 'Blog admin tools' });
+    const tools = await screen.findByRole('complementary', { name: 'Blog admin tools' }, { timeout: 10_000 });
     expect(within(tools).getByText('Cached')).toBeTruthy();
     expect(await within(tools).findByText('HTML Generated')).toBeTruthy();
     expect(within(tools).getByRole('link', { name: 'View HTML' }).getAttribute('href')).toBe('/blog/post-7.html');

@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { checkHtml } from '../../../../src-shared/api/blog/check-html.ts';
 import type { BlogPost } from '../../../../src-shared/domain/blog-post.ts';
 import { blogHttp } from '../blog-http.ts';
-import { SeoHtmlPanel, type AdminAuth } from './SeoHtmlPanel.tsx';
-import { webAdminAuth } from './web-admin-auth.ts';
+import { BlogHtmlScreen } from '../../../../src-shared/admin/BlogHtmlScreen.tsx';
+import { BLOG_HTML_TEXT } from '../../../../src-shared/admin/messages.ts';
+import { BlogAdminSession } from './BlogAdminSession.tsx';
 
 const useStyles = makeStyles({
   root: {
@@ -45,15 +46,7 @@ const useStyles = makeStyles({
  * HTML', and the SEO HTML panel. Shown only in admin mode; every call they make carries the
  * admin token, which the server checks.
  */
-export function PostAdminTools({
-  post,
-  fromCache,
-  auth = webAdminAuth,
-}: {
-  post: BlogPost;
-  fromCache: boolean;
-  auth?: AdminAuth;
-}) {
+export function PostAdminTools({ post, fromCache }: { post: BlogPost; fromCache: boolean }) {
   const styles = useStyles();
   const [generated, setGenerated] = useState(false);
   const [version, setVersion] = useState(0);
@@ -86,7 +79,13 @@ export function PostAdminTools({
           View HTML <OpenRegular aria-hidden />
         </a>
       </div>
-      <SeoHtmlPanel currentSlug={post.slug} auth={auth} onGenerated={() => setVersion((value) => value + 1)} />
+      <BlogAdminSession>
+        <BlogHtmlScreen
+          title={BLOG_HTML_TEXT.panelTitle}
+          layout="panel"
+          onGenerated={(slugs) => slugs.includes(post.slug) && setVersion((value) => value + 1)}
+        />
+      </BlogAdminSession>
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-/** The little of oidc-provider (which ships no types) that the hosted sign-in test uses. */
+/** The little of oidc-provider (which ships no types) that the OpenID stand-in uses. */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

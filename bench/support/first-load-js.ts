@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/config.ts';
 
 export interface FirstLoad {
   route: string;
@@ -46,5 +50,34 @@ export async function measureFirstLoadJs(baseUrl: string, distDir: string, route
     return results;
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Serves the build in `distDir` with the real server (a throwaway embedded database) while
+ * `run` goes against its base URL: what the first-load figures and checks measure.
+ */
+export async function withBuiltAppServer<T>(distDir: string, run: (baseUrl: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hireassist-first-load-'));
+  const app = await buildApp(
+    loadConfig({
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      // Only pages are loaded; a throwaway password keeps a generated one out of the output.
+      ADMIN_PASSWORD: randomBytes(24).toString('base64url'),
+    }),
+  );
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    return await run(`http://127.0.0.1:${address.port}`);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

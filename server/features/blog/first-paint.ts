@@ -1,0 +1,133 @@
+import { BLOG_LIST_PATHS, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG } from '../../../src-shared/domain/constants.ts';
+import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
+import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
+import { listBody } from './list-body.ts';
+import type { PageStore } from './page-store.ts';
+import type { PostQuery, PostSource } from './post-source.ts';
+import { displayDate, escapeHtml as e } from './static-page.ts';
+
+/**
+ * The look of the first paint, close to the app's own pages (src-web/features/blog) so the
+ * swap to the app is quiet: same widths, the same image box, the theme's variables. The app
+ * replaces this markup entirely, so none of it is ever shifted (no layout shift). It is a
+ * preview, inert and hidden from assistive technology: the app's page is the one to use.
+ */
+const STYLE = `<style>
+.fp{max-width:820px;margin:0 auto;padding:76px 16px 32px}
+.fp-list{max-width:1200px;padding-top:80px}
+@media (max-width:599px){.fp{padding-top:68px}.fp-list{padding-top:72px}}
+.fp a{color:var(--colorBrandForeground1)}
+.fp-crumbs{margin:0 0 12px;font-size:12px;color:var(--colorNeutralForeground3)}
+.fp-crumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
+.fp-crumbs li:not(:last-child)::after{content:"›";margin-left:4px}
+.fp-back{display:flex;align-items:center;height:32px;margin:0 0 16px;font-weight:600}
+.fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:12px;margin-bottom:16px;background:#e8eaf6;object-fit:cover}
+.fp time{color:var(--colorNeutralForeground3)}
+.fp h1{margin:8px 0;font-size:32px;line-height:40px}
+.fp-excerpt{font-size:20px;line-height:28px;color:var(--colorNeutralForeground2);margin:0 0 12px}
+.fp-hero{text-align:center;margin-bottom:20px}.fp-hero h1{margin:0;color:var(--colorBrandForeground1)}
+.fp-hero p{margin:8px 0 0;color:var(--colorNeutralForeground2);font-size:16px}
+.fp-filters{height:58px;margin-bottom:20px}
+@media (max-width:700px){.fp-filters{height:172px}}
+.fp-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:20px}
+@media (max-width:400px){.fp-grid{grid-template-columns:1fr}}
+.fp-card{border-radius:12px;overflow:hidden;box-shadow:0 0 2px rgba(0,0,0,.12),0 2px 4px rgba(0,0,0,.14)}
+.fp-card .fp-image{border-radius:0;margin:0}.fp-card div{padding:16px}
+.fp-card h2{margin:8px 0;font-size:20px;line-height:28px;font-weight:600}.fp-card h2 a{color:inherit;text-decoration:none}
+.fp-card p{margin:0;color:var(--colorNeutralForeground2);display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
+@media (max-width:600px){.fp h1{font-size:28px;line-height:36px}.fp-hero h1{font-size:32px;line-height:40px}}
+</style>`;
+
+/** What the list page and post page show (src-web/features/blog/BlogListPage.tsx, BlogPostPage.tsx). */
+const LIST_HEADING = 'Blog';
+const LIST_INTRO = 'Practical advice on hiring, recruiting and getting the most from AI in your search.';
+
+function imageOf(post: BlogPost): { src: string; alt: string } | undefined {
+  const data = post.featured_image?.data;
+  const src = data?.sizes.large || data?.url;
+  return src ? { src, alt: data?.alt ?? '' } : undefined;
+}
+
+const title = (post: BlogPost) => post.title.trim() || 'Untitled Post';
+
+function image(post: BlogPost, className: string, eager: boolean): string {
+  const picture = imageOf(post);
+  if (!picture) return '';
+  const loading = eager ? ' fetchpriority="high"' : ' loading="lazy"';
+  return `<img class="${className}" src="${e(picture.src)}" alt="${e(picture.alt)}" width="1200" height="630"${loading}>`;
+}
+
+function preloadImage(post: BlogPost | undefined): string {
+  const picture = post && imageOf(post);
+  return picture ? `<link rel="preload" as="image" href="${e(picture.src)}" fetchpriority="high">` : '';
+}
+
+function dateOf(post: BlogPost): string {
+  const shown = displayDate(post.published_at);
+  return shown ? `<time datetime="${e(post.published_at ?? '')}">${e(shown)}</time>` : '';
+}
+
+/** The top of the post (what the first screen shows); the article's body comes with the app. */
+function postMarkup(post: BlogPost): string {
+  const heading = title(post);
+  return `${STYLE}<article class="fp" inert aria-hidden="true">
+<nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
+<p class="fp-back"><a href="${PATHS.blog}">← Back to Blog</a></p>
+${image(post, 'fp-image', true)}${dateOf(post)}<h1>${e(heading)}</h1>
+${post.excerpt ? `<p class="fp-excerpt">${e(post.excerpt)}</p>` : ''}
+</article>`;
+}
+
+function listMarkup(posts: BlogPost[]): string {
+  const cards = posts.slice(0, BLOG.pageSize).map((post, index) => {
+    const href = e(blogPostPath(post.slug));
+    return `<article class="fp-card">${image(post, 'fp-image', index < 3)}<div>${dateOf(post)}<h2><a href="${href}">${e(title(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
+  });
+  return `${STYLE}<section class="fp fp-list" inert aria-hidden="true"><header class="fp-hero"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></section>`;
+}
+
+/** The request the web app makes for a list, as the key of its preloaded answer. */
+function listRequest(query: PostQuery): string {
+  const search = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage), status: query.status });
+  return `/api/storychief/${BLOG_LIST_PATHS[0]}?${search}`;
+}
+
+/**
+ * The blog pages' first paint: the list or the post, and the answers to the requests the
+ * app makes as it starts, written into the page's HTML. The page then paints (and its image
+ * loads) at once, and the app renders the same content without waiting for the API.
+ */
+export function createBlogFirstPaint(source: PostSource, pages: PageStore) {
+  const listed = async (query: PostQuery) => {
+    const page = await source.list(query);
+    return { posts: page.posts, responses: { [listRequest(query)]: listBody(BLOG_LIST_PATHS[0], query, page) } };
+  };
+
+  const list: FirstPaintProvider = async () => {
+    const { posts, responses } = await listed(BLOG.listRequest);
+    return { head: preloadImage(posts[0]), root: listMarkup(posts), responses } satisfies FirstPaint;
+  };
+
+  const post: FirstPaintProvider = async (pathname) => {
+    const slug = pathname.slice(PATHS.blog.length + 1).replace(/\/$/, '');
+    // The app looks the slug up among the newest posts and checks for a saved copy (src-shared/api/blog/post-cache.ts).
+    const [{ posts, responses }, saved] = await Promise.all([
+      listed({ page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' }),
+      pages.get(slug),
+    ]);
+    const found = posts.find((candidate) => candidate.slug === slug);
+    const checkHtml = `/api/check-html/${encodeURIComponent(slug)}`;
+    return {
+      head: preloadImage(found),
+      root: found ? postMarkup(found) : '',
+      responses: {
+        ...responses,
+        [checkHtml]: { exists: saved !== undefined },
+        ...(saved ? { [`/api/cached-post/${encodeURIComponent(slug)}`]: saved.post } : {}),
+      },
+    } satisfies FirstPaint;
+  };
+
+  return { [PATHS.blog]: list, [PATHS.blogPost]: post };
+}

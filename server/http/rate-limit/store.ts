@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/** One counted hit: how many hits the key has in the current window, and when the window ends. */
+export interface RateLimitHit {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Where every rate limiter of the server keeps its counters (contact, affiliates, the
+ * identity service's per-address and per-user limits). Fixed windows that start at a key's
+ * first hit, like @fastify/rate-limit's own stores.
+ */
+export interface RateLimitStore {
+  /** Counts one hit for `key` at `nowMs`; a key's window opens at its first hit and lasts `windowMs`. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit>;
+  close(): Promise<void>;
+}
+
+/** Keys allowed in memory before expired windows are swept (about 100 bytes each). */
+const MEMORY_SWEEP_AT = 100_000;
+
+/** Counters in this process: right for one server. */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  return {
+    hit(key, windowMs, nowMs) {
+      if (counters.size >= MEMORY_SWEEP_AT) {
+        for (const [stale, counter] of counters) if (counter.resetAt <= nowMs) counters.delete(stale);
+      }
+      let counter = counters.get(key);
+      // Also a new window when the clock went back past the window's start (tests move it).
+      if (counter === undefined || counter.resetAt <= nowMs || counter.resetAt - windowMs > nowMs) {
+        counter = { count: 0, resetAt: nowMs + windowMs };
+        counters.set(key, counter);
+      }
+      counter.count += 1;
+      return Promise.resolve({ count: counter.count, resetInMs: counter.resetAt - nowMs });
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * Counters in Redis, shared by every instance behind the load balancer, so a client cannot
+ * multiply a limit by the number of instances. A key is created with its window as expiry
+ * and counted up atomically (MULTI), so concurrent hits on several instances never lose one.
+ * When Redis does not answer within `commandTimeoutMs`, the hit is let through and logged:
+ * a Redis outage must not take the contact form or sign-in down with it (admin login
+ * limits and the identity lockout live in the database and are unaffected).
+ */
+export function createRedisRateLimitStore(
+  client: Redis,
+  options: { log: FastifyBaseLogger; keyPrefix?: string; ownsClient?: boolean },
+): RateLimitStore {
+  const prefix = options.keyPrefix ?? 'hireassist:rate:';
+  let lastWarning = 0;
+  return {
+    async hit(key, windowMs, nowMs) {
+      const redisKey = `${prefix}${key}`;
+      try {
+        const results = await client.multi().set(redisKey, 0, 'PX', windowMs, 'NX').incr(redisKey).pttl(redisKey).exec();
+        const count = results?.[1]?.[1];
+        const ttl = results?.[2]?.[1];
+        if (typeof count !== 'number' || typeof ttl !== 'number') throw new Error('Redis answered without counts');
+        return { count, resetInMs: Math.max(ttl, 0) };
+      } catch (error) {
+        // One warning a minute at most: an outage would otherwise log once per request.
+        if (nowMs - lastWarning > 60_000) {
+          lastWarning = nowMs;
+          options.log.warn({ err: error }, 'rate-limit store (Redis) unavailable; requests are not being limited');
+        }
+        return { count: 0, resetInMs: windowMs };
+      }
+    },
+    async close() {
+      if (options.ownsClient) await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+/** The store the configuration asks for: Redis at `redisUrl`, or memory when there is none. */
+export function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): RateLimitStore {
+  if (redisUrl === undefined) return createMemoryRateLimitStore();
+  const client = new Redis(redisUrl, {
+    // Fail a command fast instead of queueing it behind reconnects: the request is waiting.
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  client.on('error', () => {
+    // Reported by the store when a hit fails; ioredis reconnects by itself.
+  });
+  return createRedisRateLimitStore(client, { log, ownsClient: true });
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PATHS, type PagePath } from '../../../src-shared/domain/routes.ts';
+import type { BuiltFile } from './load-build.ts';
+
+/**
+ * What a page's server side adds to the app's HTML so that the page paints before the app's
+ * code has run. Every string is HTML the provider has already escaped or sanitised.
+ */
+export interface FirstPaint {
+  /** Elements for <head>, e.g. a preload of the page's largest image. */
+  head?: string;
+  /** Markup shown in #root (under the boot bar) until the app renders the page in its place. */
+  root?: string;
+  /**
+   * Bodies of the GET requests the page makes as it starts, keyed by path and query: the app
+   * takes each once instead of fetching it (src-web/components/preloaded-responses.ts).
+   */
+  responses?: Record<string, unknown>;
+}
+
+/** Builds a page's first paint from its path; undefined leaves the page as the build made it. */
+export type FirstPaintProvider = (pathname: string) => Promise<FirstPaint | undefined>;
+
+/**
+ * route-assets.json, written by the build (vite.config.ts): each page's own scripts and style
+ * sheets, and for the prerendered pages the build file of their HTML (markup already in #root).
+ */
+type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[]; html?: string }>>;
+
+/** Where the build leaves room inside #root (src-web/index.html) for a page's first paint. */
+const ROOT_SLOT = '<!--first-paint-->';
+const RESPONSES_ID = 'preloaded-responses';
+/** The head's opening and its charset declaration if it has one, which must stay first. */
+const HEAD_START = /<head>(?:\s*<meta charset="[^"]*"\s*\/?>)?/i;
+
+/** JSON that cannot close the <script> element it sits in, nor start an HTML comment. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function readRouteAssets(distDir: string): RouteAssets {
+  const file = path.join(distDir, 'route-assets.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteAssets) : {};
+}
+
+/** Links that start a page's own code and styles downloading with the app's entry, not after it. */
+function preloadLinks(assets: RouteAssets[PagePath]): string {
+  if (!assets) return '';
+  return [
+    ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...assets.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+}
+
+function withHead(html: string, head: string): string {
+  return head ? html.replace('</head>', `${head}</head>`) : html;
+}
+
+/**
+ * A page's HTML with what its server side adds: `template` is already the page's static HTML.
+ * The head elements go first in <head>, so the page's image is requested before any script;
+ * the answers go after the markup, which the browser can paint without them.
+ */
+export function renderFirstPaint(template: string, firstPaint: FirstPaint): string {
+  const responses = firstPaint.responses
+    ? `<script type="application/json" id="${RESPONSES_ID}">${scriptSafeJson(firstPaint.responses)}</script>`
+    : '';
+  return template
+    .replace(HEAD_START, (start) => `${start}${firstPaint.head ?? ''}`)
+    .replace(ROOT_SLOT, () => firstPaint.root ?? '')
+    .replace('</body>', () => `${responses}</body>`);
+}
+
+/** An HTML file of the app, compressed once, revalidated on every visit like index.html. */
+function htmlFile(index: BuiltFile, html: string): BuiltFile {
+  const body = Buffer.from(html);
+  return {
+    body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+    headers: { ...index.headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },
+  };
+}
+
+/**
+ * Each page's HTML, computed once at start-up: its prerendered HTML if the build made one,
+ * else index.html, plus preload links for the page's own chunk. Pages the build did not list
+ * get index.html as it is.
+ */
+export function buildPageFiles(
+  files: ReadonlyMap<string, BuiltFile>,
+  distDir: string,
+): Map<PagePath, { file: BuiltFile; html: string }> {
+  const index = files.get('/index.html');
+  if (!index) throw new Error('the web build has no index.html');
+  const assets = readRouteAssets(distDir);
+  const pages = new Map<PagePath, { file: BuiltFile; html: string }>();
+  for (const pattern of Object.values(PATHS)) {
+    const page = assets[pattern];
+    const template = ((page?.html && files.get(page.html)) || index).body.toString('utf8');
+    const html = withHead(template, preloadLinks(page));
+    pages.set(pattern, { file: html === index.body.toString('utf8') ? index : htmlFile(index, html), html });
+  }
+  return pages;
+}

@@ -1,0 +1,49 @@
+import { createFetchAdminApi, type AdminApi } from '../../src-shared/api/admin/client.ts';
+import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
+import type { TokenStore } from '../../src-shared/domain/platform.ts';
+import type { AdminCall } from '../contract/bridge.ts';
+import type { TokenVault } from './token-vault.ts';
+
+/**
+ * The admin client of the server the operator chose, with its token in the vault under that
+ * server's origin. Switching servers signs out of the old one first (its token is revoked
+ * there and removed from the keychain), so a token never travels to another server.
+ */
+export interface AdminSession {
+  /** Runs one validated admin call; before a server is chosen it answers a failure. */
+  call(call: AdminCall): Promise<unknown>;
+  switchServer(origin: string): Promise<void>;
+}
+
+/** What an admin call answers before any server is configured. */
+export const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
+
+export function createAdminSession(options: { vault: TokenVault; serverUrl: string | null; fetch?: typeof fetch }): AdminSession {
+  let current: { origin: string; api: AdminApi; tokenStore: TokenStore } | null = null;
+  const connect = (origin: string) => {
+    const tokenStore = options.vault.storeFor(origin);
+    const api = createFetchAdminApi({ baseUrl: origin, tokenStore, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    current = { origin, api, tokenStore };
+  };
+  if (options.serverUrl) connect(options.serverUrl);
+
+  return {
+    async call({ method, args }) {
+      if (!current) return NO_SERVER;
+      const { api, tokenStore } = current;
+      const outcome = await (api[method] as (...methodArgs: typeof args) => Promise<unknown>)(...args);
+      // An expired or revoked token is useless: drop it from the keychain too, not only from the screen.
+      if (isUnauthorized(outcome)) await tokenStore.clear();
+      return outcome;
+    },
+    async switchServer(origin) {
+      if (current?.origin === origin) return;
+      await current?.api.logout();
+      connect(origin);
+    },
+  };
+}
+
+function isUnauthorized(outcome: unknown): boolean {
+  return typeof outcome === 'object' && outcome !== null && 'reason' in outcome && outcome.reason === 'unauthorized';
+}

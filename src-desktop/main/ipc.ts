@@ -1,0 +1,92 @@
+import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import type { FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
+import type { AdminSession } from './admin-session.ts';
+import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
+import { parseServerUrl } from './server-url.ts';
+import type { SettingsStore } from './settings.ts';
+import type { TokenVault } from './token-vault.ts';
+
+export interface IpcDependencies {
+  /** The renderer's document; only frames showing it may call main. */
+  rendererUrl: URL;
+  settings: SettingsStore;
+  vault: TokenVault;
+  session: AdminSession;
+  saveFile(file: FileToSave): Promise<SaveFileResult>;
+  openExternal(url: string): Promise<void>;
+}
+
+/** Thrown back for a message from any frame but the console's renderer; nothing else is done. */
+export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
+
+/**
+ * Whether the sending frame shows our renderer: the same file, or the same origin under the
+ * dev server. A frame that navigated elsewhere, an iframe from another origin or a devtools
+ * extension gets no access to the admin API.
+ */
+export function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): boolean {
+  const frameUrl = event.senderFrame?.url;
+  if (!frameUrl) return false;
+  let url: URL;
+  try {
+    url = new URL(frameUrl);
+  } catch {
+    return false;
+  }
+  if (rendererUrl.protocol === 'file:') return url.protocol === 'file:' && url.pathname === rendererUrl.pathname;
+  return url.origin === rendererUrl.origin;
+}
+
+/** The handler of every renderer → main channel, arguments already validated. */
+function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]) => Promise<unknown>> {
+  return {
+    [IPC_CHANNELS.adminCall]: async (args) => deps.session.call(checkAdminCall(args)),
+    [IPC_CHANNELS.settingsGet]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.settingsGet, args);
+      return deps.settings.get();
+    },
+    [IPC_CHANNELS.settingsSetServerUrl]: async (args): Promise<SetServerUrlResult> => {
+      checkChannelArguments(IPC_CHANNELS.settingsSetServerUrl, args);
+      const result = parseServerUrl(args[0] as string);
+      if (!result.ok) return result;
+      await deps.session.switchServer(result.serverUrl);
+      deps.settings.setServerUrl(result.serverUrl);
+      return result;
+    },
+    [IPC_CHANNELS.settingsSetLastScreen]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.settingsSetLastScreen, args);
+      deps.settings.setLastScreen(args[0] as ConsoleScreen);
+    },
+    [IPC_CHANNELS.tokenStorage]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.tokenStorage, args);
+      return deps.vault.kind;
+    },
+    [IPC_CHANNELS.saveFile]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.saveFile, args);
+      return deps.saveFile(args[0] as FileToSave);
+    },
+    [IPC_CHANNELS.openExternal]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.openExternal, args);
+      await deps.openExternal(args[0] as string);
+    },
+  };
+}
+
+/**
+ * The one IPC hub (electron/fiddle's shape): registers exactly the contract's channels, checks
+ * every sender, validates every argument, and answers with results that never hold the token
+ * (main adds it to HTTP requests itself; the admin client's outcomes carry no token).
+ */
+export function setupIpc(deps: IpcDependencies): void {
+  for (const [channel, handle] of Object.entries(handlers(deps))) {
+    ipcMain.removeHandler(channel);
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      if (!isTrustedSender(event, deps.rendererUrl)) {
+        console.warn(`Dropped ${channel} from an unknown sender: ${event.senderFrame?.url ?? 'no frame'}`);
+        throw new Error(UNKNOWN_SENDER);
+      }
+      return handle(args);
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
+import type { SettingsStore, WindowBounds } from './settings.ts';
+
+/** Where electron-vite puts the preload and renderer, beside the built main (out/desktop/main). */
+const BUILD_DIR = path.join(import.meta.dirname, '..');
+
+/**
+ * The renderer's address: the dev server's under `electron-vite dev`, otherwise the built
+ * file. The IPC hub accepts messages only from frames showing this document.
+ */
+export function rendererUrl(env: NodeJS.ProcessEnv = process.env): URL {
+  const devServer = env.ELECTRON_RENDERER_URL;
+  return devServer ? new URL(devServer) : pathToFileURL(path.join(BUILD_DIR, 'renderer', 'index.html'));
+}
+
+const DEFAULT_SIZE = { width: 1280, height: 800 };
+
+/**
+ * The window's options: Electron's security checklist (contextIsolation, sandbox, no Node in
+ * the renderer, webSecurity on, no experimental features, no <webview>), and the bounds the
+ * operator left it with when they still fit on a screen.
+ */
+export function mainWindowOptions(bounds: WindowBounds | null): BrowserWindowConstructorOptions {
+  return {
+    ...(bounds ?? DEFAULT_SIZE),
+    minWidth: 800,
+    minHeight: 560,
+    title: 'HireAssist Console',
+    show: false,
+    webPreferences: {
+      preload: path.join(BUILD_DIR, 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** Saved bounds only when some display still shows them (a monitor may have been unplugged). */
+function visibleBounds(bounds: WindowBounds | null): WindowBounds | null {
+  if (!bounds) return null;
+  const onScreen = screen.getAllDisplays().some(({ workArea }) => {
+    const overlapX = Math.min(bounds.x + bounds.width, workArea.x + workArea.width) - Math.max(bounds.x, workArea.x);
+    const overlapY = Math.min(bounds.y + bounds.height, workArea.y + workArea.height) - Math.max(bounds.y, workArea.y);
+    return overlapX >= 100 && overlapY >= 100;
+  });
+  return onScreen ? bounds : null;
+}
+
+/** Creates the console window where the operator left it, and remembers its bounds on close. */
+export function setupMainWindow(settings: SettingsStore): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions(visibleBounds(settings.bounds())));
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => settings.setBounds(window.getNormalBounds()));
+  void window.loadURL(rendererUrl().href);
+  return window;
+}

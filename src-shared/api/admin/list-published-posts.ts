@@ -1,0 +1,16 @@
+import { BLOG_LIST_PATHS, type BlogPost, type BlogPostList } from '../../domain/blog-post.ts';
+import { BLOG } from '../../domain/constants.ts';
+import type { AdminHttp, AdminOutcome } from './transport.ts';
+
+/**
+ * `GET /api/storychief/stories?status=published`: the posts whose static pages the operator
+ * generates (up to the spec's 100). Goes through the admin transport so the desktop console
+ * reaches the server only through its main process.
+ */
+export async function listPublishedPosts(http: AdminHttp): Promise<AdminOutcome<BlogPost[]>> {
+  const search = new URLSearchParams({ page: '1', per_page: String(BLOG.slugLookupPerPage), status: 'published' });
+  const outcome = await http.send<BlogPostList>('GET', `/api/storychief/${BLOG_LIST_PATHS[0]}?${search}`);
+  if (!outcome.ok) return outcome;
+  if (!Array.isArray(outcome.value.data)) return { ok: false, reason: 'failed', error: 'Unexpected response format' };
+  return { ok: true, value: outcome.value.data };
+}

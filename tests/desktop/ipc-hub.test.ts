@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
+import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { setupIpc, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
+import { openSettings } from '../../src-desktop/main/settings.ts';
+import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
+import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { invoke } from './support/electron-mock.ts';
+
+vi.mock('electron', () => import('./support/electron-mock.ts'));
+
+const RENDERER = pathToFileURL('/opt/HireAssist Console/resources/app.asar/out/desktop/renderer/index.html');
+const fromRenderer = (channel: string, ...args: unknown[]) => invoke(channel, `${RENDERER.href}#/leads`, ...args);
+const admin = (method: string, ...args: unknown[]) => fromRenderer(IPC_CHANNELS.adminCall, { method, args });
+
+let server: TestServer;
+let settingsDir: string;
+let vault: TokenVault;
+const saveFile = vi.fn(async () => ({ status: 'cancelled' as const }));
+const openExternal = vi.fn(async () => undefined);
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_PASSWORD } });
+  settingsDir = await mkdtemp(path.join(tmpdir(), 'console-settings-'));
+  const settings = openSettings({ cwd: settingsDir });
+  // The memory vault, as when the keychain is unavailable; the real keychain has its own test.
+  vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
+  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
+  setupIpc({ rendererUrl: RENDERER, settings, vault, session, saveFile, openExternal });
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (settingsDir) await rm(settingsDir, { recursive: true, force: true });
+});
+
+describe('IPC hub (electron mocked, real server)', () => {
+  it('drops messages from any frame but the console renderer, doing nothing for them', async () => {
+    const strangers = ['https://evil.example/index.html', 'file:///tmp/other.html', 'not a url', null];
+    for (const frame of strangers) {
+      await expect(
+        invoke(IPC_CHANNELS.saveFile, frame, { suggestedName: 'a.csv', mimeType: 'text/csv', contents: 'x' }),
+      ).rejects.toThrow(UNKNOWN_SENDER);
+      await expect(invoke(IPC_CHANNELS.openExternal, frame, 'https://example.com')).rejects.toThrow(UNKNOWN_SENDER);
+      await expect(invoke(IPC_CHANNELS.adminCall, frame, { method: 'login', args: [ADMIN_PASSWORD] })).rejects.toThrow(
+        UNKNOWN_SENDER,
+      );
+    }
+    expect(saveFile).not.toHaveBeenCalled();
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('rejects arguments that do not fit the contract with a clear error', async () => {
+    await expect(admin('login', 42)).rejects.toThrow(/Invalid arguments for console:admin-call login/);
+    await expect(admin('login')).rejects.toThrow(/Invalid arguments/);
+    await expect(admin('listLeads', 'extra')).rejects.toThrow(/Invalid arguments/);
+    await expect(admin('readToken')).rejects.toThrow(/unknown admin method "readToken"/);
+    await expect(admin('constructor')).rejects.toThrow(/unknown admin method/);
+    await expect(fromRenderer(IPC_CHANNELS.adminCall, { method: 'login', args: ['x'], token: 'y' })).rejects.toThrow(
+      /unexpected field token/,
+    );
+    await expect(admin('disableUser', '')).rejects.toThrow(/Invalid arguments/);
+    await expect(admin('recordExport', { dataset: 'secrets', rowCount: 1 })).rejects.toThrow(/Invalid arguments/);
+    await expect(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'settings')).rejects.toThrow(/Invalid arguments/);
+    await expect(
+      fromRenderer(IPC_CHANNELS.saveFile, { suggestedName: '../../.bashrc', mimeType: 'text/csv', contents: '' }),
+    ).rejects.toThrow(/Invalid arguments for console:save-file/);
+    await expect(fromRenderer(IPC_CHANNELS.openExternal, { href: 'https://example.com' })).rejects.toThrow(/Invalid arguments/);
+    expect(saveFile).not.toHaveBeenCalled();
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it('refuses a server address that is not a plain http(s) origin', async () => {
+    for (const bad of ['ftp://example.com', 'javascript:alert(1)', 'http://user:pw@example.com', 'https://example.com/admin']) {
+      const reply = (await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, bad)) as { ok: boolean };
+      expect(reply.ok, bad).toBe(false);
+    }
+    expect(await fromRenderer(IPC_CHANNELS.settingsGet)).toEqual({ serverUrl: null, lastScreen: 'leads' });
+  });
+
+  it('never puts the admin token in a reply over a full sign-in, list and sign-out run', async () => {
+    const replies: unknown[] = [];
+    const record = async (reply: Promise<unknown>) => {
+      const value = await reply;
+      replies.push(value);
+      return value;
+    };
+    expect(await record(admin('listLeads'))).toMatchObject({ ok: false });
+    expect(await record(fromRenderer(IPC_CHANNELS.settingsSetServerUrl, `${server.url}/`))).toEqual({
+      ok: true,
+      serverUrl: server.url,
+    });
+    expect(await record(fromRenderer(IPC_CHANNELS.tokenStorage))).toBe('memory');
+    expect(await record(admin('login', 'not the password'))).toMatchObject({ ok: false, reason: 'failed' });
+    expect(await record(admin('login', ADMIN_PASSWORD))).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    expect(token).toMatch(/.{20,}/);
+
+    expect(await record(admin('validate'))).toEqual({ ok: true, value: true });
+    expect(await record(admin('listLeads'))).toMatchObject({ ok: true, value: expect.any(Array) });
+    expect(await record(admin('listUsers'))).toMatchObject({ ok: true, value: expect.any(Array) });
+    expect(await record(admin('listAudit'))).toMatchObject({ ok: true, value: expect.any(Array) });
+    expect(await record(admin('listOutbox'))).toMatchObject({ ok: true });
+    expect(await record(admin('recordExport', { dataset: 'leads', rowCount: 0 }))).toMatchObject({ ok: true });
+    expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toBeUndefined();
+    expect(await record(fromRenderer(IPC_CHANNELS.settingsGet))).toEqual({ serverUrl: server.url, lastScreen: 'users' });
+    await record(admin('logout'));
+    expect(await record(admin('validate'))).toEqual({ ok: true, value: false });
+
+    for (const reply of replies) expect(JSON.stringify(reply) ?? '').not.toContain(token);
+    // Sign-out revoked the token on the server, not only here.
+    const check = await server.fetch('/api/admin/auth/validate', { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(401);
+  });
+
+  it('forgets a token the server no longer accepts, so the console asks for the password again', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    // Revoked behind the console's back (another operator's sign-out, or expiry).
+    await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(await admin('listUsers')).toMatchObject({ ok: false, reason: 'unauthorized' });
+    expect(await vault.storeFor(server.url).read()).toBeNull();
+    expect(await admin('validate')).toEqual({ ok: true, value: false });
+  });
+
+  it('signs out of the old server when the operator switches servers', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    const other = 'http://127.0.0.1:9';
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, other)).toEqual({ ok: true, serverUrl: other });
+    expect(await vault.storeFor(server.url).read()).toBeNull();
+    const check = await server.fetch('/api/admin/auth/validate', { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(401);
+    expect(await admin('validate')).toEqual({ ok: true, value: false });
+  });
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYCHAIN_SERVICE, loadKeytar, openTokenVault, type Keychain } from '../../../src-desktop/main/token-vault.ts';
+
+/**
+ * The OS keychain for real: keytar against gnome-keyring's Secret Service, in the private D-Bus
+ * session that `npm run test:keychain` starts. Never skipped: a missing keytar build or
+ * Secret Service fails here with what to fix.
+ */
+let keytar: Keychain;
+const account = `http://127.0.0.1:${40_000 + (randomBytes(2).readUInt16BE() % 20_000)}`;
+
+beforeAll(async () => {
+  try {
+    keytar = await loadKeytar();
+  } catch (error) {
+    throw new Error(
+      `keytar could not be loaded (${String(error)}): install Debian's libsecret-1-dev, then reinstall the dependencies so keytar compiles`,
+    );
+  }
+  try {
+    await keytar.getPassword(KEYCHAIN_SERVICE, account);
+  } catch (error) {
+    throw new Error(
+      `No Secret Service answered (${String(error)}): run these tests with \`npm run test:keychain\`, which starts gnome-keyring in a D-Bus session`,
+    );
+  }
+});
+
+afterAll(async () => {
+  await keytar?.deletePassword(KEYCHAIN_SERVICE, account).catch(() => false);
+});
+
+describe('admin token in the real OS keychain (keytar, gnome-keyring Secret Service)', () => {
+  it('stores, reads, replaces and deletes a token under the console service and the server origin', async () => {
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+    await keytar.setPassword(KEYCHAIN_SERVICE, account, 'first-token');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('first-token');
+    await keytar.setPassword(KEYCHAIN_SERVICE, account, 'second-token');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('second-token');
+    expect(await keytar.deletePassword(KEYCHAIN_SERVICE, account)).toBe(true);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+  });
+
+  it("main's token vault keeps the token in the keychain, one entry per server origin", async () => {
+    const vault = await openTokenVault();
+    expect(vault.kind).toBe('keychain');
+    const store = vault.storeFor(account);
+    await store.write('vault-token');
+    // Another launch (a fresh vault) finds it: the keychain, not memory, holds it.
+    expect(await (await openTokenVault()).storeFor(account).read()).toBe('vault-token');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('vault-token');
+    expect(await vault.storeFor('https://other.example').read()).toBeNull();
+    await store.clear();
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+    await store.clear();
+  });
+
+  it('falls back to memory only when keytar throws or cannot load', async () => {
+    const broken: Keychain = {
+      getPassword: () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+      setPassword: () => Promise.reject(new Error('unreachable')),
+      deletePassword: () => Promise.reject(new Error('unreachable')),
+    };
+    for (const load of [async () => broken, () => Promise.reject(new Error("Cannot find module 'keytar'"))]) {
+      const vault = await openTokenVault(load);
+      expect(vault.kind).toBe('memory');
+      const store = vault.storeFor(account);
+      await store.write('memory-token');
+      expect(await vault.storeFor(account).read()).toBe('memory-token');
+      await store.clear();
+      expect(await store.read()).toBeNull();
+    }
+    // Nothing reached the real keychain.
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+  });
+});

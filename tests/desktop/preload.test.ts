@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_METHODS, IPC_CHANNELS, type ConsoleBridge } from '../../src-desktop/contract/bridge.ts';
+import { contextBridge, ipcRenderer } from './support/electron-mock.ts';
+
+vi.mock('electron', () => import('./support/electron-mock.ts'));
+
+describe('preload bridge (electron mocked)', () => {
+  it('exposes only window.hireAssistConsole, whose calls are invokes on the contract channels', async () => {
+    await import('../../src-desktop/preload/index.ts');
+    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    const [key, bridge] = contextBridge.exposeInMainWorld.mock.calls[0] as [string, ConsoleBridge];
+    expect(key).toBe('hireAssistConsole');
+    expect(Object.keys(bridge).sort()).toEqual(['admin', 'onShowScreen', 'openExternal', 'saveFile', 'settings', 'tokenStorage']);
+    expect(Object.keys(bridge.admin).sort()).toEqual([...ADMIN_METHODS].sort());
+
+    await bridge.admin.disableUser('ana');
+    await bridge.settings.setServerUrl('https://admin.example.com');
+    await bridge.saveFile({ suggestedName: 'leads.csv', mimeType: 'text/csv', contents: 'a' });
+    expect(ipcRenderer.invoke.mock.calls).toEqual([
+      [IPC_CHANNELS.adminCall, { method: 'disableUser', args: ['ana'] }],
+      [IPC_CHANNELS.settingsSetServerUrl, 'https://admin.example.com'],
+      [IPC_CHANNELS.saveFile, { suggestedName: 'leads.csv', mimeType: 'text/csv', contents: 'a' }],
+    ]);
+  });
+
+  it('passes on only known screens from the menu and unsubscribes', async () => {
+    await import('../../src-desktop/preload/index.ts');
+    const [, bridge] = contextBridge.exposeInMainWorld.mock.calls[0] as [string, ConsoleBridge];
+    const listener = vi.fn();
+    const unsubscribe = bridge.onShowScreen(listener);
+    const [channel, onMessage] = ipcRenderer.on.mock.calls[0] as unknown as [string, (event: unknown, screen: unknown) => void];
+    expect(channel).toBe(IPC_CHANNELS.showScreen);
+    onMessage({}, 'users');
+    onMessage({}, 'settings');
+    expect(listener.mock.calls).toEqual([['users']]);
+    unsubscribe();
+    expect(ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.showScreen, onMessage);
+  });
+});

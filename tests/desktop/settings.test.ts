@@ -1,0 +1,72 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SERVER_URL } from '../../src-desktop/contract/bridge.ts';
+import { parseServerUrl } from '../../src-desktop/main/server-url.ts';
+import { openSettings } from '../../src-desktop/main/settings.ts';
+
+vi.mock('electron', () => import('./support/electron-mock.ts'));
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'console-settings-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const now = () => new Date('2026-11-22T03:04:05.678Z');
+
+describe('console settings (electron mocked, real electron-store on disk)', () => {
+  it('starts with no server chosen and remembers server, screen and bounds across launches', () => {
+    const first = openSettings({ cwd: folder });
+    expect(first.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+    expect(first.bounds()).toBeNull();
+    first.setServerUrl('https://admin.example.com');
+    first.setLastScreen('outbox');
+    first.setBounds({ x: 10, y: 20, width: 1000, height: 700 });
+
+    const next = openSettings({ cwd: folder });
+    expect(next.get()).toEqual({ serverUrl: 'https://admin.example.com', lastScreen: 'outbox' });
+    expect(next.bounds()).toEqual({ x: 10, y: 20, width: 1000, height: 700 });
+    expect(next.backupPath).toBeNull();
+  });
+
+  it('backs up a corrupt settings file with a timestamped name and starts afresh', async () => {
+    const file = path.join(folder, 'settings.json');
+    await writeFile(file, '{"serverUrl": "https://admin.exa');
+    const settings = openSettings({ cwd: folder, now });
+    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+    const backup = path.join(folder, 'settings.corrupt-2026-11-22T03-04-05.678Z.json');
+    expect(settings.backupPath).toBe(backup);
+    expect(await readFile(backup, 'utf8')).toBe('{"serverUrl": "https://admin.exa');
+    settings.setLastScreen('users');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ lastScreen: 'users' });
+    expect((await readdir(folder)).sort()).toEqual(['settings.corrupt-2026-11-22T03-04-05.678Z.json', 'settings.json']);
+  });
+
+  it('treats a file edited into values the console cannot use as corrupt too', async () => {
+    await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ serverUrl: 42, lastScreen: 'settings' }));
+    const settings = openSettings({ cwd: folder, now });
+    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+    expect(settings.backupPath).not.toBeNull();
+  });
+});
+
+describe('server address check', () => {
+  it('accepts the prefilled default and any http(s) origin, stored as the origin', () => {
+    expect(parseServerUrl(DEFAULT_SERVER_URL)).toEqual({ ok: true, serverUrl: 'http://localhost:3000' });
+    expect(parseServerUrl(' https://Admin.Example.com/ ')).toEqual({ ok: true, serverUrl: 'https://admin.example.com' });
+  });
+
+  it('refuses other protocols, paths and credentials with a message the operator can act on', () => {
+    expect(parseServerUrl('localhost:3000')).toMatchObject({ ok: false, error: expect.stringContaining('http://') });
+    expect(parseServerUrl('file:///etc/passwd')).toMatchObject({ ok: false });
+    expect(parseServerUrl('https://example.com/admin')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('https://example.com'),
+    });
+    expect(parseServerUrl('https://root:secret@example.com')).toMatchObject({ ok: false });
+  });
+});

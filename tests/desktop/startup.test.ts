@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
+import { app, BrowserWindow, handlers, Menu, session } from './support/electron-mock.ts';
+
+vi.mock('electron', () => import('./support/electron-mock.ts'));
+
+describe('main process start-up (electron mocked)', () => {
+  it('opens one locked-down window on the built renderer, registers exactly the contract channels, sets the menu', async () => {
+    await import('../../src-desktop/main/index.ts');
+    await vi.waitFor(() => expect(Menu.setApplicationMenu).toHaveBeenCalled());
+
+    expect(app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(BrowserWindow.created).toHaveLength(1);
+    const [window] = BrowserWindow.created;
+    expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(window?.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+
+    const { showScreen, ...invokeChannels } = IPC_CHANNELS;
+    expect([...handlers.keys()].sort()).toEqual(Object.values(invokeChannels).sort());
+    expect(handlers.has(showScreen)).toBe(false);
+    expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
+    expect(app.on.mock.calls.map(([event]) => event)).toEqual(
+      expect.arrayContaining(['web-contents-created', 'window-all-closed', 'second-instance']),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+
+/**
+ * A stand-in for the `electron` module: the Electron binary cannot run on these machines, so
+ * main-process modules are tested with this in its place (every test using it says
+ * "electron mocked" in its name). It records what main registers so tests can drive it.
+ */
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+
+export const handlers = new Map<string, Handler>();
+const userData = mkdtempSync(path.join(tmpdir(), 'console-userdata-'));
+
+export const ipcMain = {
+  handle: vi.fn((channel: string, handler: Handler) => {
+    handlers.set(channel, handler);
+  }),
+  removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+  on: vi.fn(),
+};
+
+export const app = {
+  getPath: vi.fn((_name: string) => userData),
+  getVersion: vi.fn(() => '0.1.0'),
+  on: vi.fn(),
+  setName: vi.fn(),
+  requestSingleInstanceLock: vi.fn(() => true),
+  whenReady: vi.fn(() => Promise.resolve()),
+  quit: vi.fn(),
+};
+
+export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
+
+export const session = {
+  defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+};
+
+export const dialog = { showSaveDialog: vi.fn() };
+export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
+export const Menu = { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() };
+/** Records the options of every window main opens, and what it loads. */
+export class BrowserWindow {
+  static created: BrowserWindow[] = [];
+  loaded: string | null = null;
+  readonly webContents = { send: vi.fn() };
+  constructor(readonly options: Record<string, unknown>) {
+    BrowserWindow.created.push(this);
+  }
+  once() {}
+  on() {}
+  async loadURL(url: string) {
+    this.loaded = url;
+  }
+}
+
+/** The preload side: what the preload script exposes and invokes. */
+export const contextBridge = { exposeInMainWorld: vi.fn() };
+export const ipcRenderer = { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() };
+
+export default { app, ipcMain, shell, session, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
+
+/** Calls a registered IPC handler as Electron would, from a frame showing `frameUrl`. */
+export async function invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+  const handler = handlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args);
+}

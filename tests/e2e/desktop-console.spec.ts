@@ -1,0 +1,216 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desktop-console.ts';
+import { signUpCustomer } from './support/sign-up.ts';
+
+/*
+ * The desktop console's renderer, built from src-desktop/renderer and run in Chromium. The
+ * Electron binary cannot run on these machines, so a test stand-in replaces the preload
+ * bridge and main: it forwards every call to the real e2e server through the same admin
+ * client main uses, with the token on the Node side only.
+ */
+
+const SERVER = process.env.E2E_BASE_URL ?? '';
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
+const RUN = Date.now().toString(36);
+
+test.describe.configure({ mode: 'serial' });
+
+let workDir = '';
+let renderer: Awaited<ReturnType<typeof serveDirectory>> | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  workDir = await mkdtemp(path.join(tmpdir(), 'hireassist-console-'));
+  await buildRenderer(path.join(workDir, 'renderer'));
+  renderer = await serveDirectory(path.join(workDir, 'renderer'));
+});
+
+test.afterAll(async () => {
+  await renderer?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** Opens the console with the stand-in bridge, collecting any CSP violation the page reports. */
+async function openConsole(page: Page, bridge: TestConsoleBridge) {
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+  await bridge.install(page);
+  await page.goto(renderer?.url ?? '');
+  return cspViolations;
+}
+
+async function signIn(page: Page) {
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Admin password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+function localDate(date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+test('console with a test stand-in for the preload bridge (no Electron binary here): first run, sign in, leads, CSV export, disable a user, sign out', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const userEmail = `dana-${RUN}@example.com`;
+  // A lead whose name a spreadsheet would run as a formula.
+  const application = await request.post(`${SERVER}/api/affiliates/applications`, {
+    data: { firstName: '=HYPERLINK("http://evil.example")', lastName: `Desk${RUN}`, email: `desk-${RUN}@example.com` },
+  });
+  expect(application.status(), await application.text()).toBeLessThan(300);
+  await signUpCustomer(request, userEmail, { given: 'Dana', family: 'Desktop' });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const bridge = new TestConsoleBridge({ saveDir: path.join(workDir, 'saved') });
+  const cspViolations = await openConsole(page, bridge);
+
+  // First run: the server address, prefilled, checked (http and https only).
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HireAssist Console' })).toBeVisible();
+  const address = page.getByRole('textbox', { name: 'Server address' });
+  await expect(address).toHaveValue('http://localhost:3000');
+  await screenshot(page, '1-first-run');
+  await address.fill('ftp://files.example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('starting with http:// or https://');
+  expect(bridge.settings.serverUrl).toBeNull();
+  await address.fill(SERVER);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The shared password dialog, then the leads screen (the first screen by default).
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  await screenshot(page, '2-password');
+  await signIn(page);
+  await expect(page.getByRole('banner')).toContainText(SERVER);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
+  const leads = page.getByRole('table', { name: 'Leads' });
+  await expect(leads.getByRole('row', { name: new RegExp(`Desk${RUN}`) })).toContainText('affiliate');
+  await screenshot(page, '3-leads');
+
+  // Export: main's save dialog writes leads-YYYY-MM-DD.csv; the screen says where it went.
+  await page.getByRole('searchbox').fill(`Desk${RUN}`);
+  await expect(page.getByText('Showing 1 of')).toBeVisible();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const fileName = `leads-${localDate()}.csv`;
+  const saved = path.join(workDir, 'saved', fileName);
+  await expect(page.getByRole('status').filter({ hasText: 'Exported 1 lead to' })).toContainText(saved);
+  expect(await readdir(path.join(workDir, 'saved'))).toEqual([fileName]);
+  const rows = Papa.parse<string[]>((await readFile(saved, 'utf8')).trim()).data;
+  expect(rows[0]).toEqual(['Name', 'Email', 'Source', 'Created At']);
+  expect(rows[1]?.slice(0, 3)).toEqual([`'=HYPERLINK("http://evil.example") Desk${RUN}`, `desk-${RUN}@example.com`, 'affiliate']);
+  await screenshot(page, '4-exported');
+
+  // Users from the side navigation; the choice is saved as the last screen.
+  await page
+    .getByRole('navigation', { name: 'Console screens' })
+    .getByRole('button', { name: /^Users/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await expect.poll(() => bridge.settings.lastScreen).toBe('users');
+  await page.getByRole('searchbox').fill(RUN);
+  const dana = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(userEmail) });
+  await expect(dana).toContainText('Dana Desktop');
+  await dana.getByRole('button', { name: /^Disable / }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Disable User' });
+  await expect(confirm).toContainText(`Are you sure you want to disable user "`);
+  await screenshot(page, '5-confirm-disable');
+  await confirm.getByRole('button', { name: 'Disable' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dana.getByRole('cell').nth(4)).toHaveText('No');
+  await expect(dana.getByRole('button', { name: /^Enable / })).toBeVisible();
+
+  // The menu's shortcuts reach the renderer through the bridge.
+  await bridge.showScreen(page, 'audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Audit Log' })).toContainText('admin.user.disable');
+  await bridge.showScreen(page, 'blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog Pages' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate All HTML' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/HTML generation finished: \d+ succeeded, 0 failed\./);
+  await screenshot(page, '6-blog-pages');
+  await page
+    .getByRole('button', { name: /^Open the page of / })
+    .first()
+    .click();
+  await expect.poll(() => bridge.opened[0]).toMatch(new RegExp(`^${SERVER}/blog/[a-z0-9-]+\\.html$`));
+
+  // Sign out revokes the token on the server and brings the password dialog back.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  const [token] = bridge.tokens;
+  expect(token).toBeTruthy();
+  const validate = await request.get(`${SERVER}/api/admin/auth/validate`, { headers: { authorization: `Bearer ${token}` } });
+  expect(validate.ok() ? ((await validate.json()) as { valid: boolean }).valid : false).toBe(false);
+
+  // The token stayed on the Node side: in nothing returned to the page, nor in the page.
+  const returned = JSON.stringify(bridge.returned);
+  const pageState = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const html = await page.content();
+  for (const value of bridge.tokens) {
+    expect(returned).not.toContain(value);
+    expect(pageState).not.toContain(value);
+    expect(html).not.toContain(value);
+  }
+  expect(cspViolations).toEqual([]);
+});
+
+test('console with a test stand-in bridge: no keychain, last screen restored, an expired session asks again (1024×700)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-memory'),
+    tokenStorage: 'memory',
+    settings: { serverUrl: SERVER, lastScreen: 'outbox' },
+  });
+  const cspViolations = await openConsole(page, bridge);
+  await signIn(page);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Mail Outbox' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Console screens' }).getByRole('button', { name: /^Mail outbox/ }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('The OS keychain is unavailable.')).toBeVisible();
+  await expect(page.getByText('the next launch will ask for the password again')).toBeVisible();
+  await screenshot(page, '7-memory-outbox-1024');
+
+  // Keyboard: arrow keys move along the navigation (a rail of icons at this width), Enter opens.
+  const navigation = page.getByRole('navigation', { name: 'Console screens' });
+  await navigation.getByRole('button', { name: /^Mail outbox/ }).focus();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowUp');
+  await expect(navigation.getByRole('button', { name: /^Users/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await expect.poll(() => bridge.settings.lastScreen).toBe('users');
+  await screenshot(page, '8-users-1024');
+
+  // The session ends elsewhere (revoked on the server): the next call sends the operator to the password dialog.
+  const [token] = bridge.tokens;
+  await request.post(`${SERVER}/api/admin/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+
+  // Change server: Cancel keeps the current one.
+  await page.getByRole('button', { name: 'Change server' }).click();
+  await expect(page.getByRole('textbox', { name: 'Server address' })).toHaveValue(SERVER);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  expect(cspViolations).toEqual([]);
+});

@@ -1,0 +1,62 @@
+import { expect } from 'vitest';
+import { ADMIN_PASSWORD, adminToken } from '../server/admin/admin-client.ts';
+import { startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+
+export { ADMIN_PASSWORD, adminToken };
+
+/**
+ * The real server with the embedded identity service, a movable identity clock, the real
+ * AWS SDK and the admin password the admin helpers log in with.
+ */
+export function startSecurityServer(env: Record<string, string> = {}): Promise<IdentityTestServer> {
+  return startIdentityServer({ ADMIN_PASSWORD, ...env });
+}
+
+/** Keys a refusal may carry: an error and its flags, never the data the route guards. */
+const REFUSAL_KEYS = new Set(['error', 'ok', 'success', 'requestId', 'message', '__type', 'fields']);
+
+/** A refused request: JSON, an error message, nothing else. */
+export async function expectRefusal(response: Response, statuses: readonly number[], label: string): Promise<void> {
+  const text = await response.text();
+  expect(statuses, `${label}: status ${response.status} ${text.slice(0, 200)}`).toContain(response.status);
+  expect(response.headers.get('content-type') ?? '', `${label}: content type`).toMatch(/json/);
+  const body = JSON.parse(text) as Record<string, unknown>;
+  const message = body.error ?? body.message;
+  expect(typeof message === 'string' && message.length > 0, `${label}: error message in ${text}`).toBe(true);
+  expect(
+    Object.keys(body).filter((key) => !REFUSAL_KEYS.has(key)),
+    `${label}: data in a refusal ${text}`,
+  ).toEqual([]);
+  expect(body.ok === true || body.success === true, `${label}: refusal says ok`).toBe(false);
+}
+
+/** The median of some numbers. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** A valid `POST /api/save-post-html` body for `slug` with `html` as the page and the post's content. */
+export function savePostHtmlBody(slug: string, html = '<p>Hello</p>') {
+  const now = new Date().toISOString();
+  return {
+    filename: `${slug}.html`,
+    html,
+    slug,
+    title: 'Security test post',
+    postData: {
+      id: 990_001,
+      slug,
+      title: 'Security test post',
+      excerpt: 'Excerpt',
+      content: html,
+      seo_keyword: 'security',
+      status: 'published' as const,
+      published_at: now,
+      updated_at: now,
+      seo: { title: 'Security test post', description: 'A post saved by the security tests' },
+      featured_image: null,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.ts';
+import type { PageStore } from '../../../server/features/blog/page-store.ts';
+import type { PostSource } from '../../../server/features/blog/post-source.ts';
+import { renderFirstPaint } from '../../../server/http/web-app/page-html.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
+
+const INDEX =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>HireAssist</title></head>' +
+  '<body><div id="root"><div class="boot-bar">HireAssist</div><!--first-paint--></div></body></html>';
+const PRERENDERED_HOME = INDEX.replace('<div class="boot-bar">HireAssist</div>', '<main><h1>Hire faster</h1></main>');
+const ROUTE_ASSETS = {
+  '/': { scripts: ['/assets/HomePage-1.js'], styles: ['/assets/HomePage-1.css'], html: '/pages/home.html' },
+  '/blog/:slug': { scripts: ['/assets/BlogPostPage-1.js'], styles: [] },
+};
+const POST_SLUG = 'writing-job-descriptions-that-attract-the-right-candidates';
+
+/** The answers a page carries for the app (src-web/components/preloaded-responses.ts). */
+function preloadedResponses(html: string): Record<string, unknown> {
+  const json = /<script type="application\/json" id="preloaded-responses">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? 'null') as Record<string, unknown>;
+}
+
+let build: TempTree;
+let server: TestServer;
+
+beforeAll(async () => {
+  build = await createTempTree({
+    'index.html': INDEX,
+    'pages/home.html': PRERENDERED_HOME,
+    'route-assets.json': JSON.stringify(ROUTE_ASSETS),
+  });
+  server = await startTestServer({ webDistDir: build.dir });
+});
+afterAll(async () => {
+  await server.close();
+  await build.remove();
+});
+
+describe('pages that paint before the app has run', () => {
+  it('serves a prerendered page with preload links for its own code and styles', async () => {
+    const response = await server.fetch('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<main><h1>Hire faster</h1></main>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/HomePage-1.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-1.css">');
+  });
+
+  it('writes a blog post, its image preload and the answers the app asks for into the post page', async () => {
+    const html = await (await server.fetch(`/blog/${POST_SLUG}`)).text();
+    expect(html).toContain('<link rel="preload" as="image" href="/blog/images/job-descriptions.svg" fetchpriority="high">');
+    expect(html).toContain('<h1>Writing Job Descriptions That Attract the Right Candidates</h1>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/BlogPostPage-1.js">');
+    const answers = preloadedResponses(html);
+    const list = '/api/storychief/stories?page=1&per_page=100&status=published';
+    const check = `/api/check-html/${POST_SLUG}`;
+    expect(answers[list]).toEqual(await (await server.fetch(list)).json());
+    expect(answers[check]).toEqual(await (await server.fetch(check)).json());
+  });
+
+  it('writes the first page of cards and the list answer into the blog list page', async () => {
+    const html = await (await server.fetch('/blog')).text();
+    expect(html.match(/<article class="fp-card">/g)).toHaveLength(9);
+    const list = '/api/storychief/stories?page=1&per_page=50&status=published';
+    expect(preloadedResponses(html)[list]).toEqual(await (await server.fetch(list)).json());
+  });
+
+  it('still serves the app for a slug no post has, with no article, so the app shows its not-found view', async () => {
+    const response = await server.fetch('/blog/no-such-post');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('<article');
+    expect(preloadedResponses(html)['/api/check-html/no-such-post']).toEqual({ exists: false });
+  });
+});
+
+describe('escaping in the blog first paint (with an in-memory post source)', () => {
+  const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+  const post: BlogPost = {
+    id: 1,
+    slug: 'hostile',
+    title: hostile,
+    excerpt: hostile,
+    content: `<p>ok</p>${hostile}`,
+    seo_keyword: '',
+    status: 'published',
+    published_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    seo: { title: '', description: '' },
+    featured_image: {
+      data: { url: '" onload="alert(3)', sizes: { large: '', regular: '', full: '' }, alt: hostile, name: 'x' },
+    },
+  };
+  const source: PostSource = {
+    list: () => Promise.resolve({ posts: [post], total: 1 }),
+    getById: () => Promise.resolve(post),
+    getPublishedBySlug: () => Promise.resolve(post),
+    listAllPublished: () => Promise.resolve([post]),
+  };
+  const pages = { get: () => Promise.resolve(undefined) } as unknown as PageStore;
+
+  it('escapes every value in the markup and keeps the answers inside their script element', async () => {
+    const providers = createBlogFirstPaint(source, pages);
+    for (const [provider, pathname] of [
+      [providers['/blog/:slug'], '/blog/hostile'],
+      [providers['/blog'], '/blog'],
+    ] as const) {
+      const firstPaint = await provider(pathname);
+      const html = renderFirstPaint(INDEX, firstPaint ?? {});
+      expect(html, pathname).not.toMatch(/<script>alert|<img src=x|onload="alert/);
+      expect(html.match(/<script/g), pathname).toHaveLength(1);
+      const answers = Object.values(preloadedResponses(html)) as { data?: BlogPost[] }[];
+      expect(answers[0]?.data?.[0]?.title, pathname).toBe(hostile);
+    }
+  });
+});

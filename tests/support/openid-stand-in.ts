@@ -1,0 +1,82 @@
+// oidc-provider ships no types; this declares the little the stand-in uses.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider.d.ts" />
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+/** Who "signs in at the provider" on the next login: an account id, or a refusal. */
+export type StandInLogin = { accountId: string } | { error: string };
+
+export interface OpenIdStandIn {
+  /** The issuer; its discovery document is at `${url}/.well-known/openid-configuration`. */
+  url: string;
+  /** Starts answering once our identity service's callback URL is known (it names the service's port). */
+  accept(redirectUri: string): void;
+  close(): Promise<void>;
+}
+
+export interface OpenIdStandInOptions {
+  /** The claims of each account the provider knows, by account id. */
+  accounts: Record<string, Record<string, unknown>>;
+  /** Asked at each login; signs in without showing a page. */
+  nextLogin(): StandInLogin;
+}
+
+/**
+ * A real OpenID provider (oidc-provider) on loopback, standing in for Google's login page,
+ * which cannot be reached from here. Client 'google-client' / 'google-secret'.
+ */
+export async function startOpenIdStandIn(options: OpenIdStandInOptions): Promise<OpenIdStandIn> {
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
+    response.writeHead(503).end();
+  };
+  const server = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    accept(redirectUri) {
+      handle = providerHandler(url, redirectUri, options);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function providerHandler(
+  issuer: string,
+  redirectUri: string,
+  { accounts, nextLogin }: OpenIdStandInOptions,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'google-client',
+        client_secret: 'google-secret',
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    findAccount: (_context: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...accounts[id] }) }),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: ['test-only-cookie-key'] },
+    loadExistingGrant: async (context: { oidc: { client: { clientId: string }; session: { accountId: string } } }) => {
+      const grant = new provider.Grant({ clientId: context.oidc.client.clientId, accountId: context.oidc.session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+  return (request, response) => {
+    if (request.url?.startsWith('/interaction/')) {
+      const login = nextLogin();
+      const result = 'error' in login ? { error: login.error, error_description: 'The user said no.' } : { login };
+      void provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
+      return;
+    }
+    callback(request, response);
+  };
+}
