@@ -310,3 +310,38 @@ test('security and settings: change the password, keep a preference, delete the 
   expect(logins.some((event) => event.subject === email)).toBe(false);
   expect(logins.some((event) => event.subject === '[deleted account]')).toBe(true);
 });
+
+test.describe('with animations on', () => {
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+  test('unsaved profile changes: the question comes back each time and screen readers can reach it', async ({ page }) => {
+    const email = 'ada.unsaved@example.com';
+    const { createIdentityClient } = await import('../../src-shared/api/identity/client.ts');
+    const client = createIdentityClient({
+      region: 'us-east-1',
+      userPoolId: 'us-east-1_local',
+      clientId: 'hireassist-local-client',
+      endpoint: `${baseUrl}/cognito`,
+      hostedDomain: `${baseUrl}/cognito`,
+    });
+    await client.signUp({ email, password: PASSWORD, givenName: 'Ada', familyName: 'Unsaved' });
+    await client.confirmSignUp(email, await codeMailedTo(email));
+
+    await page.goto(`${baseUrl}/dashboard`);
+    await signIn(page, email, PASSWORD);
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.getByLabel(field('First Name')).fill('Adax');
+
+    // getByRole sees only what assistive technology sees: a dialog left aria-hidden would not match.
+    const question = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page.getByLabel(field('First Name'))).toHaveValue('Adax');
+
+    await page.getByRole('button', { name: 'Close' }).click();
+    await question.getByRole('button', { name: 'Leave Without Saving' }).click();
+    await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+  });
+});

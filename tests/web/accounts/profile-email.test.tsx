@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeIdentity, type FakeUser } from './fake-identity.ts';
 import { button, input, openProfile } from './profile-support.ts';
@@ -26,11 +27,7 @@ describe('profile settings: changing the email', { timeout: 20_000 }, () => {
     await user.clear(input(/^Email Address/));
     await user.type(input(/^Email Address/), 'augusta@example.com');
     await user.click(button('Save Changes'));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true }, { timeout: 5000 });
-    // In jsdom Fluent's focus manager only treats the dialog as the active modal (and stops
-    // hiding it) once focus is inside it, which a browser does on opening; the e2e checks that.
-    within(dialog).getByPlaceholderText('Enter 6-digit code').focus();
-    await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+    const dialog = await openedModal('alertdialog');
     expect(within(dialog).getByText('Verify New Email Address')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Profile updated! Please check your new email for verification code.');
     expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ email: 'augusta@example.com' });

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../../src-shared/api/identity/types.ts';
 import { profileLoadError } from '../../../src-web/features/account/profile-model.ts';
@@ -129,17 +130,13 @@ describe('profile settings', { timeout: 20_000 }, () => {
     const user = await openProfile(identity, stored);
     await user.type(input(/^First Name/), 'x');
     await user.click(button('Cancel'));
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 15_000 });
+    const dialog = await openedModal('alertdialog');
     expect(within(dialog).getByText('You have unsaved changes. Are you sure you want to leave without saving?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 15_000 });
     expect(input(/^First Name/).value).toBe('Adax');
     await user.click(button('Close'));
-    await user.click(
-      within(await screen.findByRole('alertdialog', {}, { timeout: 15_000 })).getByRole('button', {
-        name: 'Leave Without Saving',
-      }),
-    );
+    await user.click(within(await openedModal('alertdialog')).getByRole('button', { name: 'Leave Without Saving' }));
     expect(await screen.findByText('Elsewhere', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
