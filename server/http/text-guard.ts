@@ -16,31 +16,53 @@ const MAX_DEPTH = 64;
  * (each made a route answer 500 deep inside a transaction), answered with a clear 400 before
  * validation on every route:
  * - U+0000 or an unpaired surrogate anywhere (PostgreSQL stores neither in text or json);
- * - "1e309" or "Infinity" in the query or path, which Ajv's type coercion turns into an
- *   integer Infinity that passes `maximum`.
+ * - "1e309" or "Infinity" in a numeric query or path field, which Ajv's type coercion turns
+ *   into an integer Infinity that passes `maximum` (in a text field they are just text).
  * Only routes that read input get the check (a schema for it, or a method with a body), so
  * pages, assets, health and config pay nothing. Must be called before any route is added.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  const guard: preValidationHookHandler = (request, _reply, done) => {
-    const problem =
-      describe('path', problemIn(request.params, '', 0, true)) ??
-      describe('query', problemIn(request.query, '', 0, true)) ??
-      describe('request body', problemIn(parsedBody(request), '', 0, false));
-    done(problem ? Object.assign(new Error(problem), { statusCode: 400 }) : undefined);
-  };
   app.addHook('onRoute', (route) => {
     const schema = route.schema ?? {};
     const hasBody = [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD');
     if (!hasBody && !schema.body && !schema.querystring && !schema.params) return;
+    const numeric = { path: numericFields(schema.params), query: numericFields(schema.querystring) };
+    const guard: preValidationHookHandler = (request, _reply, done) => {
+      const problem =
+        describe('path', problemIn(request.params, '', 0, numeric.path)) ??
+        describe('query', problemIn(request.query, '', 0, numeric.query)) ??
+        describe('request body', problemIn(parsedBody(request), '', 0, NONE));
+      done(problem ? Object.assign(new Error(problem), { statusCode: 400 }) : undefined);
+    };
     route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
   });
 }
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The top-level fields an object schema types as numbers: the ones Ajv coerces from text. */
+function numericFields(schema: unknown): ReadonlySet<string> {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  const isNumeric = (type: unknown) => type === 'number' || type === 'integer';
+  return new Set(
+    Object.entries(properties)
+      .filter(([, property]) => [property.type].flat().some(isNumeric))
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * Escapes or characters in raw JSON text that could decode to NUL or a surrogate. Text
+ * without any (nearly every request) needs no parse and no walk.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.
+const MAYBE_UNSTORABLE_JSON = /\\u0000|\\u[dD][89a-fA-F]|\u0000|[\ud800-\udfff]/;
 
 /** The body as data: routes that read their JSON themselves (the Cognito protocol) get it as a string. */
 function parsedBody(request: FastifyRequest): unknown {
   const body = request.body;
   if (typeof body !== 'string' || !/json/i.test(request.headers['content-type'] ?? '')) return body;
+  if (!MAYBE_UNSTORABLE_JSON.test(body)) return undefined;
   try {
     return JSON.parse(body) as unknown;
   } catch {
@@ -60,16 +82,17 @@ function describe(where: string, problem: Problem | undefined): string | undefin
   return `Invalid ${where}: ${problem.field ? `'${problem.field}' ` : ''}${problem.message}`;
 }
 
-function problemIn(value: unknown, field: string, depth: number, coercible: boolean): Problem | undefined {
+/** `numeric`: the top-level fields whose text Ajv will coerce to a number. */
+function problemIn(value: unknown, field: string, depth: number, numeric: ReadonlySet<string>): Problem | undefined {
   if (typeof value === 'string') {
     if (UNSTORABLE.test(value)) return { field, message: UNSTORABLE_TEXT };
-    return coercible && Math.abs(Number(value)) === Infinity ? { field, message: INFINITE_NUMBER } : undefined;
+    return numeric.has(field) && Math.abs(Number(value)) === Infinity ? { field, message: INFINITE_NUMBER } : undefined;
   }
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const child = field ? `${field}.${key}` : key;
     if (UNSTORABLE.test(key)) return { field, message: `field names ${UNSTORABLE_TEXT}` };
-    const problem = problemIn(item, child, depth + 1, coercible);
+    const problem = problemIn(item, child, depth + 1, numeric);
     if (problem) return problem;
   }
   return undefined;

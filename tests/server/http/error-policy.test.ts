@@ -24,7 +24,10 @@ beforeAll(async () => {
               { name: Type.String({ minLength: 1, maxLength: 20 }), email: Type.String({ format: 'email' }) },
               { additionalProperties: false },
             ),
-            querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }),
+            querystring: Type.Object({
+              page: Type.Optional(Type.Integer({ minimum: 1 })),
+              search: Type.Optional(Type.String({ maxLength: 40 })),
+            }),
           },
         },
         async (request) => ({ received: request.body }),
@@ -85,6 +88,43 @@ describe('the error policy', () => {
     const infinite = await post(JSON.stringify({ name: 'Ada', email: 'ada@example.com' }), undefined, '?page=1e309');
     expect(infinite.status).toBe(400);
     expect(await infinite.json()).toEqual({ error: "Invalid query: 'page' must be a finite number" });
+  });
+
+  it('takes "Infinity" and "1e309" as text in a text field', async () => {
+    const body = JSON.stringify({ name: 'Ada', email: 'ada@example.com' });
+    expect((await post(body, undefined, '?search=Infinity')).status).toBe(200);
+    expect((await post(body, undefined, '?search=1e309')).status).toBe(200);
+  });
+
+  it('finds NUL and lone surrogates written as JSON escapes, and lets paired ones through', async () => {
+    const escaped = await post('{"name": "Ad\\u0000a", "email": "ada@example.com"}');
+    expect(await escaped.json()).toEqual({
+      error: "Invalid request body: 'name' must not contain NUL characters or unpaired UTF-16 surrogates",
+    });
+    const lone = await post('{"name": "Ada \\uDC00", "email": "ada@example.com"}');
+    expect(lone.status).toBe(400);
+    const paired = await post('{"name": "Ada \\ud83d\\ude00", "email": "ada@example.com"}');
+    expect(paired.status).toBe(200);
+  });
+
+  it('checks the identity protocol, which reads its JSON text itself, the same way', async () => {
+    const signUp = (username: string) =>
+      server.fetch('/cognito/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+        },
+        body: `{"ClientId": "hireassist-local-client", "Username": "${username}", "Password": "Correct-Horse-9"}`,
+      });
+    for (const username of ['ada\\u0000@example.com', 'ada\\ud800@example.com']) {
+      const response = await signUp(username);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        __type: 'InvalidParameterException',
+        message: "Invalid request body: 'Username' must not contain NUL characters or unpaired UTF-16 surrogates",
+      });
+    }
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
