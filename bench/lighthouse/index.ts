@@ -79,6 +79,19 @@ function lighthouse(url: string, preset: (typeof PRESETS)[number]): Promise<Ligh
   });
 }
 
+/**
+ * One more try after a failed run: on a busy machine Lighthouse now and then loses its trace
+ * (NO_NAVSTART), which says nothing about the page.
+ */
+async function lighthouseWithRetry(url: string, preset: (typeof PRESETS)[number]): Promise<LighthouseReport> {
+  try {
+    return await lighthouse(url, preset);
+  } catch (error) {
+    console.log(`  (retrying ${url} ${preset}: ${String(error).trim().split('\n').at(-1) ?? ''})`);
+    return lighthouse(url, preset);
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -125,7 +138,7 @@ try {
   for (const route of ROUTES) {
     for (const preset of PRESETS) {
       const reports: LighthouseReport[] = [];
-      for (let run = 0; run < RUNS; run++) reports.push(await lighthouse(`${baseUrl}${route}`, preset));
+      for (let run = 0; run < RUNS; run++) reports.push(await lighthouseWithRetry(`${baseUrl}${route}`, preset));
       const scores = CATEGORIES.map((category) =>
         median(reports.map((report) => Math.round((report.categories[category].score ?? 0) * 100))),
       );
