@@ -2,6 +2,7 @@ import { BLOG_LIST_PATHS, type BlogPost } from '../../../src-shared/domain/blog-
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
+import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore } from './page-store.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
@@ -51,16 +52,23 @@ function imageOf(post: BlogPost): { src: string; alt: string } | undefined {
 
 const title = (post: BlogPost) => post.title.trim() || 'Untitled Post';
 
-function image(post: BlogPost, className: string, eager: boolean): string {
+/**
+ * The card's or post's image; the ones on the first screen (`eager`) are requested first,
+ * or, when small built-in files, written into the page itself.
+ */
+function image(post: BlogPost, className: string, eager: boolean, images: BlogImages): string {
   const picture = imageOf(post);
   if (!picture) return '';
+  const src = eager ? inlinedImageSrc(images, picture.src) : picture.src;
   const loading = eager ? ' fetchpriority="high"' : ' loading="lazy"';
-  return `<img class="${className}" src="${e(picture.src)}" alt="${e(picture.alt)}" width="1200" height="630"${loading}>`;
+  return `<img class="${className}" src="${e(src)}" alt="${e(picture.alt)}" width="1200" height="630"${loading}>`;
 }
 
-function preloadImage(post: BlogPost | undefined): string {
+/** A preload of the page's first image, unless it is written into the page. */
+function preloadImage(post: BlogPost | undefined, images: BlogImages): string {
   const picture = post && imageOf(post);
-  return picture ? `<link rel="preload" as="image" href="${e(picture.src)}" fetchpriority="high">` : '';
+  if (!picture || inlinedImageSrc(images, picture.src) !== picture.src) return '';
+  return `<link rel="preload" as="image" href="${e(picture.src)}" fetchpriority="high">`;
 }
 
 function dateOf(post: BlogPost): string {
@@ -69,20 +77,20 @@ function dateOf(post: BlogPost): string {
 }
 
 /** The top of the post (what the first screen shows); the article's body comes with the app. */
-function postMarkup(post: BlogPost): string {
+function postMarkup(post: BlogPost, images: BlogImages): string {
   const heading = title(post);
   return `${STYLE}<article class="fp" inert aria-hidden="true">
 <nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
 <p class="fp-back"><a href="${PATHS.blog}">← Back to Blog</a></p>
-${image(post, 'fp-image', true)}${dateOf(post)}<h1>${e(heading)}</h1>
+${image(post, 'fp-image', true, images)}${dateOf(post)}<h1>${e(heading)}</h1>
 ${post.excerpt ? `<p class="fp-excerpt">${e(post.excerpt)}</p>` : ''}
 </article>`;
 }
 
-function listMarkup(posts: BlogPost[]): string {
+function listMarkup(posts: BlogPost[], images: BlogImages): string {
   const cards = posts.slice(0, BLOG.pageSize).map((post, index) => {
     const href = e(blogPostPath(post.slug));
-    return `<article class="fp-card">${image(post, 'fp-image', index < 3)}<div>${dateOf(post)}<h2><a href="${href}">${e(title(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
+    return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(title(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
   });
   return `${STYLE}<section class="fp fp-list" inert aria-hidden="true"><header class="fp-hero"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></section>`;
 }
@@ -98,7 +106,7 @@ function listRequest(query: PostQuery): string {
  * app makes as it starts, written into the page's HTML. The page then paints (and its image
  * loads) at once, and the app renders the same content without waiting for the API.
  */
-export function createBlogFirstPaint(source: PostSource, pages: PageStore) {
+export function createBlogFirstPaint(source: PostSource, pages: PageStore, images: BlogImages) {
   const listed = async (query: PostQuery) => {
     const page = await source.list(query);
     return { posts: page.posts, responses: { [listRequest(query)]: listBody(BLOG_LIST_PATHS[0], query, page) } };
@@ -106,7 +114,7 @@ export function createBlogFirstPaint(source: PostSource, pages: PageStore) {
 
   const list: FirstPaintProvider = async () => {
     const { posts, responses } = await listed(BLOG.listRequest);
-    return { head: preloadImage(posts[0]), root: listMarkup(posts), responses } satisfies FirstPaint;
+    return { head: preloadImage(posts[0], images), root: listMarkup(posts, images), responses } satisfies FirstPaint;
   };
 
   const post: FirstPaintProvider = async (pathname) => {
@@ -119,8 +127,8 @@ export function createBlogFirstPaint(source: PostSource, pages: PageStore) {
     const found = posts.find((candidate) => candidate.slug === slug);
     const checkHtml = `/api/check-html/${encodeURIComponent(slug)}`;
     return {
-      head: preloadImage(found),
-      root: found ? postMarkup(found) : '',
+      head: preloadImage(found, images),
+      root: found ? postMarkup(found, images) : '',
       responses: {
         ...responses,
         [checkHtml]: { exists: saved !== undefined },

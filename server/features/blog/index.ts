@@ -6,6 +6,7 @@ import type { AdminGuard } from '../admin/guard.ts';
 import type { BlogConfig } from './config.ts';
 import { importPostFiles } from './content-importer.ts';
 import { createBlogFirstPaint } from './first-paint.ts';
+import { loadBlogImages, registerBlogImages } from './images.ts';
 import { createPageStore } from './page-store.ts';
 import { withShortCache } from './post-source.ts';
 import { createBuiltInPostSource } from './repository.ts';
@@ -41,12 +42,11 @@ export async function registerBlog(
     source = config.builtInCacheTtlMs > 0 ? withShortCache(store, config.builtInCacheTtlMs) : store;
   }
   const pages = createPageStore(db);
-  registerBlogRoutes(app, {
-    source,
-    pages,
-    adminGuard,
-    siteUrl,
-    imagesDir: path.join(config.contentDir, 'images'),
-  });
-  return { listPublishedPostUrls: () => listPublishedPostUrls(source), firstPaint: createBlogFirstPaint(source, pages) };
+  const images = loadBlogImages(path.join(config.contentDir, 'images'), app.log);
+  registerBlogRoutes(app, { source, pages, adminGuard, siteUrl });
+  registerBlogImages(app, images);
+  return {
+    listPublishedPostUrls: () => listPublishedPostUrls(source),
+    firstPaint: createBlogFirstPaint(source, pages, images),
+  };
 }

@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -16,7 +13,6 @@ import {
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
-import { BLOG_IMAGE_PATH } from './content-importer.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore } from './page-store.ts';
 import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
@@ -30,8 +26,6 @@ export interface BlogRouteDeps {
   adminGuard: AdminGuard;
   /** The site's public origin, for canonical links and absolute image URLs. */
   siteUrl: string;
-  /** content/blog/images: the built-in store's featured images. */
-  imagesDir: string;
 }
 
 const UNAUTHORIZED: ErrorBody = { error: 'Admin authentication required' };
@@ -194,38 +188,5 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       .type('text/html; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
       .send(renderStaticPage({ ...page, siteUrl }));
-  });
-
-  registerImages(app, deps.imagesDir);
-}
-
-const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.webp': 'image/webp' };
-
-/** The featured images of content/blog/images, read once and served with a long cache. */
-function registerImages(app: FastifyInstance, dir: string): void {
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => /^[a-z0-9-]+\.(svg|webp)$/.test(name));
-  } catch {
-    app.log.warn({ dir }, 'no blog images folder');
-  }
-  const images = new Map(
-    names.map((name) => {
-      const body = readFileSync(path.join(dir, name));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-      return [name, { body, etag, type: IMAGE_TYPES[path.extname(name)] ?? 'application/octet-stream' }];
-    }),
-  );
-  app.get(`${BLOG_IMAGE_PATH}/:name`, { config: { access: 'public' } }, (request, reply) => {
-    const image = images.get((request.params as { name: string }).name);
-    if (!image) return reply.status(404).send({ error: 'Image not found' } satisfies ErrorBody);
-    reply
-      .type(image.type)
-      .header('etag', image.etag)
-      .header('cache-control', 'public, max-age=86400')
-      // An SVG opened on its own is a document: it gets no script and no plugin.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
-    return reply.send(image.body);
   });
 }

@@ -50,9 +50,12 @@ describe('pages that paint before the app has run', () => {
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/HomePage-1.css">');
   });
 
-  it('writes a blog post, its image preload and the answers the app asks for into the post page', async () => {
+  it('writes a blog post, its small image itself and the answers the app asks for into the post page', async () => {
     const html = await (await server.fetch(`/blog/${POST_SLUG}`)).text();
-    expect(html).toContain('<link rel="preload" as="image" href="/blog/images/job-descriptions.svg" fetchpriority="high">');
+    const svg = await (await server.fetch('/blog/images/job-descriptions.svg')).text();
+    const inlined = /<img class="fp-image" src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)?.[1];
+    expect(Buffer.from(inlined ?? '', 'base64').toString()).toBe(svg);
+    expect(html).not.toContain('rel="preload" as="image"');
     expect(html).toContain('<h1>Writing Job Descriptions That Attract the Right Candidates</h1>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/BlogPostPage-1.js">');
     const answers = preloadedResponses(html);
@@ -104,7 +107,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
   const pages = { get: () => Promise.resolve(undefined) } as unknown as PageStore;
 
   it('escapes every value in the markup and keeps the answers inside their script element', async () => {
-    const providers = createBlogFirstPaint(source, pages);
+    const providers = createBlogFirstPaint(source, pages, new Map());
     for (const [provider, pathname] of [
       [providers['/blog/:slug'], '/blog/hostile'],
       [providers['/blog'], '/blog'],
@@ -116,5 +119,22 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
       const answers = Object.values(preloadedResponses(html)) as { data?: BlogPost[] }[];
       expect(answers[0]?.data?.[0]?.title, pathname).toBe(hostile);
     }
+  });
+
+  it("preloads an image from elsewhere (StoryChief's CDN) instead of writing it into the page", async () => {
+    const remote = 'https://images.storychief.io/cover.webp';
+    const withRemoteImage: BlogPost = {
+      ...post,
+      title: 'Remote',
+      featured_image: { data: { url: remote, sizes: { large: remote, regular: '', full: '' }, alt: 'Cover', name: 'cover' } },
+    };
+    const providers = createBlogFirstPaint(
+      { ...source, list: () => Promise.resolve({ posts: [withRemoteImage], total: 1 }) },
+      pages,
+      new Map(),
+    );
+    const firstPaint = await providers['/blog']('/blog');
+    expect(firstPaint?.head).toBe(`<link rel="preload" as="image" href="${remote}" fetchpriority="high">`);
+    expect(firstPaint?.root).toContain(`<img class="fp-image" src="${remote}"`);
   });
 });
