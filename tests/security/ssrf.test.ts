@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * SSRF against the StoryChief adapter. A local fake CMS stands in for StoryChief
- * (STORYCHIEF_TEST_BASE_URL, which accepts loopback addresses only); a second local server
+ * (the test server's storyChiefBaseUrl, which production has no setting for); a second local server
  * stands in for an internal service that must never be reached. Link-local and private
  * addresses are never contacted from here: the adapter follows no redirect at all, which the
  * redirect to the loopback "internal" server proves for every range.
@@ -74,11 +74,11 @@ beforeAll(async () => {
     webDistDir: build.dir,
     env: {
       STORYCHIEF_API_KEY: 'test-storychief-key',
-      STORYCHIEF_TEST_BASE_URL: cms.url,
       STORYCHIEF_CACHE_TTL_SECONDS: '0',
       // Generous: a CMS answer slower than this is a 502, and this machine is shared and busy.
       STORYCHIEF_TIMEOUT_MS: '15000',
     },
+    storyChiefBaseUrl: cms.url,
   });
 });
 afterAll(async () => {
@@ -128,17 +128,18 @@ const HOSTILE_VALUES = (target: string) => {
 };
 
 describe('the StoryChief adapter', () => {
-  it('talks to the fixed StoryChief base URL unless a loopback test URL is given', () => {
-    expect(loadConfig({ STORYCHIEF_API_KEY: 'k' }).blog.storyChief?.baseUrl).toBe(STORYCHIEF_BASE_URL);
+  it('talks to the fixed StoryChief base URL: no setting points it (and its key) elsewhere', () => {
     expect(STORYCHIEF_BASE_URL).toBe('https://api.storychief.io/1.0');
-    for (const target of [
-      'http://169.254.169.254',
-      'http://10.0.0.1',
-      'http://192.168.1.1',
-      'http://172.16.0.1',
-      'http://evil.example',
-    ]) {
-      expect(() => loadConfig({ STORYCHIEF_API_KEY: 'k', STORYCHIEF_TEST_BASE_URL: target }), target).toThrow(/loopback/);
+    expect(loadConfig({ STORYCHIEF_API_KEY: 'k' }).blog.storyChief?.baseUrl).toBe(STORYCHIEF_BASE_URL);
+    for (const target of ['http://169.254.169.254', 'http://10.0.0.1', 'http://127.0.0.1:9', 'http://evil.example']) {
+      const env = {
+        STORYCHIEF_API_KEY: 'k',
+        STORYCHIEF_BASE_URL: target,
+        STORYCHIEF_API_URL: target,
+        STORYCHIEF_TEST_BASE_URL: target,
+        STORYCHIEF_IMAGE_ORIGIN: 'https://images.storychief.io',
+      };
+      expect(loadConfig(env).blog.storyChief?.baseUrl, target).toBe(STORYCHIEF_BASE_URL);
     }
   });
 

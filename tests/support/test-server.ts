@@ -63,12 +63,23 @@ export async function startTestServer(
     configure?: (app: App) => void;
     /** A movable clock for the identity service (expiry and lockout tests). */
     identityClock?: BuildOptions['identityClock'];
+    /**
+     * A local stand-in for StoryChief's API (needs STORYCHIEF_API_KEY in env). Set on the
+     * config object, never through the environment: production has no such setting.
+     */
+    storyChiefBaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase({ postgres: options.postgres ?? false });
+  const loaded = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env });
+  const { storyChief } = loaded.blog;
+  if (options.storyChiefBaseUrl && !storyChief) throw new Error('storyChiefBaseUrl needs STORYCHIEF_API_KEY in env');
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env }),
+    ...loaded,
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.storyChiefBaseUrl && storyChief
+      ? { blog: { ...loaded.blog, storyChief: { ...storyChief, baseUrl: options.storyChiefBaseUrl } } }
+      : {}),
   };
   const app = await buildApp(config, {
     database,

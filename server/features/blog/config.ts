@@ -29,24 +29,15 @@ export interface BlogConfig {
 /** content/blog, found from this file (importing the config's root would be an import cycle). */
 const CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../content/blog');
 
-const LOOPBACK_HOSTS = ['127.0.0.1', '[::1]', 'localhost'];
-
 /** Reads the blog section of the configuration (documented in .env.example). */
 export function readBlogConfig(read: EnvReader): BlogConfig {
   const apiKey = read.optional('STORYCHIEF_API_KEY');
   const timeoutMs = read.integer('STORYCHIEF_TIMEOUT_MS', 8000, { min: 100, max: 60_000 });
   const cacheTtlMs = read.integer('STORYCHIEF_CACHE_TTL_SECONDS', 60, { min: 0, max: 3600 }) * 1000;
   const imageOrigin = read.url('STORYCHIEF_IMAGE_ORIGIN', ['https'])?.origin ?? STORYCHIEF_IMAGE_ORIGIN;
-  // TEST ONLY: lets the adapter's tests talk to a local HTTP peer. Only loopback addresses
-  // are accepted, so no environment can point the adapter at another host.
-  const testBaseUrl = read.url('STORYCHIEF_TEST_BASE_URL', ['http']);
-  if (testBaseUrl && !LOOPBACK_HOSTS.includes(testBaseUrl.hostname)) {
-    read.problems.push(`STORYCHIEF_TEST_BASE_URL is for tests only and must be a loopback address (got "${testBaseUrl.href}")`);
-  }
-  const baseUrl =
-    testBaseUrl && LOOPBACK_HOSTS.includes(testBaseUrl.hostname) ? testBaseUrl.href.replace(/\/$/, '') : STORYCHIEF_BASE_URL;
   return {
-    storyChief: apiKey ? { apiKey, baseUrl, timeoutMs, cacheTtlMs, imageOrigin } : undefined,
+    // The base URL is fixed: no setting can point the adapter (and its API key) at another host.
+    storyChief: apiKey ? { apiKey, baseUrl: STORYCHIEF_BASE_URL, timeoutMs, cacheTtlMs, imageOrigin } : undefined,
     contentDir: CONTENT_DIR,
     builtInCacheTtlMs: read.integer('BLOG_CACHE_TTL_SECONDS', 5, { min: 0, max: 3600 }) * 1000,
   };

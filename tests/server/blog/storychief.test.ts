@@ -2,8 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
-import { loadConfig } from '../../../server/config/config.ts';
-import { STORYCHIEF_BASE_URL } from '../../../server/features/blog/config.ts';
 import { startBlogServer } from './support.ts';
 
 /** A story as StoryChief's API sends it (its own field names, more fields than we use). */
@@ -90,13 +88,15 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
 
   beforeAll(async () => {
     await peer.start();
-    server = await startBlogServer({
-      STORYCHIEF_API_KEY: 'sc-secret-key',
-      STORYCHIEF_TEST_BASE_URL: `${peer.origin}/1.0`,
-      STORYCHIEF_TIMEOUT_MS: '300',
-      STORYCHIEF_CACHE_TTL_SECONDS: '0',
-      PUBLIC_URL: 'https://hireassist.example',
-    });
+    server = await startBlogServer(
+      {
+        STORYCHIEF_API_KEY: 'sc-secret-key',
+        STORYCHIEF_TIMEOUT_MS: '300',
+        STORYCHIEF_CACHE_TTL_SECONDS: '0',
+        PUBLIC_URL: 'https://hireassist.example',
+      },
+      { storyChiefBaseUrl: `${peer.origin}/1.0` },
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -193,28 +193,16 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
   });
 
   test('the short cache answers repeated requests without asking StoryChief again', async () => {
-    const cached = await startBlogServer({
-      STORYCHIEF_API_KEY: 'sc-secret-key',
-      STORYCHIEF_TEST_BASE_URL: `${peer.origin}/1.0`,
-      STORYCHIEF_CACHE_TTL_SECONDS: '60',
-    });
+    const cached = await startBlogServer(
+      { STORYCHIEF_API_KEY: 'sc-secret-key', STORYCHIEF_CACHE_TTL_SECONDS: '60' },
+      { storyChiefBaseUrl: `${peer.origin}/1.0` },
+    );
     try {
       for (let i = 0; i < 5; i += 1) expect((await cached.fetch('/api/storychief/stories?per_page=3')).status).toBe(200);
       expect(peer.requests).toHaveLength(1);
     } finally {
       await cached.close();
     }
-  });
-});
-
-describe('the StoryChief base URL', () => {
-  test('is fixed in code; the test-only override accepts loopback addresses only', () => {
-    expect(STORYCHIEF_BASE_URL).toBe('https://api.storychief.io/1.0');
-    expect(loadConfig({ STORYCHIEF_API_KEY: 'k' }).blog.storyChief?.baseUrl).toBe(STORYCHIEF_BASE_URL);
-    expect(() => loadConfig({ STORYCHIEF_API_KEY: 'k', STORYCHIEF_TEST_BASE_URL: 'http://evil.example/1.0' })).toThrow(
-      /STORYCHIEF_TEST_BASE_URL is for tests only and must be a loopback address/,
-    );
-    expect(loadConfig({}).blog.storyChief).toBeUndefined();
   });
 });
 

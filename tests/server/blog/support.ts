@@ -8,9 +8,13 @@ export const ADMIN_PASSWORD = 'blog-tests-admin-password';
  */
 export async function startBlogServer(
   env: Record<string, string> = {},
-  options: { postgres?: boolean } = {},
+  options: { postgres?: boolean; storyChiefBaseUrl?: string } = {},
 ): Promise<TestServer & { adminToken(): Promise<string> }> {
-  const server = await startTestServer({ env: { ADMIN_PASSWORD, ...env }, postgres: options.postgres ?? false });
+  const server = await startTestServer({
+    env: { ADMIN_PASSWORD, ...env },
+    postgres: options.postgres ?? false,
+    ...(options.storyChiefBaseUrl ? { storyChiefBaseUrl: options.storyChiefBaseUrl } : {}),
+  });
   let token: Promise<string> | undefined;
   return Object.assign(server, {
     adminToken() {
