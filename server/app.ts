@@ -16,7 +16,7 @@ import { registerPublicConfigRoutes } from './features/public-config/routes.ts';
 import { registerSeoRoutes } from './features/seo/routes.ts';
 import { registerErrorPolicy } from './http/errors.ts';
 import { registerTextGuard } from './http/text-guard.ts';
-import { registerAccessLog } from './http/access-log.ts';
+import { AccessLog } from './http/access-log.ts';
 import { recordRouteTable, type RouteTableEntry } from './http/route-access.ts';
 import type { Clock } from './identity/clock.ts';
 import { publicIdentityConfig } from './identity/config.ts';
@@ -56,8 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // registerAccessLog writes one line per request instead.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
@@ -73,7 +72,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => rateLimitStore.close());
   const mailer = registerMailDelivery(app, database.db, config.mail);
 
-  registerAccessLog(app);
   registerErrorPolicy(app);
   registerTextGuard(app);
   registerSecurityHeaders(app, {
