@@ -106,6 +106,20 @@ const NEW_EMAIL = 'augusta.e2e@example.com';
 const PASSWORD = 'Engine-1843!';
 const RESET_PASSWORD = 'Analytical-1843!';
 
+/** A confirmed account with PASSWORD, made through the real SDK as the sign-up form would. */
+async function confirmedAccount(email: string, givenName: string, familyName: string): Promise<void> {
+  const { createIdentityClient } = await import('../../src-shared/api/identity/client.ts');
+  const client = createIdentityClient({
+    region: 'us-east-1',
+    userPoolId: 'us-east-1_local',
+    clientId: 'hireassist-local-client',
+    endpoint: `${baseUrl}/cognito`,
+    hostedDomain: `${baseUrl}/cognito`,
+  });
+  await client.signUp({ email, password: PASSWORD, givenName, familyName });
+  await client.confirmSignUp(email, await codeMailedTo(email));
+}
+
 test('a new customer signs up, verifies, edits the profile, changes email, signs out and in, resets the password', async ({
   page,
 }) => {
@@ -262,17 +276,7 @@ test('Google sign-in through a local OpenID provider standing in for Google, aud
 test('security and settings: change the password, keep a preference, delete the account', async ({ page }) => {
   test.setTimeout(90_000);
   const email = 'grace.settings@example.com';
-  // A confirmed account, made through the real SDK as the sign-up form would.
-  const { createIdentityClient } = await import('../../src-shared/api/identity/client.ts');
-  const client = createIdentityClient({
-    region: 'us-east-1',
-    userPoolId: 'us-east-1_local',
-    clientId: 'hireassist-local-client',
-    endpoint: `${baseUrl}/cognito`,
-    hostedDomain: `${baseUrl}/cognito`,
-  });
-  await client.signUp({ email, password: PASSWORD, givenName: 'Grace', familyName: 'Settings' });
-  await client.confirmSignUp(email, await codeMailedTo(email));
+  await confirmedAccount(email, 'Grace', 'Settings');
 
   await page.goto(`${baseUrl}/security`);
   await signIn(page, email, PASSWORD);
@@ -315,16 +319,7 @@ test.describe('with animations on', () => {
   test.use({ contextOptions: { reducedMotion: 'no-preference' } });
   test('unsaved profile changes: the question comes back each time and screen readers can reach it', async ({ page }) => {
     const email = 'ada.unsaved@example.com';
-    const { createIdentityClient } = await import('../../src-shared/api/identity/client.ts');
-    const client = createIdentityClient({
-      region: 'us-east-1',
-      userPoolId: 'us-east-1_local',
-      clientId: 'hireassist-local-client',
-      endpoint: `${baseUrl}/cognito`,
-      hostedDomain: `${baseUrl}/cognito`,
-    });
-    await client.signUp({ email, password: PASSWORD, givenName: 'Ada', familyName: 'Unsaved' });
-    await client.confirmSignUp(email, await codeMailedTo(email));
+    await confirmedAccount(email, 'Ada', 'Unsaved');
 
     await page.goto(`${baseUrl}/dashboard`);
     await signIn(page, email, PASSWORD);

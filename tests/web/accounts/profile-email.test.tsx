@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { openedModal } from '../support/modal-dialog.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeIdentity, type FakeUser } from './fake-identity.ts';
 import { button, input, openProfile } from './profile-support.ts';
 import { stubServerApi, type ApiCall } from './render-app.tsx';
+import { openedModal } from '../support/modal-dialog.ts';
 
 let identity: FakeIdentity;
 let api: ApiCall[];

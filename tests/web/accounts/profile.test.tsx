@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { openedModal } from '../support/modal-dialog.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../../src-shared/api/identity/types.ts';
 import { profileLoadError } from '../../../src-web/features/account/profile-model.ts';
 import { FakeIdentity, type FakeUser } from './fake-identity.ts';
 import { button, input, openProfile, signInAs } from './profile-support.ts';
 import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
+import { openedModal } from '../support/modal-dialog.ts';
 
 let identity: FakeIdentity;
 let api: ApiCall[];

@@ -6,13 +6,6 @@ import { ProfileRoute } from '../../../src-web/features/account/ProfilePage.tsx'
 import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
 import type { FakeIdentity } from './fake-identity.ts';
 
-// jsdom has no layout: Fluent's MessageBar observes its size to reflow, which cannot matter here.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 /** What the server's accounts API was asked, by path and body. */
 export interface ApiCall {
   path: string;

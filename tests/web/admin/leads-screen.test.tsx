@@ -11,12 +11,6 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
-// jsdom has no layout, so no ResizeObserver; Fluent's MessageBar asks for one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } });

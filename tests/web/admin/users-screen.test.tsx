@@ -1,5 +1,4 @@
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { openedModal } from '../support/modal-dialog.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +8,9 @@ import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
 import { POOL_ID, startIdentityServer, type IdentityTestServer } from '../../server/identity/support.ts';
+import { openedModal } from '../support/modal-dialog.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-// jsdom has no layout, so no ResizeObserver; Fluent's MessageBar asks for one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 let identity: IdentityTestServer;
 beforeAll(async () => {

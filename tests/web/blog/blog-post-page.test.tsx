@@ -7,13 +7,6 @@ import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { createFakeBlogServer, makePost } from './fake-blog-server.ts';
 import { renderBlog } from './render-blog.tsx';
 
-// jsdom has no layout, so no ResizeObserver; Fluent's MessageBar (the SEO HTML panel's notices) asks for one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
