@@ -107,30 +107,30 @@ function listRequest(query: PostQuery): string {
  * loads) at once, and the app renders the same content without waiting for the API.
  */
 export function createBlogFirstPaint(source: PostSource, pages: PageStore, images: BlogImages) {
-  const listed = async (query: PostQuery) => {
-    const page = await source.list(query);
-    return { posts: page.posts, responses: { [listRequest(query)]: listBody(BLOG_LIST_PATHS[0], query, page) } };
-  };
-
   const list: FirstPaintProvider = async () => {
-    const { posts, responses } = await listed(BLOG.listRequest);
-    return { head: preloadImage(posts[0], images), root: listMarkup(posts, images), responses } satisfies FirstPaint;
+    const page = await source.list(BLOG.listRequest);
+    return {
+      head: preloadImage(page.posts[0], images),
+      root: listMarkup(page.posts, images),
+      responses: { [listRequest(BLOG.listRequest)]: listBody(BLOG_LIST_PATHS[0], BLOG.listRequest, page) },
+    } satisfies FirstPaint;
   };
 
   const post: FirstPaintProvider = async (pathname) => {
     const slug = pathname.slice(PATHS.blog.length + 1).replace(/\/$/, '');
     // The app looks the slug up among the newest posts and checks for a saved copy (src-shared/api/blog/post-cache.ts).
-    const [{ posts, responses }, saved] = await Promise.all([
-      listed({ page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' }),
-      pages.get(slug),
-    ]);
-    const found = posts.find((candidate) => candidate.slug === slug);
+    const lookup: PostQuery = { page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' };
+    const [page, saved] = await Promise.all([source.list(lookup), pages.get(slug)]);
+    const found = page.posts.find((candidate) => candidate.slug === slug);
+    // The lookup (src-shared/api/blog/find-post-by-slug.ts) is the one reader of this copy and
+    // keeps only the post with the slug, so the copy carries only that post, not all 100.
+    const lookupAnswer = { ...listBody(BLOG_LIST_PATHS[0], lookup, page), data: found ? [found] : [] };
     const checkHtml = `/api/check-html/${encodeURIComponent(slug)}`;
     return {
       head: preloadImage(found, images),
       root: found ? postMarkup(found, images) : '',
       responses: {
-        ...responses,
+        [listRequest(lookup)]: lookupAnswer,
         [checkHtml]: { exists: saved !== undefined },
         ...(saved ? { [`/api/cached-post/${encodeURIComponent(slug)}`]: saved.post } : {}),
       },
