@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { HEALTH_CHECK_FRESH_MS } from '../../server/features/health/routes.ts';
 import { startTestServer } from '../support/test-server.ts';
@@ -15,13 +16,21 @@ describe('GET /api/health', () => {
     }
   });
 
-  it('answers 503 with ok false when the database is gone', async () => {
-    const server = await startTestServer();
+  it('answers 503 with ok false when the database is gone, and logs a warning', async () => {
+    const logged: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    const server = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream });
     try {
       await server.app.database.close();
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+      expect(logged.join('')).toContain('health check: the database does not answer');
     } finally {
       await server.close();
     }

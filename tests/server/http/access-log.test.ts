@@ -21,19 +21,28 @@ afterAll(() => server.close());
 describe('the access log', () => {
   it('writes one line per request, once it is answered, with method, URL, status and time', async () => {
     lines.length = 0;
-    const response = await server.fetch('/api/health?probe=1', { headers: { authorization: 'Bearer secret-token' } });
+    const response = await server.fetch('/api/config?probe=1', { headers: { authorization: 'Bearer secret-token' } });
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const forRequest = lines.filter((line) => (line.req as { url?: string } | undefined)?.url === '/api/health?probe=1');
+    const forRequest = lines.filter((line) => (line.req as { url?: string } | undefined)?.url === '/api/config?probe=1');
     expect(forRequest).toHaveLength(1);
     const [line] = forRequest;
     expect(line).toMatchObject({
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/health?probe=1' },
+      req: { method: 'GET', url: '/api/config?probe=1' },
       res: { statusCode: 200 },
     });
     expect(typeof line?.reqId).toBe('string');
     expect(typeof line?.responseTime).toBe('number');
     expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it("leaves out the load balancers' health probes", async () => {
+    lines.length = 0;
+    expect((await server.fetch('/api/health')).status).toBe(200);
+    expect((await server.fetch('/api/config')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const urls = lines.map((line) => (line.req as { url?: string } | undefined)?.url);
+    expect(urls).toEqual(['/api/config']);
   });
 });
