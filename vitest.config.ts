@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: 'test-reports/vitest.json' }]],
+    reporters: ['default', 'json'],
+    // Set here rather than in the reporter's options so a run can name its own file on the
+    // command line (the keychain run does, not to overwrite the unit run's report).
+    outputFile: { json: 'test-reports/vitest.json' },
     projects: [
       {
         test: {

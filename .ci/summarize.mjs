@@ -1,19 +1,23 @@
 // Prints one line, "N passed, N failed", with the totals of every test runner's JSON report.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = 'test-reports/vitest.json';
-if (existsSync(vitest)) {
-  const report = JSON.parse(readFileSync(vitest, 'utf8'));
+// Every vitest run writes its own report (vitest.json for test:unit, vitest-keychain.json for
+// test:keychain, ...): all of them count.
+const reports = 'test-reports';
+const vitestReports = existsSync(reports) ? readdirSync(reports).filter((name) => /^vitest.*\.json$/.test(name)) : [];
+for (const name of vitestReports) {
+  const report = JSON.parse(readFileSync(path.join(reports, name), 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
 }
 
-const playwright = 'test-reports/playwright.json';
+const playwright = path.join(reports, 'playwright.json');
 if (existsSync(playwright)) {
   const { stats } = JSON.parse(readFileSync(playwright, 'utf8'));
   passed += stats.expected + stats.flaky;

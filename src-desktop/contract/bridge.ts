@@ -34,6 +34,11 @@ export interface ConsoleSettings {
   /** null until the operator has chosen a server on first run. */
   serverUrl: string | null;
   lastScreen: ConsoleScreen;
+  /**
+   * Only on a launch that found the settings file unreadable and started afresh: where the old
+   * file was moved, so the console can tell the operator.
+   */
+  resetBackupPath?: string;
 }
 
 export type SetServerUrlResult = { ok: true; serverUrl: string } | { ok: false; error: string };

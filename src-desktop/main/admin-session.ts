@@ -31,9 +31,13 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     async call({ method, args }) {
       if (!current) return NO_SERVER;
       const { api, tokenStore } = current;
+      // validate answers false without asking the server when no token is stored: nothing to clear then.
+      const checksToken = method === 'validate' && (await tokenStore.read()) !== null;
       const outcome = await (api[method] as (...methodArgs: typeof args) => Promise<unknown>)(...args);
       // An expired or revoked token is useless: drop it from the keychain too, not only from the screen.
-      if (isUnauthorized(outcome)) await tokenStore.clear();
+      // The server says so with a 401, or for validate with 200 {valid: false}, which the shared
+      // client passes on without clearing.
+      if (isUnauthorized(outcome) || (checksToken && isNoSession(outcome))) await tokenStore.clear();
       return outcome;
     },
     async switchServer(origin) {
@@ -46,4 +50,16 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
 
 function isUnauthorized(outcome: unknown): boolean {
   return typeof outcome === 'object' && outcome !== null && 'reason' in outcome && outcome.reason === 'unauthorized';
+}
+
+/** validate's answer when the token does not work: `{ ok: true, value: false }`. */
+function isNoSession(outcome: unknown): boolean {
+  return (
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    'ok' in outcome &&
+    outcome.ok === true &&
+    'value' in outcome &&
+    outcome.value === false
+  );
 }

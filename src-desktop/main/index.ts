@@ -2,20 +2,24 @@ import { app, dialog } from 'electron';
 import { createAdminSession } from './admin-session.ts';
 import { setupIpc } from './ipc.ts';
 import { setupMenu } from './menu.ts';
+import { registerRendererScheme, setupRendererProtocol } from './renderer-protocol.ts';
 import { saveFileWithDialog } from './save-file.ts';
 import { openExternalSafely, setupContentSecurity } from './security.ts';
 import { openSettings } from './settings.ts';
 import { openTokenVault } from './token-vault.ts';
-import { rendererUrl, setupMainWindow } from './window.ts';
+import { RENDERER_DIR, rendererUrl, setupMainWindow } from './window.ts';
 
 /**
  * The console's main process: one `setupX()` per concern, as electron/fiddle does. Main holds
  * the admin token (keychain or memory) and talks to the server; the renderer only gets results.
  */
 app.setName('HireAssist Console');
+// Electron takes privileged schemes only before the app is ready.
+registerRendererScheme();
 
 async function start(): Promise<void> {
   setupContentSecurity();
+  setupRendererProtocol(RENDERER_DIR);
   const settings = openSettings({ cwd: app.getPath('userData') });
   const vault = await openTokenVault();
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });

@@ -21,11 +21,12 @@ export interface IpcDependencies {
 export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
 
 /**
- * Whether the sending frame shows our renderer: the same file, or the same origin under the
- * dev server. A frame that navigated elsewhere, an iframe from another origin or a devtools
- * extension gets no access to the admin API.
+ * Whether the sending frame shows our renderer: app://console, or the dev server's origin. A
+ * frame that navigated elsewhere, an iframe from another origin or a devtools extension gets
+ * no access to the admin API. Scheme and host are compared rather than `origin`, because Node's
+ * URL gives every custom-scheme URL the same opaque origin "null".
  */
-export function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): boolean {
+function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): boolean {
   const frameUrl = event.senderFrame?.url;
   if (!frameUrl) return false;
   let url: URL;
@@ -34,8 +35,7 @@ export function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): bo
   } catch {
     return false;
   }
-  if (rendererUrl.protocol === 'file:') return url.protocol === 'file:' && url.pathname === rendererUrl.pathname;
-  return url.origin === rendererUrl.origin;
+  return url.protocol === rendererUrl.protocol && url.host === rendererUrl.host;
 }
 
 /** The handler of every renderer → main channel, arguments already validated. */
@@ -60,7 +60,7 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
     },
     [IPC_CHANNELS.tokenStorage]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.tokenStorage, args);
-      return deps.vault.kind;
+      return deps.vault.kind();
     },
     [IPC_CHANNELS.saveFile]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.saveFile, args);

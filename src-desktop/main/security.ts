@@ -19,7 +19,7 @@ export function setupContentSecurity(): void {
   defaultSession.setPermissionCheckHandler(() => false);
 }
 
-export function lockDown(contents: WebContents): void {
+function lockDown(contents: WebContents): void {
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import path from 'node:path';
 import Store from 'electron-store';
 import { CONSOLE_SCREENS, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
@@ -11,7 +11,9 @@ export interface WindowBounds {
 }
 
 /** What the console remembers between launches (electron-store writes it atomically). */
-interface StoredSettings extends ConsoleSettings {
+interface StoredSettings {
+  serverUrl: string | null;
+  lastScreen: ConsoleScreen;
   bounds: WindowBounds | null;
 }
 
@@ -35,15 +37,12 @@ const SCHEMA = {
 } as const;
 
 export interface SettingsStore {
+  /** The settings, with `resetBackupPath` when this launch had to start them afresh. */
   get(): ConsoleSettings;
   setServerUrl(serverUrl: string): void;
   setLastScreen(screen: ConsoleScreen): void;
   bounds(): WindowBounds | null;
   setBounds(bounds: WindowBounds): void;
-  /** The settings file's path. */
-  path: string;
-  /** Where an unreadable settings file was moved at start-up, if one was. */
-  backupPath: string | null;
 }
 
 export interface SettingsOptions {
@@ -53,9 +52,21 @@ export interface SettingsOptions {
 }
 
 /**
+ * Whether electron-store refused the file for its contents: conf's own tests for the errors its
+ * `clearInvalidConfig` would discard (JSON.parse's SyntaxError, its schema violation). Anything
+ * else (no permission, a folder in the file's place, a full disk) is not the file's fault and
+ * must not cost the operator their settings.
+ */
+function isUnusableFile(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'SyntaxError' || error.message.startsWith('Config schema violation:');
+}
+
+/**
  * Opens the settings. A file that is not valid JSON or breaks the schema is renamed to
  * `settings.corrupt-<time>.json` beside it, then the defaults start a new file: the operator
- * loses nothing silently and can recover by hand.
+ * loses nothing silently, is told where the old file went, and can recover by hand. Other
+ * errors are thrown as they are.
  */
 export function openSettings(options: SettingsOptions): SettingsStore {
   const storeOptions = {
@@ -66,26 +77,28 @@ export function openSettings(options: SettingsOptions): SettingsStore {
     cwd: options.cwd,
   };
   let store: Store<StoredSettings>;
-  let backupPath: string | null = null;
+  let resetBackupPath: string | null = null;
   try {
     store = new Store<StoredSettings>(storeOptions);
   } catch (error) {
+    if (!isUnusableFile(error)) throw error;
     // The path electron-store uses, known here although its constructor is what failed.
     const file = path.join(options.cwd, `${storeOptions.name}.json`);
-    if (!existsSync(file)) throw error;
     const stamp = (options.now?.() ?? new Date()).toISOString().replaceAll(':', '-');
-    backupPath = path.join(path.dirname(file), `${storeOptions.name}.corrupt-${stamp}.json`);
-    renameSync(file, backupPath);
-    console.warn(`The console's settings file could not be read and was moved to ${backupPath}: ${String(error)}`);
+    resetBackupPath = path.join(path.dirname(file), `${storeOptions.name}.corrupt-${stamp}.json`);
+    renameSync(file, resetBackupPath);
+    console.warn(`The console's settings file could not be read and was moved to ${resetBackupPath}: ${String(error)}`);
     store = new Store<StoredSettings>(storeOptions);
   }
   return {
-    get: () => ({ serverUrl: store.get('serverUrl'), lastScreen: store.get('lastScreen') }),
+    get: () => ({
+      serverUrl: store.get('serverUrl'),
+      lastScreen: store.get('lastScreen'),
+      ...(resetBackupPath ? { resetBackupPath } : {}),
+    }),
     setServerUrl: (serverUrl) => store.set('serverUrl', serverUrl),
     setLastScreen: (screen) => store.set('lastScreen', screen),
     bounds: () => store.get('bounds'),
     setBounds: (bounds) => store.set('bounds', bounds),
-    path: store.path,
-    backupPath,
   };
 }

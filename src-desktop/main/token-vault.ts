@@ -14,7 +14,8 @@ export interface Keychain {
 
 /** Where main keeps admin tokens: one store per server origin. */
 export interface TokenVault {
-  kind: TokenStorageKind;
+  /** The keychain until it fails, then memory for the rest of the run. */
+  kind(): TokenStorageKind;
   storeFor(origin: string): TokenStore;
 }
 
@@ -26,34 +27,57 @@ export async function loadKeytar(): Promise<Keychain> {
 
 /**
  * The OS keychain when keytar loads and answers a read, otherwise memory only (the next
- * launch asks for the password again, and the renderer says so).
+ * launch asks for the password again, and the renderer says so). A keychain that fails later
+ * (locked, its daemon gone) is dropped the same way, so sign-in and sign-out go on in memory
+ * instead of failing with keytar's error; the renderer learns it from `kind()`.
  */
 export async function openTokenVault(loadKeychain: () => Promise<Keychain> = loadKeytar): Promise<TokenVault> {
+  let keychain: Keychain | null = null;
   try {
-    const keychain = await loadKeychain();
+    const loaded = await loadKeychain();
     // A read proves the Secret Service / Keychain / Credential Vault is reachable and unlocked.
-    await keychain.getPassword(KEYCHAIN_SERVICE, 'availability-check');
-    return { kind: 'keychain', storeFor: (origin) => keychainTokenStore(keychain, origin) };
+    await loaded.getPassword(KEYCHAIN_SERVICE, 'availability-check');
+    keychain = loaded;
   } catch (error) {
     console.warn(`The OS keychain is unavailable, so the admin token is kept in memory only: ${describe(error)}`);
-    const stores = new Map<string, TokenStore>();
-    return {
-      kind: 'memory',
-      storeFor(origin) {
-        const store = stores.get(origin) ?? createMemoryTokenStore();
-        stores.set(origin, store);
-        return store;
-      },
-    };
   }
-}
 
-function keychainTokenStore(keychain: Keychain, origin: string): TokenStore {
+  const memory = new Map<string, TokenStore>();
+  const memoryStore = (origin: string) => {
+    const store = memory.get(origin) ?? createMemoryTokenStore();
+    memory.set(origin, store);
+    return store;
+  };
+  /** Runs one keychain operation; on failure the keychain is given up for this run and memory answers instead. */
+  const withKeychain = async <T>(operation: (available: Keychain) => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
+    if (!keychain) return fallback();
+    try {
+      return await operation(keychain);
+    } catch (error) {
+      keychain = null;
+      console.warn(
+        `The OS keychain stopped answering, so the admin token is kept in memory only from now on: ${describe(error)}`,
+      );
+      return fallback();
+    }
+  };
+
   return {
-    read: () => keychain.getPassword(KEYCHAIN_SERVICE, origin),
-    write: (token) => keychain.setPassword(KEYCHAIN_SERVICE, origin, token),
-    clear: async () => {
-      await keychain.deletePassword(KEYCHAIN_SERVICE, origin);
+    kind: () => (keychain ? 'keychain' : 'memory'),
+    storeFor(origin) {
+      const inMemory = memoryStore(origin);
+      return {
+        read: () => withKeychain((available) => available.getPassword(KEYCHAIN_SERVICE, origin), inMemory.read),
+        write: (token) =>
+          withKeychain(
+            (available) => available.setPassword(KEYCHAIN_SERVICE, origin, token),
+            () => inMemory.write(token),
+          ),
+        clear: () =>
+          withKeychain(async (available) => {
+            await available.deletePassword(KEYCHAIN_SERVICE, origin);
+          }, inMemory.clear),
+      };
     },
   };
 }

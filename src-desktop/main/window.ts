@@ -1,18 +1,22 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
+import { RENDERER_ENTRY } from './renderer-protocol.ts';
 import type { SettingsStore, WindowBounds } from './settings.ts';
 
 /** Where electron-vite puts the preload and renderer, beside the built main (out/desktop/main). */
 const BUILD_DIR = path.join(import.meta.dirname, '..');
 
+/** The built renderer, which the console's app:// scheme serves. */
+export const RENDERER_DIR = path.join(BUILD_DIR, 'renderer');
+
 /**
  * The renderer's address: the dev server's under `electron-vite dev`, otherwise the built
- * file. The IPC hub accepts messages only from frames showing this document.
+ * renderer on the console's own scheme, never file://. The IPC hub accepts messages only from
+ * frames showing this origin.
  */
 export function rendererUrl(env: NodeJS.ProcessEnv = process.env): URL {
   const devServer = env.ELECTRON_RENDERER_URL;
-  return devServer ? new URL(devServer) : pathToFileURL(path.join(BUILD_DIR, 'renderer', 'index.html'));
+  return devServer ? new URL(devServer) : new URL(RENDERER_ENTRY);
 }
 
 const DEFAULT_SIZE = { width: 1280, height: 800 };

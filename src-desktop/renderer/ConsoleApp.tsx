@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { hireAssistTheme } from '../../src-shared/ui/theme.ts';
 import { DEFAULT_SERVER_URL, type ConsoleBridge, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
+import { SettingsResetNotice } from './notices/SettingsResetNotice.tsx';
 import { ServerSetup } from './server-setup/ServerSetup.tsx';
 import { ConsoleShell } from './shell/ConsoleShell.tsx';
 
@@ -109,12 +110,24 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
   }
 
   const { settings, changingServer } = state;
+  // Shown on the first-run step (a reset forgets the server) and in the console, until dismissed.
+  const notice = settings.resetBackupPath ? (
+    <SettingsResetNotice
+      backupPath={settings.resetBackupPath}
+      onDismiss={() =>
+        setState((current) =>
+          current.phase === 'ready' ? { ...current, settings: { ...current.settings, resetBackupPath: undefined } } : current,
+        )
+      }
+    />
+  ) : null;
   if (settings.serverUrl === null || changingServer) {
     const current = settings.serverUrl;
     return (
       <ServerSetup
         bridge={bridge}
         initialUrl={current ?? DEFAULT_SERVER_URL}
+        notice={notice}
         onCancel={current === null ? undefined : () => setState({ phase: 'ready', settings, changingServer: false })}
         onSaved={(serverUrl) => setState({ phase: 'ready', settings: { ...settings, serverUrl }, changingServer: false })}
       />
@@ -125,6 +138,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       bridge={bridge}
       serverUrl={settings.serverUrl}
       screen={settings.lastScreen}
+      notice={notice}
       onScreen={showScreen}
       onChangeServer={() => setState({ phase: 'ready', settings, changingServer: true })}
     />

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
@@ -14,7 +13,7 @@ import { invoke } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
-const RENDERER = pathToFileURL('/opt/HireAssist Console/resources/app.asar/out/desktop/renderer/index.html');
+const RENDERER = new URL('app://console/index.html');
 const fromRenderer = (channel: string, ...args: unknown[]) => invoke(channel, `${RENDERER.href}#/leads`, ...args);
 const admin = (method: string, ...args: unknown[]) => fromRenderer(IPC_CHANNELS.adminCall, { method, args });
 
@@ -41,7 +40,14 @@ afterAll(async () => {
 
 describe('IPC hub (electron mocked, real server)', () => {
   it('drops messages from any frame but the console renderer, doing nothing for them', async () => {
-    const strangers = ['https://evil.example/index.html', 'file:///tmp/other.html', 'not a url', null];
+    const strangers = [
+      'https://evil.example/index.html',
+      // Another host on the console's scheme, and the built renderer opened as a file.
+      'app://other/index.html',
+      'file:///opt/HireAssist%20Console/resources/app.asar/out/desktop/renderer/index.html',
+      'not a url',
+      null,
+    ];
     for (const frame of strangers) {
       await expect(
         invoke(IPC_CHANNELS.saveFile, frame, { suggestedName: 'a.csv', mimeType: 'text/csv', contents: 'x' }),

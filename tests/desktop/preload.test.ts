@@ -1,14 +1,27 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_METHODS, IPC_CHANNELS, type ConsoleBridge } from '../../src-desktop/contract/bridge.ts';
-import { contextBridge, ipcRenderer } from './support/electron-mock.ts';
 
-vi.mock('electron', () => import('./support/electron-mock.ts'));
+/**
+ * Runs the preload script afresh, as each window does, against a fresh electron stand-in: no
+ * test sees the bridge, calls or listeners of another.
+ */
+async function runPreload() {
+  const electron = await import('./support/electron-mock.ts');
+  await import('../../src-desktop/preload/index.ts');
+  expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+  const [key, bridge] = electron.contextBridge.exposeInMainWorld.mock.calls[0] as [string, ConsoleBridge];
+  return { key, bridge, ipcRenderer: electron.ipcRenderer };
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  // Registered again after the reset, so the next import of `electron` builds a new stand-in.
+  vi.doMock('electron', () => import('./support/electron-mock.ts'));
+});
 
 describe('preload bridge (electron mocked)', () => {
   it('exposes only window.hireAssistConsole, whose calls are invokes on the contract channels', async () => {
-    await import('../../src-desktop/preload/index.ts');
-    expect(contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
-    const [key, bridge] = contextBridge.exposeInMainWorld.mock.calls[0] as [string, ConsoleBridge];
+    const { key, bridge, ipcRenderer } = await runPreload();
     expect(key).toBe('hireAssistConsole');
     expect(Object.keys(bridge).sort()).toEqual(['admin', 'onShowScreen', 'openExternal', 'saveFile', 'settings', 'tokenStorage']);
     expect(Object.keys(bridge.admin).sort()).toEqual([...ADMIN_METHODS].sort());
@@ -24,10 +37,10 @@ describe('preload bridge (electron mocked)', () => {
   });
 
   it('passes on only known screens from the menu and unsubscribes', async () => {
-    await import('../../src-desktop/preload/index.ts');
-    const [, bridge] = contextBridge.exposeInMainWorld.mock.calls[0] as [string, ConsoleBridge];
+    const { bridge, ipcRenderer } = await runPreload();
     const listener = vi.fn();
     const unsubscribe = bridge.onShowScreen(listener);
+    expect(ipcRenderer.on).toHaveBeenCalledTimes(1);
     const [channel, onMessage] = ipcRenderer.on.mock.calls[0] as unknown as [string, (event: unknown, screen: unknown) => void];
     expect(channel).toBe(IPC_CHANNELS.showScreen);
     onMessage({}, 'users');
@@ -35,5 +48,6 @@ describe('preload bridge (electron mocked)', () => {
     expect(listener.mock.calls).toEqual([['users']]);
     unsubscribe();
     expect(ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_CHANNELS.showScreen, onMessage);
+    expect(ipcRenderer.invoke).not.toHaveBeenCalled();
   });
 });

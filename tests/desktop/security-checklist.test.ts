@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
-import { lockDown, setupContentSecurity } from '../../src-desktop/main/security.ts';
-import { mainWindowOptions } from '../../src-desktop/main/window.ts';
-import { app, session, shell } from './support/electron-mock.ts';
+import { setupContentSecurity } from '../../src-desktop/main/security.ts';
+import type { SettingsStore } from '../../src-desktop/main/settings.ts';
+import { mainWindowOptions, rendererUrl, setupMainWindow } from '../../src-desktop/main/window.ts';
+import { app, BrowserWindow, session, shell } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -39,6 +40,14 @@ describe("Electron's security checklist (electron mocked)", () => {
     expect(webPreferences?.preload).toMatch(/preload[\\/]index\.cjs$/);
   });
 
+  it('the window loads the renderer from the app:// scheme, never file:// (the dev server only under electron-vite dev)', () => {
+    const settings = { bounds: () => null } as unknown as SettingsStore;
+    setupMainWindow(settings);
+    expect(BrowserWindow.created.at(-1)?.loaded).toBe('app://console/index.html');
+    expect(rendererUrl({}).href).toBe('app://console/index.html');
+    expect(rendererUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173/' }).href).toBe('http://localhost:5173/');
+  });
+
   it('the renderer HTML has a strict CSP: self only, no objects, scripts without unsafe-*', async () => {
     const csp = await rendererCsp();
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -67,10 +76,14 @@ describe("Electron's security checklist (electron mocked)", () => {
         openHandler = handler;
       },
     };
-    const created = app.on.mock.calls.find(([name]) => name === 'web-contents-created');
-    expect(created).toBeDefined();
-    lockDown(contents as unknown as Parameters<typeof lockDown>[0]);
+    // What Electron does for every window, webview or devtools it creates: call main's listener.
+    const created = app.on.mock.calls.filter(([name]) => name === 'web-contents-created');
+    expect(created).toHaveLength(1);
+    const [, onCreated] = created[0] as unknown as [string, (event: unknown, contents: unknown) => void];
+    onCreated({}, contents);
 
+    expect([...listeners.keys()].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect']);
+    expect(openHandler).toBeDefined();
     for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
       const event = { preventDefault: vi.fn() };
       listeners.get(name)?.(event);
@@ -93,7 +106,7 @@ describe("Electron's security checklist (electron mocked)", () => {
     expect(checkHandler()).toBe(false);
   });
 
-  it('the packaged app has the fuses set: no RunAsNode, NODE_OPTIONS or inspect, asar integrity and asar-only', async () => {
+  it('the packaged app has the fuses set: no RunAsNode, NODE_OPTIONS or inspect, asar integrity and asar-only, no file:// privileges', async () => {
     const config = parse(await readFile('electron-builder.yml', 'utf8')) as {
       electronFuses: Record<string, boolean>;
       files: string[];
@@ -107,6 +120,8 @@ describe("Electron's security checklist (electron mocked)", () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      // Nothing is loaded over file://, so pages there get no privileges beyond a browser's.
+      grantFileProtocolExtraPrivileges: false,
     });
     expect(config.files).toEqual(['out/desktop/**/*', 'package.json']);
     expect(config.linux.target).toEqual(['AppImage', 'deb']);

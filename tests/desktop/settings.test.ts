@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,16 +30,16 @@ describe('console settings (electron mocked, real electron-store on disk)', () =
     const next = openSettings({ cwd: folder });
     expect(next.get()).toEqual({ serverUrl: 'https://admin.example.com', lastScreen: 'outbox' });
     expect(next.bounds()).toEqual({ x: 10, y: 20, width: 1000, height: 700 });
-    expect(next.backupPath).toBeNull();
+    expect(next.get()).not.toHaveProperty('resetBackupPath');
   });
 
   it('backs up a corrupt settings file with a timestamped name and starts afresh', async () => {
     const file = path.join(folder, 'settings.json');
     await writeFile(file, '{"serverUrl": "https://admin.exa');
     const settings = openSettings({ cwd: folder, now });
-    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
     const backup = path.join(folder, 'settings.corrupt-2026-11-22T03-04-05.678Z.json');
-    expect(settings.backupPath).toBe(backup);
+    // The renderer gets the backup's path with the defaults, to tell the operator.
+    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads', resetBackupPath: backup });
     expect(await readFile(backup, 'utf8')).toBe('{"serverUrl": "https://admin.exa');
     settings.setLastScreen('users');
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ lastScreen: 'users' });
@@ -49,8 +49,21 @@ describe('console settings (electron mocked, real electron-store on disk)', () =
   it('treats a file edited into values the console cannot use as corrupt too', async () => {
     await writeFile(path.join(folder, 'settings.json'), JSON.stringify({ serverUrl: 42, lastScreen: 'settings' }));
     const settings = openSettings({ cwd: folder, now });
-    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
-    expect(settings.backupPath).not.toBeNull();
+    expect(settings.get()).toEqual({
+      serverUrl: null,
+      lastScreen: 'leads',
+      resetBackupPath: path.join(folder, 'settings.corrupt-2026-11-22T03-04-05.678Z.json'),
+    });
+  });
+
+  it('leaves the file alone and throws when it cannot be read for another reason than its contents', async () => {
+    // A folder where the file should be: EISDIR, like EACCES a problem of the machine, not of the file.
+    const file = path.join(folder, 'settings.json');
+    await mkdir(file);
+    await writeFile(path.join(file, 'keep.txt'), 'x');
+    expect(() => openSettings({ cwd: folder, now })).toThrow(/EISDIR/);
+    expect(await readdir(folder)).toEqual(['settings.json']);
+    expect(await readdir(file)).toEqual(['keep.txt']);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
-import { app, BrowserWindow, handlers, Menu, session } from './support/electron-mock.ts';
+import { app, BrowserWindow, handlers, Menu, protocol, session } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
 describe('main process start-up (electron mocked)', () => {
-  it('opens one locked-down window on the built renderer, registers exactly the contract channels, sets the menu', async () => {
+  it('opens one locked-down window on the built renderer (app:// scheme), registers exactly the contract channels, sets the menu', async () => {
     await import('../../src-desktop/main/index.ts');
     await vi.waitFor(() => expect(Menu.setApplicationMenu).toHaveBeenCalled());
 
@@ -13,7 +13,12 @@ describe('main process start-up (electron mocked)', () => {
     expect(BrowserWindow.created).toHaveLength(1);
     const [window] = BrowserWindow.created;
     expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    expect(window?.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    // The console's own scheme, not file://: registered before the app was ready, served after.
+    expect(window?.loaded).toBe('app://console/index.html');
+    const [registered] = protocol.registerSchemesAsPrivileged.mock.invocationCallOrder;
+    const [ready] = app.whenReady.mock.invocationCallOrder;
+    expect(registered).toBeLessThan(ready ?? 0);
+    expect(protocol.handle.mock.calls.map(([scheme]) => scheme)).toEqual(['app']);
 
     const { showScreen, ...invokeChannels } = IPC_CHANNELS;
     expect([...handlers.keys()].sort()).toEqual(Object.values(invokeChannels).sort());

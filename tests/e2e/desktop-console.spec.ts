@@ -212,5 +212,62 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   await expect(page.getByRole('textbox', { name: 'Server address' })).toHaveValue(SERVER);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+
+  // A sign-out whose call to main fails: the operator is told, nothing goes unhandled, and the
+  // window still asks for the password although the Node side kept a token the server accepts.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.evaluate(() => {
+    const admin = window.hireAssistConsole?.admin;
+    if (admin) admin.logout = () => Promise.reject(new Error('the main process did not answer'));
+  });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  const failure = page.getByRole('alert').filter({ hasText: 'Sign-out did not finish.' });
+  await expect(failure).toContainText('the main process did not answer');
+  await expect(failure).toContainText('the server may accept the old session until it expires');
+  await screenshot(page, '9-sign-out-failed');
+  await failure.getByRole('button', { name: /^Dismiss/ }).click();
+  await expect(failure).toBeHidden();
+  expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
+});
+
+test('console with a test stand-in bridge: settings reset notice, password dialog texts of the screen shown (server unreachable)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const backup = '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json';
+  // What main answers after it found the settings file unreadable: the defaults, and where the old file went.
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-reset'),
+    settings: { serverUrl: null, lastScreen: 'leads', resetBackupPath: backup },
+  });
+  const cspViolations = await openConsole(page, bridge);
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HireAssist Console' })).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: "The console's settings were reset." });
+  await expect(notice).toContainText(`The old file was kept as ${backup}.`);
+  await screenshot(page, '10-settings-reset');
+  await notice.getByRole('button', { name: /^Dismiss/ }).click();
+  await expect(notice).toBeHidden();
+
+  // Nothing listens on port 9: every login fails as a network error, whose text differs per dialog (spec §8).
+  await page.getByRole('textbox', { name: 'Server address' }).fill('http://127.0.0.1:9');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText("The console's settings were reset.")).toHaveCount(0);
+  await dialog.getByLabel('Admin password').fill('any password');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Network error');
+
+  // The menu opens the users screen behind the dialog: its dialog texts apply from now on.
+  await bridge.showScreen(page, 'users');
+  await expect.poll(() => bridge.settings.lastScreen).toBe('users');
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Network error - check if server is running');
   expect(cspViolations).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { Body1, Button, Card, Field, Input, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleBridge } from '../../contract/bridge.ts';
 
 const useStyles = makeStyles({
@@ -35,6 +35,8 @@ interface ServerSetupProps {
   bridge: ConsoleBridge;
   /** What the field starts with: the current server, or the default on first run. */
   initialUrl: string;
+  /** A notice from outside the step (settings reset), shown above it. */
+  notice?: ReactNode;
   /** Set when the operator is changing servers (they may go back); absent on first run. */
   onCancel?(): void;
   onSaved(serverUrl: string): void;
@@ -44,7 +46,7 @@ interface ServerSetupProps {
  * The first-run step (and 'Change server'): which HireAssist server this console manages.
  * Main validates and stores the address; its message is shown as it comes.
  */
-export function ServerSetup({ bridge, initialUrl, onCancel, onSaved }: ServerSetupProps) {
+export function ServerSetup({ bridge, initialUrl, notice, onCancel, onSaved }: ServerSetupProps) {
   const styles = useStyles();
   const [url, setUrl] = useState(initialUrl);
   const [error, setError] = useState<string | null>(null);
@@ -68,6 +70,7 @@ export function ServerSetup({ bridge, initialUrl, onCancel, onSaved }: ServerSet
   return (
     <main className={styles.page}>
       <Card className={styles.card}>
+        {notice}
         <div className={styles.header}>
           <span className={styles.mark} aria-hidden>
             HA

@@ -11,11 +11,13 @@ import {
   useArrowNavigationGroup,
 } from '@fluentui/react-components';
 import { ArrowSwapRegular, GlobeRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { CONSOLE_SCREENS, type ConsoleBridge, type ConsoleScreen, type TokenStorageKind } from '../../contract/bridge.ts';
 import { bridgePlatform } from '../bridge-platform.ts';
+import { DismissableNotice } from '../notices/DismissableNotice.tsx';
 import { SCREENS } from './screens.tsx';
+import { signOutOfServer, withoutSession } from './sign-out.ts';
 
 const RAIL = '@media (max-width: 1199px)';
 /** Out of sight but still read out: the rail keeps every button's name for screen readers. */
@@ -141,6 +143,8 @@ interface ConsoleShellProps {
   screen: ConsoleScreen;
   onScreen(screen: ConsoleScreen): void;
   onChangeServer(): void;
+  /** A notice from outside the shell (settings reset), shown above the screen. */
+  notice?: ReactNode;
 }
 
 /**
@@ -148,12 +152,16 @@ interface ConsoleShellProps {
  * screens in a side navigation (also reachable from main's menu and shortcuts), and the
  * shared AdminGate, which asks for the password whenever there is no working session.
  */
-export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServer }: ConsoleShellProps) {
+export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServer, notice }: ConsoleShellProps) {
   const styles = useStyles();
   const arrowKeys = useArrowNavigationGroup({ axis: 'vertical', circular: true });
   const platform = useMemo(() => bridgePlatform(bridge), [bridge]);
   const [session, setSession] = useState(0);
   const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  // Set by a sign-out main could not confirm, until the next login: main may still hold the token.
+  const [unconfirmedSignOut, setUnconfirmedSignOut] = useState(false);
+  const admin = useMemo(() => (unconfirmedSignOut ? withoutSession(bridge.admin) : bridge.admin), [bridge, unconfirmedSignOut]);
   const [storage, setStorage] = useState<TokenStorageKind | null>(null);
 
   const show = useCallback(
@@ -173,14 +181,20 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
 
   async function signOut() {
     setSigningOut(true);
-    try {
-      await bridge.admin.logout();
-    } finally {
-      setSigningOut(false);
-      // A fresh gate checks the session again, finds none and asks for the password.
-      setSession((value) => value + 1);
-    }
+    const failure = await signOutOfServer(bridge.admin);
+    setSignOutError(failure);
+    setUnconfirmedSignOut(failure !== null);
+    setSigningOut(false);
+    // A fresh gate checks the session again, finds none and asks for the password.
+    setSession((value) => value + 1);
+    // Forgetting the token may have found the keychain gone: the memory-only warning then shows.
+    checkStorage();
   }
+
+  const authenticated = useCallback(() => {
+    setUnconfirmedSignOut(false);
+    checkStorage();
+  }, [checkStorage]);
 
   const current = SCREENS[screen];
   return (
@@ -251,6 +265,17 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
       </nav>
 
       <main className={styles.main} aria-label={current.label}>
+        {notice && <div className={styles.notice}>{notice}</div>}
+        {signOutError && (
+          <DismissableNotice
+            intent="error"
+            title="Sign-out did not finish."
+            className={styles.notice}
+            onDismiss={() => setSignOutError(null)}
+          >
+            {signOutError}
+          </DismissableNotice>
+        )}
         {storage === 'memory' && (
           <MessageBar intent="warning" className={styles.notice} role="status">
             <MessageBarBody>
@@ -261,12 +286,12 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
         )}
         <AdminGate
           key={`${serverUrl} ${session}`}
-          api={bridge.admin}
+          api={admin}
           platform={platform}
-          variant="users"
+          variant={current.dialogVariant}
           title={current.label}
           onCancel={onChangeServer}
-          onAuthenticated={checkStorage}
+          onAuthenticated={authenticated}
         >
           <div key={screen}>{current.render(serverUrl)}</div>
         </AdminGate>

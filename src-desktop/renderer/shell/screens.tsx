@@ -9,6 +9,7 @@ import {
 import type { ReactElement, ReactNode } from 'react';
 import { BlogHtmlScreen } from '../../../src-shared/admin/BlogHtmlScreen.tsx';
 import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
+import type { AdminDialogVariant } from '../../../src-shared/admin/messages.ts';
 import { AffiliateApplicationsScreen, AuditScreen, OutboxScreen } from '../../../src-shared/admin/OperatorScreens.tsx';
 import { UsersScreen } from '../../../src-shared/admin/UsersScreen.tsx';
 import type { ConsoleScreen } from '../../contract/bridge.ts';
@@ -16,16 +17,19 @@ import type { ConsoleScreen } from '../../contract/bridge.ts';
 interface ScreenEntry {
   label: string;
   icon: ReactElement;
+  /** The password dialog's error texts in front of this screen: the leads screen has its own (spec §8). */
+  dialogVariant: AdminDialogVariant;
   render(serverUrl: string): ReactNode;
 }
 
 /** The console's screens, in menu order (main's Ctrl+1…6 follow CONSOLE_SCREENS, the same order). */
 export const SCREENS: Record<ConsoleScreen, ScreenEntry> = {
-  leads: { label: 'Leads', icon: <DocumentTableRegular />, render: () => <LeadsScreen /> },
-  users: { label: 'Users', icon: <PeopleRegular />, render: () => <UsersScreen /> },
+  leads: { label: 'Leads', icon: <DocumentTableRegular />, dialogVariant: 'leads', render: () => <LeadsScreen /> },
+  users: { label: 'Users', icon: <PeopleRegular />, dialogVariant: 'users', render: () => <UsersScreen /> },
   blog: {
     label: 'Blog pages',
     icon: <DocumentGlobeRegular />,
+    dialogVariant: 'users',
     render: (serverUrl) => (
       <BlogHtmlScreen
         title="Blog Pages"
@@ -34,7 +38,12 @@ export const SCREENS: Record<ConsoleScreen, ScreenEntry> = {
       />
     ),
   },
-  audit: { label: 'Audit log', icon: <HistoryRegular />, render: () => <AuditScreen /> },
-  outbox: { label: 'Mail outbox', icon: <MailInboxRegular />, render: () => <OutboxScreen /> },
-  applications: { label: 'Affiliate applications', icon: <PersonAddRegular />, render: () => <AffiliateApplicationsScreen /> },
+  audit: { label: 'Audit log', icon: <HistoryRegular />, dialogVariant: 'users', render: () => <AuditScreen /> },
+  outbox: { label: 'Mail outbox', icon: <MailInboxRegular />, dialogVariant: 'users', render: () => <OutboxScreen /> },
+  applications: {
+    label: 'Affiliate applications',
+    icon: <PersonAddRegular />,
+    dialogVariant: 'users',
+    render: () => <AffiliateApplicationsScreen />,
+  },
 };

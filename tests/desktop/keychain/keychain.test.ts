@@ -44,7 +44,7 @@ describe('admin token in the real OS keychain (keytar, gnome-keyring Secret Serv
 
   it("main's token vault keeps the token in the keychain, one entry per server origin", async () => {
     const vault = await openTokenVault();
-    expect(vault.kind).toBe('keychain');
+    expect(vault.kind()).toBe('keychain');
     const store = vault.storeFor(account);
     await store.write('vault-token');
     // Another launch (a fresh vault) finds it: the keychain, not memory, holds it.
@@ -64,14 +64,42 @@ describe('admin token in the real OS keychain (keytar, gnome-keyring Secret Serv
     };
     for (const load of [async () => broken, () => Promise.reject(new Error("Cannot find module 'keytar'"))]) {
       const vault = await openTokenVault(load);
-      expect(vault.kind).toBe('memory');
+      expect(vault.kind()).toBe('memory');
       const store = vault.storeFor(account);
       await store.write('memory-token');
       expect(await vault.storeFor(account).read()).toBe('memory-token');
       await store.clear();
       expect(await store.read()).toBeNull();
     }
-    // Nothing reached the real keychain.
-    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+  });
+
+  it('moves to memory when the real keychain starts failing after launch, and stops using it', async () => {
+    // The real keytar until `failing` is set; then every call throws, as with a keyring locked mid-run.
+    let failing = false;
+    const guarded =
+      <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+      (...args: Args) =>
+        failing ? Promise.reject(new Error('Cannot get secret of a locked object')) : call(...args);
+    const flaky: Keychain = {
+      getPassword: guarded(keytar.getPassword),
+      setPassword: guarded(keytar.setPassword),
+      deletePassword: guarded(keytar.deletePassword),
+    };
+    const vault = await openTokenVault(async () => flaky);
+    expect(vault.kind()).toBe('keychain');
+    const store = vault.storeFor(account);
+    await store.write('keychain-token');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('keychain-token');
+
+    failing = true;
+    await store.write('memory-token');
+    expect(vault.kind()).toBe('memory');
+    // The keychain answers again, but this run keeps to memory: the token is not split across both.
+    failing = false;
+    expect(await store.read()).toBe('memory-token');
+    await store.clear();
+    expect(await store.read()).toBeNull();
+    // Only the write before the failure reached the real keychain; later writes and clears stayed in memory.
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('keychain-token');
   });
 });

@@ -37,6 +37,12 @@ export const session = {
   defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
 };
 
+/** Records the schemes main registers and the handler it serves each with. */
+export const protocol = {
+  registerSchemesAsPrivileged: vi.fn(),
+  handle: vi.fn((_scheme: string, _handler: (request: Request) => Response | Promise<Response>) => undefined),
+};
+
 export const dialog = { showSaveDialog: vi.fn() };
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
 export const Menu = { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() };
@@ -59,7 +65,7 @@ export class BrowserWindow {
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const ipcRenderer = { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() };
 
-export default { app, ipcMain, shell, session, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
+export default { app, ipcMain, shell, session, protocol, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
 
 /** Calls a registered IPC handler as Electron would, from a frame showing `frameUrl`. */
 export async function invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {

@@ -42,7 +42,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built renderer on a loopback port, standing in for Electron's file:// loading.
+ * Serves the built renderer on a loopback port, standing in for the console's app:// scheme
+ * (the Electron binary cannot run here).
  * It serves files of `dir` only; everything else is a 404.
  */
 export async function serveDirectory(dir: string): Promise<{ url: string; close(): Promise<void> }> {

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
+import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { setupIpc } from '../../src-desktop/main/ipc.ts';
+import type { SettingsStore } from '../../src-desktop/main/settings.ts';
+import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
+import { invoke } from './support/electron-mock.ts';
+
+vi.mock('electron', () => import('./support/electron-mock.ts'));
+
+const SERVER = 'http://console.test';
+const RENDERER = new URL('app://console/index.html');
+
+/**
+ * A keytar stand-in: a working keychain in memory until `failing` is set, then every call
+ * throws as keytar does when the Secret Service goes away or the keychain is locked.
+ */
+function keychainThatStartsFailing() {
+  const entries = new Map<string, string>();
+  const state = { failing: false, calls: 0 };
+  const guard = () => {
+    state.calls += 1;
+    if (state.failing) throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
+  };
+  const keychain: Keychain = {
+    getPassword: async (service, account) => {
+      guard();
+      return entries.get(`${service}/${account}`) ?? null;
+    },
+    setPassword: async (service, account, password) => {
+      guard();
+      entries.set(`${service}/${account}`, password);
+    },
+    deletePassword: async (service, account) => {
+      guard();
+      return entries.delete(`${service}/${account}`);
+    },
+  };
+  return { keychain, entries, state };
+}
+
+/** The admin endpoints the session uses, answering as the server does. */
+function fakeServer(tokens: { issued: string[]; valid: Set<string> }): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer /, '') ?? '';
+    const json = (body: unknown, status = 200) => Response.json(body, { status });
+    switch (`${init?.method ?? 'GET'} ${url.pathname}`) {
+      case 'POST /api/admin/auth/login': {
+        const issued = `token-${tokens.issued.length + 1}`;
+        tokens.issued.push(issued);
+        tokens.valid.add(issued);
+        return json({ success: true, token: issued });
+      }
+      case 'GET /api/admin/auth/validate':
+        return json({ valid: tokens.valid.has(token) });
+      case 'POST /api/admin/auth/logout':
+        tokens.valid.delete(token);
+        return json({ success: true });
+      case 'GET /api/admin/leads':
+        return tokens.valid.has(token) ? json({ success: true, leads: [] }) : json({ error: 'Unauthorized' }, 401);
+      default:
+        return json({ error: 'not found' }, 404);
+    }
+  };
+}
+
+let warn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  warn.mockRestore();
+});
+
+describe('token vault when the keychain fails after launch (keytar stand-in)', () => {
+  it('keeps a token written after the failure in memory and reports memory from then on', async () => {
+    const { keychain, entries, state } = keychainThatStartsFailing();
+    const vault = await openTokenVault(async () => keychain);
+    expect(vault.kind()).toBe('keychain');
+    const store = vault.storeFor(SERVER);
+    await store.write('first');
+    expect(entries.get(`${KEYCHAIN_SERVICE}/${SERVER}`)).toBe('first');
+
+    state.failing = true;
+    await expect(store.write('second')).resolves.toBeUndefined();
+    expect(vault.kind()).toBe('memory');
+    expect(await store.read()).toBe('second');
+    // Another store for the same server (main asks for one per call) sees the same memory.
+    expect(await vault.storeFor(SERVER).read()).toBe('second');
+    await expect(store.clear()).resolves.toBeUndefined();
+    expect(await store.read()).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('kept in memory only from now on'));
+  });
+
+  it('answers a failed read from memory (no token: the console asks for the password) and a failed delete without an error', async () => {
+    for (const operation of ['read', 'clear'] as const) {
+      const { keychain, state } = keychainThatStartsFailing();
+      const vault = await openTokenVault(async () => keychain);
+      const store = vault.storeFor(SERVER);
+      await store.write('stored');
+      state.failing = true;
+      if (operation === 'read') await expect(store.read()).resolves.toBeNull();
+      else await expect(store.clear()).resolves.toBeUndefined();
+      expect(vault.kind(), operation).toBe('memory');
+      // The keychain is not asked again once given up.
+      const calls = state.calls;
+      state.failing = false;
+      await store.write('later');
+      expect(await store.read()).toBe('later');
+      expect(state.calls, operation).toBe(calls);
+    }
+  });
+});
+
+describe('sign-in and sign-out over IPC when the keychain fails after launch (electron mocked, keytar stand-in)', () => {
+  const settings: SettingsStore = {
+    get: () => ({ serverUrl: SERVER, lastScreen: 'leads' }),
+    setServerUrl: () => undefined,
+    setLastScreen: () => undefined,
+    bounds: () => null,
+    setBounds: () => undefined,
+  };
+  const admin = (method: string, ...args: unknown[]) => invoke(IPC_CHANNELS.adminCall, RENDERER.href, { method, args });
+
+  async function consoleWith(keychain: Keychain) {
+    const tokens = { issued: [] as string[], valid: new Set<string>() };
+    const vault = await openTokenVault(async () => keychain);
+    const session = createAdminSession({ vault, serverUrl: SERVER, fetch: fakeServer(tokens) });
+    setupIpc({
+      rendererUrl: RENDERER,
+      settings,
+      vault,
+      session,
+      saveFile: async () => ({ status: 'cancelled' }),
+      openExternal: async () => undefined,
+    });
+    return tokens;
+  }
+
+  it('signs in with the token kept in memory, and the console then shows the memory-only warning', async () => {
+    const { keychain, state } = keychainThatStartsFailing();
+    await consoleWith(keychain);
+    expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('keychain');
+    state.failing = true;
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+    expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
+    expect(await admin('validate')).toEqual({ ok: true, value: true });
+    expect(await admin('listLeads')).toEqual({ ok: true, value: [] });
+  });
+
+  it('signs out (the token is revoked on the server) although the keychain entry cannot be deleted', async () => {
+    const { keychain, state } = keychainThatStartsFailing();
+    const tokens = await consoleWith(keychain);
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+    expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('keychain');
+    const [token] = tokens.issued;
+
+    // The keychain read for the logout request still works; the delete that follows throws.
+    const { deletePassword } = keychain;
+    keychain.deletePassword = async (...args) => {
+      state.failing = true;
+      return deletePassword(...args);
+    };
+    await expect(admin('logout')).resolves.toBeUndefined();
+    expect(tokens.valid.has(token ?? '')).toBe(false);
+    expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
+    expect(await admin('validate')).toEqual({ ok: true, value: false });
+  });
+
+  it('treats a keychain that stops answering mid-session as no session: the console asks for the password', async () => {
+    const { keychain, state } = keychainThatStartsFailing();
+    await consoleWith(keychain);
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+    state.failing = true;
+    expect(await admin('listLeads')).toMatchObject({ ok: false, reason: 'unauthorized' });
+    expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+    expect(await admin('listLeads')).toEqual({ ok: true, value: [] });
+  });
+});
