@@ -22,8 +22,9 @@ const STYLE = `<style>
 .fp-crumbs{margin:0 0 12px;font-size:12px;color:var(--colorNeutralForeground3)}
 .fp-crumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
 .fp-crumbs li:not(:last-child)::after{content:"›";margin-left:4px}
-.fp-back{display:flex;align-items:center;height:32px;margin:0 0 16px;font-weight:600}
-.fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:12px;margin-bottom:16px;background:#e8eaf6;object-fit:cover}
+.fp-back{display:flex;height:32px;margin:0 0 16px}
+.fp-back a{display:inline-flex;align-items:center;gap:6px;padding:0 12px;border:1px solid transparent;font-weight:600;color:var(--colorNeutralForeground2);text-decoration:none}
+.fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:var(--borderRadiusXLarge);margin-bottom:16px;background:#e8eaf6;object-fit:cover}
 .fp time{color:var(--colorNeutralForeground3)}
 .fp h1{margin:8px 0;font-size:32px;line-height:40px}
 .fp-excerpt{font-size:20px;line-height:28px;color:var(--colorNeutralForeground2);margin:0 0 12px}
@@ -33,7 +34,7 @@ const STYLE = `<style>
 @media (max-width:700px){.fp-filters{height:172px}}
 .fp-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:20px}
 @media (max-width:400px){.fp-grid{grid-template-columns:1fr}}
-.fp-card{border-radius:12px;overflow:hidden;box-shadow:0 0 2px rgba(0,0,0,.12),0 2px 4px rgba(0,0,0,.14)}
+.fp-card{border-radius:var(--borderRadiusXLarge);overflow:hidden;box-shadow:0 0 2px rgba(0,0,0,.12),0 2px 4px rgba(0,0,0,.14)}
 .fp-card .fp-image{border-radius:0;margin:0}.fp-card div{padding:16px}
 .fp-card h2{margin:8px 0;font-size:20px;line-height:28px;font-weight:600}.fp-card h2 a{color:inherit;text-decoration:none}
 .fp-card p{margin:0;color:var(--colorNeutralForeground2);display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
@@ -43,6 +44,9 @@ const STYLE = `<style>
 /** What the list page and post page show (src-web/features/blog/BlogListPage.tsx, BlogPostPage.tsx). */
 const LIST_HEADING = 'Blog';
 const LIST_INTRO = 'Practical advice on hiring, recruiting and getting the most from AI in your search.';
+/** The post page's 'Back to Blog' arrow (ArrowLeftIcon in src-web/features/blog/blog-icons.ts), so the swap to the app does not change it. */
+const BACK_ARROW =
+  '<svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path d="M9.16 16.87a.5.5 0 1 0 .67-.74L3.67 10.5H17.5a.5.5 0 0 0 0-1H3.67l6.16-5.63a.5.5 0 0 0-.67-.74L2.24 9.44a.75.75 0 0 0 0 1.11z"/></svg>';
 
 function imageOf(post: BlogPost): { src: string; alt: string } | undefined {
   const data = post.featured_image?.data;
@@ -81,7 +85,7 @@ function postMarkup(post: BlogPost, images: BlogImages): string {
   const heading = title(post);
   return `${STYLE}<article class="fp" inert aria-hidden="true">
 <nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
-<p class="fp-back"><a href="${PATHS.blog}">← Back to Blog</a></p>
+<p class="fp-back"><a href="${PATHS.blog}">${BACK_ARROW}Back to Blog</a></p>
 ${image(post, 'fp-image', true, images)}${dateOf(post)}<h1>${e(heading)}</h1>
 ${post.excerpt ? `<p class="fp-excerpt">${e(post.excerpt)}</p>` : ''}
 </article>`;

@@ -1,10 +1,13 @@
-import { Body1, Button, Field, Input, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { buttonClasses, cx } from '../../components/button-styles.ts';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
 import { BlogCard } from './BlogCard.tsx';
+import { SearchIcon } from './blog-icons.ts';
+import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageCount, pageOf } from './list-rules.ts';
 import { Pagination } from './Pagination.tsx';
@@ -25,60 +28,12 @@ export const LIST_TEXT = {
   clearFilters: 'Clear Filters',
 } as const;
 
-const useStyles = makeStyles({
-  page: {
-    // The page fills the screen from the start, so the footer is not pushed down (layout shift) when the posts arrive.
-    minHeight: '100vh',
-    maxWidth: '1200px',
-    margin: '0 auto',
-    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXXXL}`,
-  },
-  hero: { textAlign: 'center', marginBottom: tokens.spacingVerticalXL },
-  title: {
-    margin: 0,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    color: tokens.colorBrandForeground1,
-  },
-  intro: {
-    display: 'block',
-    textAlign: 'center',
-    marginTop: tokens.spacingVerticalS,
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase400,
-  },
-  filters: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr) auto',
-    alignItems: 'end',
-    gap: tokens.spacingHorizontalM,
-    marginBottom: tokens.spacingVerticalXL,
-    '@media (max-width: 700px)': { gridTemplateColumns: '1fr' },
-  },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-    gap: tokens.spacingHorizontalXL,
-    marginBottom: tokens.spacingVerticalXXL,
-    '@media (max-width: 400px)': { gridTemplateColumns: '1fr' },
-  },
-  state: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: `${tokens.spacingVerticalXXXL} 0`,
-    textAlign: 'center',
-  },
-  stateText: { textAlign: 'center', maxWidth: '560px' },
-  stateTitle: { margin: 0, fontSize: tokens.fontSizeBase600, fontWeight: tokens.fontWeightSemibold },
-});
-
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[] };
 
 /** /blog (spec §2 "Blog list"): search, keyword filter, 9 cards a page, with the list cache of §4. */
 export function BlogListPage() {
-  const styles = useStyles();
+  const searchId = useId();
+  const keywordId = useId();
   usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description });
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -120,39 +75,55 @@ export function BlogListPage() {
         <h1 id="blog-title" className={styles.title}>
           {LIST_TEXT.title}
         </h1>
-        <Body1 className={styles.intro}>{LIST_TEXT.intro}</Body1>
+        <p className={styles.intro}>{LIST_TEXT.intro}</p>
       </header>
 
       <div className={styles.filters} role="search">
-        <Field label="Search posts">
-          <Input
-            type="search"
-            contentBefore={<SearchRegular aria-hidden />}
-            placeholder="Search by title, topic or keyword"
-            value={search}
-            onChange={(_event, data) => {
-              setSearch(data.value);
-              setPage(1);
-            }}
-          />
-        </Field>
-        <Field label="Keyword">
-          <Select
-            value={keyword}
-            onChange={(_event, data) => {
-              setKeyword(data.value);
-              setPage(1);
-            }}
-          >
-            <option value="">{LIST_TEXT.allKeywords}</option>
-            {keywords.map((candidate) => (
-              <option key={candidate} value={candidate}>
-                {candidate}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Button
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={searchId}>
+            Search posts
+          </label>
+          <span className={styles.input}>
+            <SearchIcon />
+            <input
+              id={searchId}
+              type="search"
+              placeholder="Search by title, topic or keyword"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+            />
+          </span>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={keywordId}>
+            Keyword
+          </label>
+          <span className={styles.selectBox}>
+            <select
+              id={keywordId}
+              className={styles.select}
+              value={keyword}
+              onChange={(event) => {
+                setKeyword(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{LIST_TEXT.allKeywords}</option>
+              {keywords.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {candidate}
+                </option>
+              ))}
+            </select>
+            <ChevronDownIcon className={styles.chevron} />
+          </span>
+        </div>
+        <button
+          type="button"
+          className={cx(buttonClasses.base, buttonClasses.outline, styles.button)}
           disabled={!search && !keyword}
           onClick={() => {
             setSearch('');
@@ -161,29 +132,25 @@ export function BlogListPage() {
           }}
         >
           {LIST_TEXT.clearFilters}
-        </Button>
+        </button>
       </div>
 
-      {load.status === 'loading' && (
-        <div className={styles.state}>
-          <Spinner label={LIST_TEXT.loading} />
-        </div>
-      )}
+      {load.status === 'loading' && <PageSpinner inline label={LIST_TEXT.loading} />}
 
       {load.status === 'failed' && (
         <div className={styles.state} role="alert">
           <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
-          <Body1 className={styles.stateText}>{load.message}</Body1>
-          <Button appearance="primary" onClick={tryAgain}>
+          <p className={styles.stateText}>{load.message}</p>
+          <button type="button" className={cx(buttonClasses.base, buttonClasses.primary, styles.button)} onClick={tryAgain}>
             {LIST_TEXT.tryAgain}
-          </Button>
+          </button>
         </div>
       )}
 
       {load.status === 'ready' && filtered.length === 0 && (
         <div className={styles.state} role="status">
           <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
-          <Body1 className={styles.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</Body1>
+          <p className={styles.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
         </div>
       )}
 

@@ -1,5 +1,3 @@
-import { Body1, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slug.ts';
@@ -7,13 +5,15 @@ import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
 import { toggleAdminMode, useAdminMode } from '../admin-mode/admin-mode.ts';
+import { ArrowLeftIcon } from './blog-icons.ts';
 import { blogHttp, readAdminToken } from './blog-http.ts';
+import styles from './BlogPostPage.module.css';
 import { KeywordChips } from './KeywordChips.tsx';
 import { displayDate, displayTitle, imageOf } from './post-display.ts';
 import { sanitizePostHtml } from './sanitize-html.ts';
-import { usePostBodyStyles } from './post-body-styles.ts';
 
 const PostAdminTools = lazy(() => import('./admin/PostAdminTools.tsx').then((module) => ({ default: module.PostAdminTools })));
 
@@ -23,57 +23,6 @@ export const POST_TEXT = {
   notFoundBody: 'The blog post you are looking for does not exist.',
   back: 'Back to Blog',
 } as const;
-
-const useStyles = makeStyles({
-  // Both fill the screen, so the footer is not pushed down (layout shift) when the post arrives.
-  page: {
-    minHeight: '100vh',
-    maxWidth: '820px',
-    margin: '0 auto',
-    padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXXXL}`,
-  },
-  crumbs: { marginBottom: tokens.spacingVerticalM, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
-  crumbList: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
-  crumbItem: { display: 'flex', gap: tokens.spacingHorizontalXS, '&:not(:last-child)::after': { content: '"›"' } },
-  crumbLink: { color: tokens.colorBrandForeground1 },
-  back: { marginBottom: tokens.spacingVerticalL },
-  image: {
-    display: 'block',
-    width: '100%',
-    height: 'auto',
-    aspectRatio: '1200 / 630',
-    borderRadius: tokens.borderRadiusXLarge,
-    marginBottom: tokens.spacingVerticalL,
-    backgroundColor: '#e8eaf6',
-  },
-  date: { color: tokens.colorNeutralForeground3 },
-  title: {
-    margin: `${tokens.spacingVerticalS} 0`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    '@media (max-width: 600px)': { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
-  },
-  excerpt: {
-    display: 'block',
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-    color: tokens.colorNeutralForeground2,
-    marginBottom: tokens.spacingVerticalM,
-  },
-  state: {
-    display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    gap: tokens.spacingVerticalM,
-    padding: `${tokens.spacingVerticalXXXL} 0`,
-    textAlign: 'center',
-    minHeight: '40vh',
-    justifyContent: 'center',
-  },
-  loading: { minHeight: '100vh', justifyContent: 'flex-start' },
-  stateText: { textAlign: 'center', maxWidth: '560px' },
-  stateTitle: { margin: 0, fontSize: tokens.fontSizeHero700 },
-});
 
 type Load =
   { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; post: BlogPost; fromCache: boolean };
@@ -94,8 +43,6 @@ function useFooterAdminToggle(): void {
 
 /** /blog/{slug} (spec §2 "Blog post"). */
 export function BlogPostPage() {
-  const styles = useStyles();
-  const body = usePostBodyStyles();
   const { slug = '' } = useParams();
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.
   const [answer, setAnswer] = useState<{ slug: string; load: Load }>();
@@ -141,8 +88,8 @@ export function BlogPostPage() {
 
   if (load.status === 'loading') {
     return (
-      <div className={mergeClasses(styles.state, styles.loading)}>
-        <Spinner label={POST_TEXT.loading} />
+      <div className={styles.loading}>
+        <PageSpinner inline label={POST_TEXT.loading} />
       </div>
     );
   }
@@ -150,8 +97,8 @@ export function BlogPostPage() {
     return (
       <section className={styles.state}>
         <h1 className={styles.stateTitle}>{POST_TEXT.notFoundTitle}</h1>
-        <Body1 className={styles.stateText}>{load.status === 'missing' ? load.message : POST_TEXT.notFoundBody}</Body1>
-        <ButtonLink appearance="primary" to={PATHS.blog} icon={<ArrowLeftRegular />}>
+        <p className={styles.stateText}>{load.status === 'missing' ? load.message : POST_TEXT.notFoundBody}</p>
+        <ButtonLink appearance="primary" to={PATHS.blog} icon={<ArrowLeftIcon />}>
           {POST_TEXT.back}
         </ButtonLink>
       </section>
@@ -179,7 +126,7 @@ export function BlogPostPage() {
           </li>
         </ol>
       </nav>
-      <ButtonLink className={styles.back} appearance="subtle" to={PATHS.blog} icon={<ArrowLeftRegular />}>
+      <ButtonLink className={styles.back} appearance="subtle" to={PATHS.blog} icon={<ArrowLeftIcon />}>
         {POST_TEXT.back}
       </ButtonLink>
       {admin.enabled && (
@@ -202,9 +149,9 @@ export function BlogPostPage() {
         {displayDate(post.published_at)}
       </time>
       <h1 className={styles.title}>{title}</h1>
-      {post.excerpt && <Body1 className={styles.excerpt}>{post.excerpt}</Body1>}
+      {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
       <KeywordChips post={post} all />
-      <div className={body.root} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
     </article>
   );
 }

@@ -1,31 +1,14 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { buttonClasses } from '../../components/button-styles.ts';
-
-const useStyles = makeStyles({
-  nav: { display: 'flex', justifyContent: 'center' },
-  list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, listStyleType: 'none', margin: 0, padding: 0 },
-  page: { minWidth: '40px', border: `1px solid ${tokens.colorNeutralStroke1}` },
-  current: {
-    backgroundColor: tokens.colorBrandBackground,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
-  },
-});
+import { buttonClasses, cx } from '../../components/button-styles.ts';
+import styles from './Pagination.module.css';
 
 /** Page buttons for the blog list; the current page is marked for assistive technology. */
 export function Pagination({ page, count, onChange }: { page: number; count: number; onChange(page: number): void }) {
-  const styles = useStyles();
   if (count <= 1) return null;
   const button = (target: number, label: string, name?: string) => (
     <li key={name ?? label}>
       <button
         type="button"
-        className={mergeClasses(
-          buttonClasses.base,
-          buttonClasses.subtle,
-          styles.page,
-          target === page && !name && styles.current,
-        )}
+        className={cx(buttonClasses.base, buttonClasses.subtle, styles.page, target === page && !name && styles.current)}
         aria-current={target === page && !name ? 'page' : undefined}
         aria-label={name ?? `Page ${target}`}
         disabled={target < 1 || target > count}
