@@ -16,9 +16,9 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
     down: JSON.stringify({ ok: false, db: database.kind } satisfies HealthStatus),
   };
   const databaseAnswers = sharedRecentCheck(() => database.ping(), HEALTH_CHECK_FRESH_MS);
-  // Probes come every few seconds from each load balancer: no access-log line for each (warn
-  // level for this route), only a warning while the database does not answer.
-  app.get('/api/health', { config: { access: 'public' }, logLevel: 'warn' }, async (request, reply) => {
+  // Probes come every few seconds from each load balancer: no access-log line for each, only a
+  // warning while the database does not answer.
+  app.get('/api/health', { config: { access: 'public', accessLog: false } }, async (request, reply) => {
     const ok = await databaseAnswers();
     if (!ok) request.log.warn('health check: the database does not answer');
     return reply
