@@ -76,14 +76,24 @@ export interface SigningKeys {
   jwks: { keys: JsonWebKey[] };
   /** The JWT header, base64url-encoded once: every token this key signs starts with it. */
   encodedHeader: string;
+  /**
+   * Tokens whose signature, key id and issuer this instance has already checked, with their
+   * claims. A client sends the same access token with every call for an hour, and the RSA
+   * check was the largest part of such a call; a text's signature never changes, so only its
+   * expiry is checked again. Bounded: started afresh when full.
+   */
+  checked: Map<string, Readonly<CommonClaims>>;
 }
+
+/** How many checked tokens an instance remembers (about 1 KB each). */
+const CHECKED_TOKENS_MAX = 20_000;
 
 export function createSigningKeys(stored: StoredSigningKey, issuer: string): SigningKeys {
   const privateKey = createPrivateKey(stored.privateKeyPem);
   const publicKey = createPublicKey(privateKey);
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: stored.kid, alg: 'RS256', use: 'sig' };
   const encodedHeader = base64url(JSON.stringify({ kid: stored.kid, alg: 'RS256' }));
-  return { kid: stored.kid, issuer, privateKey, publicKey, jwks: { keys: [jwk] }, encodedHeader };
+  return { kid: stored.kid, issuer, privateKey, publicKey, jwks: { keys: [jwk] }, encodedHeader, checked: new Map() };
 }
 
 function base64url(value: string): string {
@@ -105,21 +115,30 @@ export type JwtCheck<Claims> = { ok: true; claims: Claims } | { ok: false; reaso
 
 /** Checks signature, key id, issuer and expiry; the caller checks token_use and revocation. */
 export function verifyJwt<Claims extends CommonClaims>(keys: SigningKeys, token: string, nowMs: number): JwtCheck<Claims> {
+  const claims = (keys.checked.get(token) ?? checkSignature(keys, token)) as Claims | undefined;
+  if (claims === undefined) return { ok: false, reason: 'invalid' };
+  if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}
+
+/** The claims of a token signed by these keys for this issuer (remembered), or undefined. */
+function checkSignature(keys: SigningKeys, token: string): Readonly<CommonClaims> | undefined {
   const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'invalid' };
+  if (parts.length !== 3) return undefined;
   const [header, payload, signature] = parts as [string, string, string];
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid?: unknown; alg?: unknown };
-    if (head.alg !== 'RS256' || head.kid !== keys.kid) return { ok: false, reason: 'invalid' };
+    if (head.alg !== 'RS256' || head.kid !== keys.kid) return undefined;
     if (!verify('sha256', Buffer.from(`${header}.${payload}`), keys.publicKey, Buffer.from(signature, 'base64url'))) {
-      return { ok: false, reason: 'invalid' };
+      return undefined;
     }
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
-    if (claims.iss !== keys.issuer || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
-    if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
-    return { ok: true, claims };
+    const claims = Object.freeze(JSON.parse(Buffer.from(payload, 'base64url').toString()) as CommonClaims);
+    if (claims.iss !== keys.issuer || typeof claims.exp !== 'number') return undefined;
+    if (keys.checked.size >= CHECKED_TOKENS_MAX) keys.checked.clear();
+    keys.checked.set(token, claims);
+    return claims;
   } catch {
-    return { ok: false, reason: 'invalid' };
+    return undefined;
   }
 }
 

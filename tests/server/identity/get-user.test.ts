@@ -42,8 +42,9 @@ describe('GetUser', () => {
     }
   });
 
-  it('refuses a token after its hour', async () => {
+  it('refuses a token after its hour, also one it has already accepted (its check is remembered)', async () => {
     const { AccessToken } = await t.signIn('ada@example.com');
+    await getUser(AccessToken);
     t.clock.advance(3600 * 1000 + 1000);
     expect(await failure(getUser(AccessToken))).toMatchObject({
       name: 'NotAuthorizedException',
