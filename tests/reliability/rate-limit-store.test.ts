@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../../server/http/rate-limit/store.ts';
-import { REDIS_URL, redisAvailable } from '../support/redis.ts';
+import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 describe('the rate-limit store in memory', () => {
   it('counts hits per key and starts a new window once the old one has ended', async () => {
@@ -14,7 +14,10 @@ describe('the rate-limit store in memory', () => {
   });
 });
 
-describe.runIf(await redisAvailable())('the rate-limit store in Redis', () => {
+const redisReady = await redisAvailable();
+requireInCi(redisReady, 'Redis');
+
+describe.runIf(redisReady)('the rate-limit store in Redis', () => {
   const log = pino({ level: 'silent' });
   const prefix = `hireassist-test:${process.pid}:${Date.now()}:`;
   const clients = [new Redis(REDIS_URL), new Redis(REDIS_URL)];

@@ -10,14 +10,17 @@ import {
   TEST_DATABASE_URL,
   type ServerProcess,
 } from './support/server-process.ts';
-import { REDIS_URL, redisAvailable } from '../support/redis.ts';
+import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 /**
  * Two servers behind one load balancer, sharing one PostgreSQL and one Redis. Each test
  * speaks as its own client address (X-Forwarded-For from the trusted loopback proxy), so
  * counters left in Redis by other runs cannot touch it.
  */
-describe.runIf(TEST_DATABASE_URL && (await redisAvailable()))('two instances on one PostgreSQL and one Redis', () => {
+const servicesReady = TEST_DATABASE_URL !== undefined && (await redisAvailable());
+requireInCi(servicesReady, 'PostgreSQL (TEST_DATABASE_URL) and Redis');
+
+describe.runIf(servicesReady)('two instances on one PostgreSQL and one Redis', () => {
   let database: Awaited<ReturnType<typeof temporaryPostgresDatabase>>;
   let first: ServerProcess;
   let second: ServerProcess;
