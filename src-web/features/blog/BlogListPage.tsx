@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
 import { BlogCard } from './BlogCard.tsx';
 import { SearchIcon } from './blog-icons.ts';
+import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageCount, pageOf } from './list-rules.ts';
@@ -138,9 +139,9 @@ export function BlogListPage() {
       {load.status === 'loading' && <PageSpinner inline label={LIST_TEXT.loading} />}
 
       {load.status === 'failed' && (
-        <div className={styles.state} role="alert">
+        <div className={shared.state} role="alert">
           <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
-          <p className={styles.stateText}>{load.message}</p>
+          <p className={shared.stateText}>{load.message}</p>
           <button type="button" className={cx(buttonClasses.base, buttonClasses.primary, styles.button)} onClick={tryAgain}>
             {LIST_TEXT.tryAgain}
           </button>
@@ -148,9 +149,9 @@ export function BlogListPage() {
       )}
 
       {load.status === 'ready' && filtered.length === 0 && (
-        <div className={styles.state} role="status">
+        <div className={shared.state} role="status">
           <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
-          <p className={styles.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
+          <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
         </div>
       )}
 

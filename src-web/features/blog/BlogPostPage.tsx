@@ -4,12 +4,14 @@ import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slu
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { cx } from '../../components/button-styles.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
 import { toggleAdminMode, useAdminMode } from '../admin-mode/admin-mode.ts';
 import { ArrowLeftIcon } from './blog-icons.ts';
 import { blogHttp, readAdminToken } from './blog-http.ts';
+import shared from './shared.module.css';
 import styles from './BlogPostPage.module.css';
 import { KeywordChips } from './KeywordChips.tsx';
 import { displayDate, displayTitle, imageOf } from './post-display.ts';
@@ -95,9 +97,9 @@ export function BlogPostPage() {
   }
   if (load.status === 'missing' || !post) {
     return (
-      <section className={styles.state}>
+      <section className={cx(shared.state, styles.state)}>
         <h1 className={styles.stateTitle}>{POST_TEXT.notFoundTitle}</h1>
-        <p className={styles.stateText}>{load.status === 'missing' ? load.message : POST_TEXT.notFoundBody}</p>
+        <p className={shared.stateText}>{load.status === 'missing' ? load.message : POST_TEXT.notFoundBody}</p>
         <ButtonLink appearance="primary" to={PATHS.blog} icon={<ArrowLeftIcon />}>
           {POST_TEXT.back}
         </ButtonLink>
@@ -110,7 +112,7 @@ export function BlogPostPage() {
   return (
     <article className={styles.page}>
       <nav className={styles.crumbs} aria-label="Breadcrumb">
-        <ol className={styles.crumbList}>
+        <ol className={shared.inlineList}>
           <li className={styles.crumbItem}>
             <Link className={styles.crumbLink} to={PATHS.home}>
               Home

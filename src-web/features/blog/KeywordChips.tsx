@@ -1,4 +1,5 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import shared from './shared.module.css';
 import styles from './KeywordChips.module.css';
 import { chipsOf } from './list-rules.ts';
 
@@ -7,7 +8,7 @@ export function KeywordChips({ post, all = false }: { post: Pick<BlogPost, 'seo_
   const { shown, more } = chipsOf(post, all);
   if (shown.length === 0) return null;
   return (
-    <ul className={styles.list} aria-label="Keywords">
+    <ul className={shared.inlineList} aria-label="Keywords">
       {shown.map((keyword) => (
         <li key={keyword} className={styles.chip}>
           {keyword}

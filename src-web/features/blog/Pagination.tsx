@@ -1,4 +1,5 @@
 import { buttonClasses, cx } from '../../components/button-styles.ts';
+import shared from './shared.module.css';
 import styles from './Pagination.module.css';
 
 /** Page buttons for the blog list; the current page is marked for assistive technology. */
@@ -20,7 +21,7 @@ export function Pagination({ page, count, onChange }: { page: number; count: num
   );
   return (
     <nav className={styles.nav} aria-label="Blog pages">
-      <ul className={styles.list}>
+      <ul className={shared.inlineList}>
         {button(page - 1, '‹ Previous', 'Previous page')}
         {Array.from({ length: count }, (_, index) => button(index + 1, String(index + 1)))}
         {button(page + 1, 'Next ›', 'Next page')}
