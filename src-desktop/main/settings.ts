@@ -11,9 +11,7 @@ export interface WindowBounds {
 }
 
 /** What the console remembers between launches (electron-store writes it atomically). */
-interface StoredSettings {
-  serverUrl: string | null;
-  lastScreen: ConsoleScreen;
+interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath'> {
   bounds: WindowBounds | null;
 }
 
