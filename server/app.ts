@@ -22,7 +22,9 @@ import { recordRouteTable, type RouteTableEntry } from './http/route-access.ts';
 import type { Clock } from './identity/clock.ts';
 import { publicIdentityConfig } from './identity/config.ts';
 import { createIdentityAdminClient, registerIdentityService } from './identity/index.ts';
-import { mergeContentSources, registerSecurityHeaders } from './http/security-headers.ts';
+import { mergeContentSources, registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { FastLane } from './http/fast-lane.ts';
+import { createServer } from 'node:http';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { openRateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
@@ -55,7 +57,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // about a third of the throughput of small answers (bench/http). pino flushes what is
   // buffered when the process exits, and onClose below flushes it on a graceful shutdown.
   const stdout = options.logStream ? undefined : pino.destination({ dest: 1, sync: false });
+  const headers = securityHeaders({
+    secure: config.secure,
+    sources: mergeContentSources(
+      marketingContentSources(config.marketing),
+      blogContentSources(config.blog),
+      accountsContentSources(config.accounts),
+    ),
+  });
+  const fastLane = new FastLane(headers);
   const app = Fastify({
+    serverFactory: (fastify) => createServer(fastLane.listener(fastify)),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -80,15 +92,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorPolicy(app);
   registerTextGuard(app);
-  registerSecurityHeaders(app, {
-    secure: config.secure,
-    sources: mergeContentSources(
-      marketingContentSources(config.marketing),
-      blogContentSources(config.blog),
-      accountsContentSources(config.accounts),
-    ),
+  registerSecurityHeaders(app, headers);
+  // Before Fastify's own preClose, so from the first moment of closing every request meets its 503.
+  app.addHook('preClose', (done) => {
+    fastLane.close();
+    done();
   });
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, fastLane, database);
   registerIdentityService(app, {
     identity: config.identity,
     publicUrl: config.publicUrl,
@@ -117,7 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     userPool: () => createIdentityAdminClient({ identity: config.identity, db: database.db, server: app.server }),
   });
   registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates, rateLimitStore });
-  registerPublicConfigRoutes(app, {
+  registerPublicConfigRoutes(app, fastLane, {
     siteUrl: config.publicUrl,
     version: packageJson.version,
     marketing: config.marketing,

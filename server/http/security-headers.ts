@@ -32,12 +32,9 @@ export function contentSecurityPolicy(sources: ContentSources): string {
   ].join('; ');
 }
 
-/**
- * Computes the headers once and sets them on every response, so their cost per request
- * is one object copy rather than a policy rebuilt each time.
- */
-export function registerSecurityHeaders(app: FastifyInstance, options: { secure: boolean; sources: ContentSources }): void {
-  const headers: Record<string, string> = Object.freeze({
+/** The headers every response carries, computed once: their cost per request is one object copy. */
+export function securityHeaders(options: { secure: boolean; sources: ContentSources }): Readonly<Record<string, string>> {
+  return Object.freeze({
     'content-security-policy': contentSecurityPolicy(options.sources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -46,6 +43,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { secure:
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     ...(options.secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   });
+}
+
+/** Sets `headers` on every response Fastify sends (the fast lane adds them itself). */
+export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

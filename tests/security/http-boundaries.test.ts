@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config.ts';
-import { mergeContentSources, registerSecurityHeaders } from '../../server/http/security-headers.ts';
+import { mergeContentSources, registerSecurityHeaders, securityHeaders } from '../../server/http/security-headers.ts';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { ADMIN_PASSWORD, adminToken, savePostHtmlBody } from './support.ts';
@@ -258,7 +258,7 @@ describe('security headers on every kind of response', () => {
     // The same header code the server registers, on a bare app: a second full server costs too much here.
     expect(loadConfig({ PUBLIC_URL: 'https://hireassist.example' }).secure).toBe(true);
     const app = Fastify();
-    registerSecurityHeaders(app, { secure: true, sources: mergeContentSources() });
+    registerSecurityHeaders(app, securityHeaders({ secure: true, sources: mergeContentSources() }));
     app.get('/', async () => ({ ok: true }));
     try {
       for (const requestPath of ['/', '/missing']) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HealthStatus } from '../../../src-shared/domain/public-config.ts';
 import type { Database } from '../../db/database.ts';
+import { serveFixedAnswer, type FastLane, type FixedAnswer } from '../../http/fast-lane.ts';
 
 /** How long one database round trip answers for every health check that follows it. */
 export const HEALTH_CHECK_FRESH_MS = 1000;
@@ -9,32 +10,41 @@ export const HEALTH_CHECK_FRESH_MS = 1000;
  * `GET /api/health`: 200 while the database answers, 503 when it does not. Checks arriving
  * together share one database round trip, and its answer stands for HEALTH_CHECK_FRESH_MS:
  * a busy load balancer's probes then cost the database nothing more than one query a second.
+ * While a healthy answer is fresh, probes take the fast lane. Probes come every few seconds
+ * from each load balancer: no access-log line for each, only a warning while the database
+ * does not answer.
  */
-export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
-  const bodies = {
-    ok: JSON.stringify({ ok: true, db: database.kind } satisfies HealthStatus),
-    down: JSON.stringify({ ok: false, db: database.kind } satisfies HealthStatus),
-  };
+export function registerHealthRoutes(app: FastifyInstance, lane: FastLane, database: Database): void {
+  const answer = (ok: boolean): FixedAnswer => ({
+    status: ok ? 200 : 503,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify({ ok, db: database.kind } satisfies HealthStatus),
+  });
+  const answers = { ok: answer(true), down: answer(false) };
   const databaseAnswers = sharedRecentCheck(() => database.ping(), HEALTH_CHECK_FRESH_MS);
-  // Probes come every few seconds from each load balancer: no access-log line for each, only a
-  // warning while the database does not answer.
-  app.get('/api/health', { config: { access: 'public', accessLog: false } }, async (request, reply) => {
-    const ok = await databaseAnswers();
-    if (!ok) request.log.warn('health check: the database does not answer');
-    return reply
-      .status(ok ? 200 : 503)
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(ok ? bodies.ok : bodies.down);
+  const toAnswer = (ok: boolean) => {
+    if (!ok) app.log.warn('health check: the database does not answer');
+    return ok ? answers.ok : answers.down;
+  };
+  serveFixedAnswer(app, lane, '/api/health', { access: 'public' }, () => {
+    const result = databaseAnswers();
+    return typeof result === 'boolean' ? toAnswer(result) : result.then(toAnswer);
   });
 }
 
-/** `check` run at most once at a time, its result reused while younger than `freshMs`. */
-function sharedRecentCheck(check: () => Promise<boolean>, freshMs: number): () => Promise<boolean> {
-  let last: { at: number; result: Promise<boolean> } | undefined;
+/**
+ * `check` run at most once at a time, its result reused while younger than `freshMs`: the
+ * result itself once known, a promise of it before.
+ */
+function sharedRecentCheck(check: () => Promise<boolean>, freshMs: number): () => boolean | Promise<boolean> {
+  let last: { at: number; pending: Promise<boolean>; result?: boolean } | undefined;
   return () => {
     const now = performance.now();
-    if (last === undefined || now - last.at >= freshMs) last = { at: now, result: check() };
-    return last.result;
+    if (last === undefined || now - last.at >= freshMs) {
+      const started: NonNullable<typeof last> = { at: now, pending: check() };
+      void started.pending.then((result) => (started.result = result));
+      last = started;
+    }
+    return last.result ?? last.pending;
   };
 }

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
+import { serveFixedAnswer, type FastLane, type FixedAnswer } from '../../http/fast-lane.ts';
 
-/** `GET /api/config`: the public runtime configuration, computed once. Never holds a secret. */
-export function registerPublicConfigRoutes(app: FastifyInstance, config: PublicConfig): void {
-  const body = JSON.stringify(config);
-  app.get('/api/config', { config: { access: 'public' } }, (_request, reply) =>
-    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(body),
-  );
+/**
+ * `GET /api/config`: the public runtime configuration, computed once and sent by the fast
+ * lane. Never holds a secret. Every page load fetches it, always the same bytes for everyone,
+ * so like the health probes it writes no access-log line: the page's own line says it all.
+ */
+export function registerPublicConfigRoutes(app: FastifyInstance, lane: FastLane, config: PublicConfig): void {
+  const answer: FixedAnswer = {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+    body: JSON.stringify(config),
+  };
+  serveFixedAnswer(app, lane, '/api/config', { access: 'public' }, () => answer);
 }

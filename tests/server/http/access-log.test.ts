@@ -21,15 +21,17 @@ afterAll(() => server.close());
 describe('the access log', () => {
   it('writes one line per request, once it is answered, with method, URL, status and time', async () => {
     lines.length = 0;
-    const response = await server.fetch('/api/config?probe=1', { headers: { authorization: 'Bearer secret-token' } });
+    const response = await server.fetch('/api/storychief/stories?probe=1', { headers: { authorization: 'Bearer secret-token' } });
     expect(response.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const forRequest = lines.filter((line) => (line.req as { url?: string } | undefined)?.url === '/api/config?probe=1');
+    const forRequest = lines.filter(
+      (line) => (line.req as { url?: string } | undefined)?.url === '/api/storychief/stories?probe=1',
+    );
     expect(forRequest).toHaveLength(1);
     const [line] = forRequest;
     expect(line).toMatchObject({
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/config?probe=1' },
+      req: { method: 'GET', url: '/api/storychief/stories?probe=1' },
       res: { statusCode: 200 },
     });
     expect(typeof line?.reqId).toBe('string');
@@ -37,12 +39,13 @@ describe('the access log', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-token');
   });
 
-  it("leaves out the load balancers' health probes", async () => {
+  it("leaves out the load balancers' health probes and the public config every page load fetches", async () => {
     lines.length = 0;
-    expect((await server.fetch('/api/health')).status).toBe(200);
-    expect((await server.fetch('/api/config')).status).toBe(200);
+    for (const probe of ['/api/health', '/api/config', '/api/config?v=2', '/api/health?probe=1'])
+      expect((await server.fetch(probe)).status, probe).toBe(200);
+    expect((await server.fetch('/api/storychief/stories')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const urls = lines.map((line) => (line.req as { url?: string } | undefined)?.url);
-    expect(urls).toEqual(['/api/config']);
+    expect(urls).toEqual(['/api/storychief/stories']);
   });
 });

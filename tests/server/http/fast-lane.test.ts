@@ -1,0 +1,78 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FastLane, type FixedAnswer } from '../../../server/http/fast-lane.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+/** Headers Node writes itself per connection or per moment: not part of an answer. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
+
+async function answerOf(response: Response) {
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.has(name)));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+describe('the fast lane, in the real server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  // A query string always goes through Fastify, so it shows what the ordinary route sends.
+  it.each(['/api/config', '/api/health'])('sends %s exactly as the Fastify route does', async (path) => {
+    await server.fetch(path); // /api/health: the first check is worked out by the route
+    const fast = await answerOf(await server.fetch(path));
+    const routed = await answerOf(await server.fetch(`${path}?through=fastify`));
+    expect(fast.status).toBe(200);
+    expect(fast).toEqual(routed);
+    expect(fast.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(fast.headers['x-content-type-options']).toBe('nosniff');
+    expect(fast.headers['content-length']).toBe(String(Buffer.byteLength(fast.body)));
+  });
+
+  it('leaves HEAD and other methods to Fastify', async () => {
+    const head = await server.fetch('/api/config', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await server.fetch('/api/config', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('FastLane', () => {
+  const ok: FixedAnswer = { status: 200, headers: { 'content-type': 'text/plain' }, body: 'fast' };
+  let current: FixedAnswer | Promise<FixedAnswer> = ok;
+  const lane = new FastLane({ 'x-common': 'yes' });
+  lane.add('/probe', () => current);
+  const fallback: RequestListener = (_request, response) => response.writeHead(299).end('fallback');
+  const http = createServer(lane.listener(fallback));
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => http.close(resolve)));
+
+  const get = async (path: string) => {
+    const response = await fetch(url + path);
+    return { status: response.status, common: response.headers.get('x-common'), body: await response.text() };
+  };
+
+  it('answers its paths with the common headers, and passes every other path on', async () => {
+    expect(await get('/probe')).toEqual({ status: 200, common: 'yes', body: 'fast' });
+    expect(await get('/other')).toEqual({ status: 299, common: null, body: 'fallback' });
+  });
+
+  it('passes on answers still being worked out, and failures (they are logged there)', async () => {
+    current = Promise.resolve(ok);
+    expect((await get('/probe')).body).toBe('fallback');
+    current = { ...ok, status: 503 };
+    expect((await get('/probe')).body).toBe('fallback');
+    current = ok;
+  });
+
+  it('passes everything on once closed, so a closing server answers with its 503', async () => {
+    lane.close();
+    expect((await get('/probe')).body).toBe('fallback');
+  });
+});
