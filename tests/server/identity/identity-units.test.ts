@@ -4,7 +4,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { parseUserFilter } from '../../../server/identity/filter.ts';
 import { lockAfterFailure } from '../../../server/identity/lockout.ts';
-import { passwordPolicyViolation } from '../../../server/identity/passwords.ts';
+import { concurrencyLimit, createPasswordHasher, passwordPolicyViolation } from '../../../server/identity/passwords.ts';
 import { verifySignature } from '../../../server/identity/sigv4.ts';
 import { createSigningKeys, issueTokens, verifyJwt } from '../../../server/identity/tokens.ts';
 import { maskEmail } from '../../../server/identity/users.ts';
@@ -21,6 +21,43 @@ describe('the password policy', () => {
     [' Aa1!aaaa', 'Password did not conform with policy: Password must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$'],
   ])('%j → %s', (password, message) => {
     expect(passwordPolicyViolation(password)).toBe(message);
+  });
+});
+
+describe('password hashing, one hash per core at a time', () => {
+  it('runs at most the limit at once and the rest in arrival order', async () => {
+    const limit = concurrencyLimit(2);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const task = (id: number) => async () => {
+      started.push(id);
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      return id;
+    };
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => limit(task(id))));
+    expect(results).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(most).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const limit = concurrencyLimit(1);
+    await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await limit(() => Promise.resolve('next'))).toBe('next');
+  });
+
+  it('still verifies passwords, and an unknown user costs a hash and fails', async () => {
+    const hasher = await createPasswordHasher(1);
+    const stored = await hasher.hash('Correct-Horse-1');
+    const [right, wrong, unknown] = await Promise.all([
+      hasher.verify(stored, 'Correct-Horse-1'),
+      hasher.verify(stored, 'Wrong-Horse-1'),
+      hasher.verify(null, 'Correct-Horse-1'),
+    ]);
+    expect({ right, wrong, unknown }).toEqual({ right: true, wrong: false, unknown: false });
   });
 });
 
