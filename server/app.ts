@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -24,7 +25,6 @@ import { publicIdentityConfig } from './identity/config.ts';
 import { createIdentityAdminClient, registerIdentityService } from './identity/index.ts';
 import { mergeContentSources, registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { FastLane } from './http/fast-lane.ts';
-import { createServer } from 'node:http';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { openRateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
@@ -93,7 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorPolicy(app);
   registerTextGuard(app);
   registerSecurityHeaders(app, headers);
-  // Before Fastify's own preClose, so from the first moment of closing every request meets its 503.
+  // Fastify marks itself closing just before its preClose hooks: from then on the lane steps
+  // aside, so requests on kept-alive connections meet Fastify's 503 (return503OnClosing).
   app.addHook('preClose', (done) => {
     fastLane.close();
     done();
