@@ -9,7 +9,6 @@ const useStyles = makeStyles({
   item: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, fontSize: tokens.fontSizeBase200 },
   met: { color: tokens.colorPaletteGreenForeground1 },
   unmet: { color: tokens.colorNeutralForeground3 },
-  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 const COLORS: Record<StrengthLabel, 'error' | 'warning' | 'brand' | 'success'> = {
@@ -46,7 +45,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
           >
             {requirement.met ? <CheckmarkCircle16Filled aria-hidden /> : <Circle16Regular aria-hidden />}
             {requirement.label}
-            <span className={styles.hidden}>{requirement.met ? ' (met)' : ' (not met)'}</span>
+            <span className="visually-hidden">{requirement.met ? ' (met)' : ' (not met)'}</span>
           </li>
         ))}
       </ul>

@@ -39,7 +39,8 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
         <p className={styles.excerpt}>{displayExcerpt(post)}</p>
         <KeywordChips post={post} />
         <a className={styles.readMore} href={to} onClick={go(to)}>
-          Read More<span className={styles.hidden}>: {title}</span>
+          {/* Read by screen readers and crawlers, so each 'Read More' names its post. */}
+          Read More<span className="visually-hidden">: {title}</span>
         </a>
       </div>
     </article>

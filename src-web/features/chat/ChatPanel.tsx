@@ -98,7 +98,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
           <ol className={styles.messages} aria-label="Conversation">
             {chat.messages.map((message) => (
               <li key={message.id} className={styles.message} data-sender={message.sender}>
-                <span className={styles.visuallyHidden}>{message.sender === 'bot' ? 'Assistant:' : 'You:'} </span>
+                <span className="visually-hidden">{message.sender === 'bot' ? 'Assistant:' : 'You:'} </span>
                 <p className={styles.bubble}>{message.text}</p>
                 <time className={styles.time} dateTime={message.timestamp.toISOString()}>
                   {timeFormat.format(message.timestamp)}
@@ -108,7 +108,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
             {chat.typing && (
               <li className={styles.message}>
                 <p className={`${styles.bubble} ${styles.typing}`}>
-                  <span className={styles.visuallyHidden}>The assistant is typing</span>
+                  <span className="visually-hidden">The assistant is typing</span>
                   <span className={styles.dot} aria-hidden />
                   <span className={styles.dot} aria-hidden />
                   <span className={styles.dot} aria-hidden />
@@ -118,7 +118,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
             <li ref={endRef} className={styles.end} aria-hidden />
           </ol>
           <form className={styles.composer} onSubmit={onSubmit}>
-            <label htmlFor={`${id}-input`} className={styles.visuallyHidden}>
+            <label htmlFor={`${id}-input`} className="visually-hidden">
               Your message
             </label>
             <input
@@ -140,7 +140,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
         </>
       )}
       {/* Screen readers hear each reply as it arrives, once (the list itself is not live). */}
-      <div className={styles.visuallyHidden} aria-live="polite" aria-atomic>
+      <div className="visually-hidden" aria-live="polite" aria-atomic>
         {lastReply && lastReply.id > 0 ? lastReply.text : ''}
       </div>
     </section>

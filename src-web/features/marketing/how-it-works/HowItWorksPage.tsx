@@ -29,7 +29,7 @@ export function HowItWorksPage() {
               <div className={styles.body}>
                 <FeatureIcon name={step.icon} color={accentAt(index)} />
                 <h2>
-                  <span className={styles.stepLabel}>Step {index + 1}: </span>
+                  <span className="visually-hidden">Step {index + 1}: </span>
                   {step.title}
                 </h2>
                 <p>{step.description}</p>
