@@ -26,7 +26,7 @@ test('browse, search, filter, paginate, open a post and go back', async ({ page 
 
   await cards(page)
     .first()
-    .getByRole('link', { name: /^Read More/ })
+    .getByRole('link', { name: 'Read More: A Remote Hiring Checklist for Distributed Teams', exact: true })
     .click();
   await expect(page).toHaveURL(/\/blog\/remote-hiring-checklist$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('A Remote Hiring Checklist for Distributed Teams');
