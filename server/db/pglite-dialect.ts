@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PreparedStatements } from './pglite-statements.ts';
 
 /**
  * Kysely dialect for the embedded PGlite database. PGlite is one Postgres backend with a
@@ -34,11 +35,21 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/** Kysely's data statements, which are prepared once per text; DDL and raw SQL run as written. */
+const PREPARED_KINDS: ReadonlySet<string> = new Set(['SelectQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  private readonly statements: PreparedStatements;
+
+  constructor(private readonly pglite: PGlite) {
+    this.statements = new PreparedStatements(pglite);
+  }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const parameters = [...compiledQuery.parameters];
+    const result = PREPARED_KINDS.has(compiledQuery.query.kind)
+      ? await this.statements.run<R>(compiledQuery.sql, parameters)
+      : await this.pglite.query<R>(compiledQuery.sql, parameters);
     return {
       rows: result.rows,
       ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),

@@ -47,8 +47,9 @@ export interface PasswordHasher {
 /**
  * Hashes run at most one per core (the cores this process may use). argon2id is memory-hard:
  * libuv's four pool threads hashing at once on one core each evict the others' 19 MiB from
- * the caches, and one core then verifies about 70 passwords a second instead of about 115
- * (bench/identity prints both rates). Queued hashes also hold no memory until their turn.
+ * the caches. On an Intel Xeon VM one core then verified about 79 passwords a second instead
+ * of about 119 one at a time; on an AMD EPYC VM (32 MiB L3) the two rates were within noise
+ * of each other (bench/identity prints both). Queued hashes also hold no memory until their turn.
  */
 export async function createPasswordHasher(concurrency = availableParallelism()): Promise<PasswordHasher> {
   const oneAtATimePerCore = concurrencyLimit(concurrency);
