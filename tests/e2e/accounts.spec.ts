@@ -315,6 +315,27 @@ test('security and settings: change the password, keep a preference, delete the 
   expect(logins.some((event) => event.subject === '[deleted account]')).toBe(true);
 });
 
+test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
+  const email = 'ada.scroll@example.com';
+  await confirmedAccount(email, 'Ada', 'Scroll');
+  await page.goto(`${baseUrl}/dashboard`);
+  await signIn(page, email, PASSWORD);
+  await menu(page).click();
+  const profile = page.getByRole('menuitem', { name: 'Profile' });
+  await expect(profile).toBeVisible();
+
+  // Read in the same frame as the scroll: what a click made while the page moves would hit.
+  const [before, during] = await profile.evaluate((item) => {
+    const top = item.getBoundingClientRect().top;
+    window.scrollBy(0, 200);
+    return [top, item.getBoundingClientRect().top];
+  });
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  expect(during).toBe(before);
+  await profile.click();
+  await expect(page).toHaveURL(`${baseUrl}/profile`);
+});
+
 test.describe('with animations on', () => {
   test.use({ contextOptions: { reducedMotion: 'no-preference' } });
   test('unsaved profile changes: the question comes back each time and screen readers can reach it', async ({ page }) => {

@@ -66,7 +66,9 @@ export function UserMenu() {
   if (!user) return null;
   const letters = initials(user);
   return (
-    <Menu positioning="below-end">
+    // Fixed like the header it hangs from: an absolute popover scrolls with the page for a
+    // frame before it is placed again, so a click during a scroll could land on the header.
+    <Menu positioning={{ position: 'below', align: 'end', strategy: 'fixed' }}>
       <MenuTrigger disableButtonEnhancement>
         <Button
           appearance="subtle"
