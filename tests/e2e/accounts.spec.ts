@@ -120,6 +120,13 @@ async function confirmedAccount(email: string, givenName: string, familyName: st
   await client.confirmSignUp(email, await codeMailedTo(email));
 }
 
+/** A new confirmed account, signed in from the sign-in dialog that `signedInPage` opens for a visitor. */
+async function signedInAs(page: Page, email: string, givenName: string, familyName: string, signedInPage: string) {
+  await confirmedAccount(email, givenName, familyName);
+  await page.goto(`${baseUrl}${signedInPage}`);
+  await signIn(page, email, PASSWORD);
+}
+
 test('a new customer signs up, verifies, edits the profile, changes email, signs out and in, resets the password', async ({
   page,
 }) => {
@@ -276,10 +283,7 @@ test('Google sign-in through a local OpenID provider standing in for Google, aud
 test('security and settings: change the password, keep a preference, delete the account', async ({ page }) => {
   test.setTimeout(90_000);
   const email = 'grace.settings@example.com';
-  await confirmedAccount(email, 'Grace', 'Settings');
-
-  await page.goto(`${baseUrl}/security`);
-  await signIn(page, email, PASSWORD);
+  await signedInAs(page, email, 'Grace', 'Settings', '/security');
   await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Recent sign-ins' }).getByText('Password')).toBeVisible();
   await page.getByLabel(field('Current Password')).fill(PASSWORD);
@@ -316,10 +320,7 @@ test('security and settings: change the password, keep a preference, delete the 
 });
 
 test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
-  const email = 'ada.scroll@example.com';
-  await confirmedAccount(email, 'Ada', 'Scroll');
-  await page.goto(`${baseUrl}/dashboard`);
-  await signIn(page, email, PASSWORD);
+  await signedInAs(page, 'ada.scroll@example.com', 'Ada', 'Scroll', '/dashboard');
   await menu(page).click();
   const profile = page.getByRole('menuitem', { name: 'Profile' });
   await expect(profile).toBeVisible();
@@ -339,11 +340,7 @@ test('the account menu stays under its button while the page scrolls, and its it
 test.describe('with animations on', () => {
   test.use({ contextOptions: { reducedMotion: 'no-preference' } });
   test('unsaved profile changes: the question comes back each time and screen readers can reach it', async ({ page }) => {
-    const email = 'ada.unsaved@example.com';
-    await confirmedAccount(email, 'Ada', 'Unsaved');
-
-    await page.goto(`${baseUrl}/dashboard`);
-    await signIn(page, email, PASSWORD);
+    await signedInAs(page, 'ada.unsaved@example.com', 'Ada', 'Unsaved', '/dashboard');
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByLabel(field('First Name')).fill('Adax');
