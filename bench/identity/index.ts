@@ -7,7 +7,9 @@
  * core 0 and autocannon on core 1 (taskset, when there are two cores), so the service and
  * the raw rate it is compared with have the same single core; unpinned, the raw loops would
  * get both cores while the service shares them with the load generator.
- * Each comparison starts with one uncounted pair (warm-up), then alternates PAIRS pairs.
+ * Sign-ins and refreshes are also measured against a bare node:http floor (floor-server.ts)
+ * doing only their cryptography, which splits the gap into Node's share and the service's.
+ * Each comparison starts with one uncounted round (warm-up), then alternates PAIRS rounds.
  * Run: npm run bench identity
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
@@ -20,7 +22,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { createIdentityAdminClient } from '../../server/identity/index.ts';
-import { ARGON2_OPTIONS, concurrencyLimit } from '../../server/identity/passwords.ts';
+import { ARGON2_OPTIONS, concurrencyLimit, createPasswordHasher } from '../../server/identity/passwords.ts';
+import { startFloorServer } from './floor-server.ts';
 import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const USERS = 10_000;
@@ -29,6 +32,7 @@ const SECONDS = 6;
 /** Alternating pairs of raw-rate and service runs; the shared machine drifts, so neighbours are compared. */
 const PAIRS = 3;
 const RAW_SECONDS = 4;
+const SETTLE_MS = 1000;
 const PASSWORD = 'Bench-Password-1';
 
 pinThisProcessToServerCore();
@@ -74,9 +78,9 @@ async function call(operation: string, body: object): Promise<Record<string, unk
 }
 
 /** autocannon in its own process (on its own core when possible) at IN_FLIGHT requests. */
-const loadOperation = (operation: string, body: object): Promise<LoadResult> =>
+const loadOperation = (operation: string, body: object, url = endpoint): Promise<LoadResult> =>
   load({
-    url: endpoint,
+    url,
     connections: IN_FLIGHT,
     seconds: SECONDS,
     method: 'POST',
@@ -85,15 +89,18 @@ const loadOperation = (operation: string, body: object): Promise<LoadResult> =>
   });
 
 /**
- * PAIRS alternating runs of the raw operation and of the service, each checked for errors;
- * returns the medians, so a burst of load from elsewhere on the machine moves one run, not the figure.
+ * PAIRS alternating rounds of the raw operation, the bare node:http floor and the service, each
+ * checked for errors; returns the medians, so a burst of load from elsewhere on the machine
+ * moves one run, not the figure.
  */
 async function alternate(
   label: string,
   raw: () => Promise<number>,
+  floor: () => Promise<LoadResult>,
   service: () => Promise<LoadResult>,
-): Promise<{ raw: number; service: LoadResult; cpuMs: { raw: number; service: number } }> {
+): Promise<{ raw: number; floor: number; service: LoadResult; cpuMs: { raw: number; service: number } }> {
   const raws: number[] = [];
+  const floors: number[] = [];
   const services: LoadResult[] = [];
   // CPU time of this process (all its threads) per completed operation: where the time goes
   // when the service falls behind the raw rate.
@@ -102,25 +109,43 @@ async function alternate(
     const used = process.cpuUsage(since);
     return (used.user + used.system) / 1000 / (perSecond * seconds);
   };
-  // One pair first that is not counted: V8 and the WebAssembly engine compile the server's
+  // One round first that is not counted: V8 and the WebAssembly engine compile the server's
   // hot paths (and PGlite's Postgres) to their optimising tiers over the first seconds of load,
   // and a long-running server is measured at its steady state.
   await raw();
+  checked(`${label} floor`, await floor());
+  await settle();
   checked(label, await service());
+  await settle();
   for (let pair = 0; pair < PAIRS; pair++) {
     let since = process.cpuUsage();
     const rate = await raw();
     cpu.raw.push(cpuPerOperation(since, rate, RAW_SECONDS));
     raws.push(rate);
+    floors.push(checked(`${label} floor`, await floor()).perSecond);
+    await settle();
     since = process.cpuUsage();
     const result = checked(label, await service());
     cpu.service.push(cpuPerOperation(since, result.perSecond, SECONDS));
     services.push(result);
+    await settle();
   }
   const middle = [...services].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(PAIRS / 2)];
   if (!middle) throw new Error(`${label}: no runs`);
-  return { raw: median(raws), service: middle, cpuMs: { raw: median(cpu.raw), service: median(cpu.service) } };
+  return {
+    raw: median(raws),
+    floor: median(floors),
+    service: middle,
+    cpuMs: { raw: median(cpu.raw), service: median(cpu.service) },
+  };
 }
+
+/**
+ * Waits for the requests a load run leaves behind: autocannon stops with up to IN_FLIGHT
+ * sign-ins still queued for the hash (about 0.2 s of work), which would otherwise run during
+ * the next measurement and be counted against it.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 /** Runs `task` with IN_FLIGHT at once for `seconds` and returns completions per second. */
 async function rawRate(task: () => Promise<unknown>, seconds = RAW_SECONDS): Promise<number> {
@@ -144,7 +169,13 @@ const checked = (label: string, result: LoadResult) => {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result;
 };
-const rows = ['| figure | measured | reference | ratio | bar | load avg |', '| --- | --- | --- | --- | --- | --- |'];
+const rows = [
+  '| figure | measured | reference | bare node:http floor | ratio | bar | load avg |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
+];
+/** The floor's rate, its share of the raw rate (Node's cost) and the service's share of it (ours). */
+const floorCell = (floor: number, raw: number, service: number) =>
+  `${floor.toFixed(floor < 1000 ? 1 : 0)}/s: ${(floor / raw).toFixed(2)} of raw; service ${(service / floor).toFixed(2)} of it`;
 const row = (...cells: string[]) => {
   rows.push(`| ${cells.join(' | ')} |`);
   console.log(cells.join('  '));
@@ -164,7 +195,7 @@ try {
   };
 
   console.log(
-    `${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/service pairs`,
+    `${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/floor/service rounds`,
   );
   // 1. Password sign-ins against raw argon2id verifications one per core, as the server runs
   // them; libuv's four pool threads at once (printed beside it) were far slower on an Intel
@@ -174,13 +205,16 @@ try {
   const onePerCore = concurrencyLimit(cores);
   const rawArgonTask = () => onePerCore(() => verify(storedHash, PASSWORD));
   const poolWideArgon = await rawRate(() => verify(storedHash, PASSWORD));
+  const floorServer = await startFloorServer(await createPasswordHasher(), storedHash);
   const {
     raw: rawArgon,
+    floor: signInFloor,
     service: signIns,
     cpuMs: signInCpu,
   } = await alternate(
     'sign-ins',
     () => rawRate(rawArgonTask),
+    () => loadOperation('InitiateAuth', signInBody, floorServer.url),
     () => loadOperation('InitiateAuth', signInBody),
   );
   const signInRatio = signIns.perSecond / rawArgon;
@@ -188,6 +222,7 @@ try {
     'USER_PASSWORD_AUTH sign-ins',
     `${signIns.perSecond.toFixed(1)}/s (${latency(signIns)})`,
     `raw argon2id verify ${rawArgon.toFixed(1)}/s at ${cores} a time (${poolWideArgon.toFixed(1)}/s at ${IN_FLIGHT} on the thread pool); CPU per op ${signInCpu.service.toFixed(1)} ms vs ${signInCpu.raw.toFixed(1)} ms raw`,
+    floorCell(signInFloor, rawArgon, signIns.perSecond),
     signInRatio.toFixed(2),
     `>= 0.80${signInRatio < 0.8 ? ' (UNDER)' : ''}`,
     loadAverage(),
@@ -201,25 +236,29 @@ try {
     new Promise((resolve, reject) =>
       sign('sha256', payload, privateKey, (error, signature) => (error ? reject(error) : resolve(signature))),
     );
+  const refreshBody = {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: clientId,
+    AuthParameters: { REFRESH_TOKEN: signedIn.RefreshToken },
+  };
   const {
     raw: rawRsa,
+    floor: refreshFloor,
     service: refreshes,
     cpuMs: refreshCpu,
   } = await alternate(
     'refreshes',
     () => rawRate(rawRsaTask),
-    () =>
-      loadOperation('InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: clientId,
-        AuthParameters: { REFRESH_TOKEN: signedIn.RefreshToken },
-      }),
+    () => loadOperation('InitiateAuth', refreshBody, floorServer.url),
+    () => loadOperation('InitiateAuth', refreshBody),
   );
+  await floorServer.close();
   const refreshRatio = refreshes.perSecond / (rawRsa / 2);
   row(
     'REFRESH_TOKEN_AUTH',
     `${refreshes.perSecond.toFixed(0)}/s (${latency(refreshes)})`,
     `raw RS256 sign ${rawRsa.toFixed(0)}/s, half ${(rawRsa / 2).toFixed(0)}/s; CPU per op ${refreshCpu.service.toFixed(2)} ms vs ${(2 * refreshCpu.raw).toFixed(2)} ms for two raw`,
+    floorCell(refreshFloor, rawRsa / 2, refreshes.perSecond),
     refreshRatio.toFixed(2),
     `>= 0.80${refreshRatio < 0.8 ? ' (UNDER)' : ''}`,
     loadAverage(),
@@ -230,6 +269,7 @@ try {
   row(
     'GetUser (signature, expiry, revocation checked)',
     `${getUser.perSecond.toFixed(0)}/s (${latency(getUser)})`,
+    '',
     '',
     '',
     `>= 5000/s${getUser.perSecond < 5000 ? ' (UNDER)' : ''}`,
@@ -255,6 +295,7 @@ try {
     `${walked} users in ${pages} pages, ${walkSeconds.toFixed(2)} s`,
     '',
     '',
+    '',
     `<= 2 s${walkSeconds > 2 ? ' (OVER)' : ''}`,
     loadAverage(),
   );
@@ -263,6 +304,7 @@ try {
   row(
     'server memory (RSS / heap used)',
     `before ${mb(memoryBefore.rss)} / ${mb(memoryBefore.heapUsed)}, after ${mb(memoryAfter.rss)} / ${mb(memoryAfter.heapUsed)}`,
+    '',
     '',
     '',
     '',
