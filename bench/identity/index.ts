@@ -23,13 +23,13 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { createIdentityAdminClient } from '../../server/identity/index.ts';
 import { ARGON2_OPTIONS, concurrencyLimit, createPasswordHasher } from '../../server/identity/passwords.ts';
-import { startFloorServer } from './floor-server.ts';
+import { startFloorServer, type FloorServer } from './floor-server.ts';
 import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const USERS = 10_000;
 const IN_FLIGHT = 16;
 const SECONDS = 6;
-/** Alternating pairs of raw-rate and service runs; the shared machine drifts, so neighbours are compared. */
+/** Alternating rounds of raw-rate, floor and service runs; the shared machine drifts, so neighbours are compared. */
 const PAIRS = 3;
 const RAW_SECONDS = 4;
 const SETTLE_MS = 1000;
@@ -169,6 +169,7 @@ const checked = (label: string, result: LoadResult) => {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result;
 };
+let floorServer: FloorServer | undefined;
 const rows = [
   '| figure | measured | reference | bare node:http floor | ratio | bar | load avg |',
   '| --- | --- | --- | --- | --- | --- | --- |',
@@ -205,7 +206,8 @@ try {
   const onePerCore = concurrencyLimit(cores);
   const rawArgonTask = () => onePerCore(() => verify(storedHash, PASSWORD));
   const poolWideArgon = await rawRate(() => verify(storedHash, PASSWORD));
-  const floorServer = await startFloorServer(await createPasswordHasher(), storedHash);
+  floorServer = await startFloorServer(await createPasswordHasher(), storedHash);
+  const floorUrl = floorServer.url;
   const {
     raw: rawArgon,
     floor: signInFloor,
@@ -214,7 +216,7 @@ try {
   } = await alternate(
     'sign-ins',
     () => rawRate(rawArgonTask),
-    () => loadOperation('InitiateAuth', signInBody, floorServer.url),
+    () => loadOperation('InitiateAuth', signInBody, floorUrl),
     () => loadOperation('InitiateAuth', signInBody),
   );
   const signInRatio = signIns.perSecond / rawArgon;
@@ -249,10 +251,9 @@ try {
   } = await alternate(
     'refreshes',
     () => rawRate(rawRsaTask),
-    () => loadOperation('InitiateAuth', refreshBody, floorServer.url),
+    () => loadOperation('InitiateAuth', refreshBody, floorUrl),
     () => loadOperation('InitiateAuth', refreshBody),
   );
-  await floorServer.close();
   const refreshRatio = refreshes.perSecond / (rawRsa / 2);
   row(
     'REFRESH_TOKEN_AUTH',
@@ -312,6 +313,7 @@ try {
   );
   console.log(`\n${rows.join('\n')}`);
 } finally {
+  await floorServer?.close();
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
 }
