@@ -10,6 +10,10 @@
  * Sign-ins and refreshes are also measured against a bare node:http floor (floor-server.ts)
  * doing only their cryptography, which splits the gap into Node's share and the service's.
  * Each comparison starts with one uncounted round (warm-up), then alternates PAIRS rounds.
+ * The database is the embedded PGlite, which runs Postgres itself inside this process, on the
+ * server's core. With BENCH_DATABASE_URL set to a PostgreSQL server, the bench creates a
+ * database of its own there (dropped afterwards) and measures with PostgreSQL as its own server,
+ * the shape of a production install; that server is not pinned.
  * Run: npm run bench identity
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
@@ -23,6 +27,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { createIdentityAdminClient } from '../../server/identity/index.ts';
 import { ARGON2_OPTIONS, concurrencyLimit, createPasswordHasher } from '../../server/identity/passwords.ts';
+import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
 import { startFloorServer, type FloorServer } from './floor-server.ts';
 import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
@@ -37,11 +42,13 @@ const PASSWORD = 'Bench-Password-1';
 
 pinThisProcessToServerCore();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-bench-identity-'));
+const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
 const config = loadConfig({
   LOG_LEVEL: 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
   DATA_DIR: dataDir,
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   // The limits guard a real site; here one address sends everything on purpose.
   IDENTITY_RATE_LIMIT_PER_IP: '10000000',
   IDENTITY_RATE_LIMIT_PER_USER: '10000000',
@@ -196,7 +203,7 @@ try {
   };
 
   console.log(
-    `${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/floor/service rounds`,
+    `${postgres ? 'PostgreSQL as its own server (not pinned)' : 'embedded PGlite in this process'}; ${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/floor/service rounds`,
   );
   // 1. Password sign-ins against raw argon2id verifications one per core, as the server runs
   // them; libuv's four pool threads at once (printed beside it) were far slower on an Intel
@@ -315,5 +322,6 @@ try {
 } finally {
   await floorServer?.close();
   await app.close();
+  await postgres?.dispose();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -110,20 +110,25 @@ export async function temporaryDataDir(): Promise<{ dataDir: string; dispose(): 
   return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
-/** A fresh PostgreSQL database of its own on TEST_DATABASE_URL's server, dropped afterwards. */
-export async function temporaryPostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `reliability_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+/**
+ * A fresh PostgreSQL database of its own on the server `serverUrl` points at (by default
+ * TEST_DATABASE_URL's), dropped afterwards.
+ */
+export async function temporaryPostgresDatabase(
+  serverUrl = TEST_DATABASE_URL,
+): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `scratch_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.href,
     async dispose() {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
