@@ -53,8 +53,20 @@ const config = loadConfig({
   IDENTITY_RATE_LIMIT_PER_IP: '10000000',
   IDENTITY_RATE_LIMIT_PER_USER: '10000000',
 });
-const app = await buildApp(config);
-await app.listen({ host: '127.0.0.1', port: 0 });
+/** Removes the bench's data directory and its PostgreSQL database. */
+const removeData = async () => {
+  await postgres?.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+};
+// A server that fails to start must not leave a database behind on someone's PostgreSQL.
+const app = await (async () => {
+  const started = await buildApp(config);
+  await started.listen({ host: '127.0.0.1', port: 0 });
+  return started;
+})().catch(async (error: unknown) => {
+  await removeData();
+  throw error;
+});
 const address = app.server.address();
 if (address === null || typeof address === 'string') throw new Error('no address');
 const endpoint = `http://127.0.0.1:${address.port}/cognito/`;
@@ -322,6 +334,5 @@ try {
 } finally {
   await floorServer?.close();
   await app.close();
-  await postgres?.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await removeData();
 }
