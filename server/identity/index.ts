@@ -56,6 +56,7 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
         loadAdminKeyPair(deps.db, deps.identity.adminCredentials),
         createPasswordHasher(),
       ]);
+      scope.addHook('onClose', () => passwords.close());
       const service: IdentityService = {
         config: deps.identity,
         db: deps.db,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { hash, verify, type Options } from '@node-rs/argon2';
+import type { Options } from '@node-rs/argon2';
 import { badMember, invalidPassword } from './errors.ts';
+import { startPasswordThreads } from './password-threads.ts';
 
 /** OWASP's argon2id floor: 19 MiB, two passes, one lane. */
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which this build cannot import).
@@ -42,44 +43,35 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** Constant-time check; with no stored hash it still spends the time of one (no user enumeration). */
   verify(storedHash: string | null, password: string): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 /**
- * Hashes run at most one per core (the cores this process may use). argon2id is memory-hard:
- * libuv's four pool threads hashing at once on one core each evict the others' 19 MiB from
- * the caches. On an Intel Xeon VM one core then verified about 79 passwords a second instead
- * of about 119 one at a time; on an AMD EPYC VM (32 MiB L3) the two rates were within noise
- * of each other (bench/identity prints both). Queued hashes also hold no memory until their turn.
+ * Hashes on one thread per core this process may use, one at a time each, in batches under
+ * load (password-threads.ts says why).
  */
-export async function createPasswordHasher(concurrency = availableParallelism()): Promise<PasswordHasher> {
-  const oneAtATimePerCore = concurrencyLimit(concurrency);
-  const dummyHash = await hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+export async function createPasswordHasher(threads = availableParallelism()): Promise<PasswordHasher> {
+  const pool = startPasswordThreads(threads);
+  const hashPassword = async (password: string) => {
+    const stored = await pool.run({ kind: 'hash', password, options: ARGON2_OPTIONS });
+    if (typeof stored !== 'string') throw new Error('The password thread answered a hash with no text');
+    return stored;
+  };
+  const verify = async (hash: string, password: string) => (await pool.run({ kind: 'verify', hash, password })) === true;
+  // Also proves at start that the threads run.
+  const dummyHash = await hashPassword(randomBytes(16).toString('hex')).catch(async (error: unknown) => {
+    await pool.close();
+    throw error;
+  });
   return {
-    hash: (password) => oneAtATimePerCore(() => hash(password, ARGON2_OPTIONS)),
+    hash: hashPassword,
     async verify(storedHash, password) {
       if (storedHash === null) {
-        await oneAtATimePerCore(() => verify(dummyHash, password));
+        await verify(dummyHash, password);
         return false;
       }
-      return oneAtATimePerCore(() => verify(storedHash, password));
+      return verify(storedHash, password);
     },
-  };
-}
-
-/** Runs the tasks given to it at most `limit` at once, the rest in arrival order. */
-export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next waiter, so no newcomer can overtake the queue.
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
+    close: () => pool.close(),
   };
 }

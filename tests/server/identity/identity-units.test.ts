@@ -4,7 +4,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { parseUserFilter } from '../../../server/identity/filter.ts';
 import { lockAfterFailure } from '../../../server/identity/lockout.ts';
-import { concurrencyLimit, createPasswordHasher, passwordPolicyViolation } from '../../../server/identity/passwords.ts';
+import { createPasswordHasher, passwordPolicyViolation } from '../../../server/identity/passwords.ts';
 import { verifySignature } from '../../../server/identity/sigv4.ts';
 import { createSigningKeys, issueTokens, verifyJwt } from '../../../server/identity/tokens.ts';
 import { maskEmail } from '../../../server/identity/users.ts';
@@ -24,31 +24,7 @@ describe('the password policy', () => {
   });
 });
 
-describe('password hashing, one hash per core at a time', () => {
-  it('runs at most the limit at once and the rest in arrival order', async () => {
-    const limit = concurrencyLimit(2);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const task = (id: number) => async () => {
-      started.push(id);
-      most = Math.max(most, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running--;
-      return id;
-    };
-    const results = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => limit(task(id))));
-    expect(results).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(most).toBe(2);
-    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
-  });
-
-  it('frees the slot of a task that fails', async () => {
-    const limit = concurrencyLimit(1);
-    await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await limit(() => Promise.resolve('next'))).toBe('next');
-  });
-
+describe('password hashing on threads of its own, in batches', () => {
   it('still verifies passwords, and an unknown user costs a hash and fails', async () => {
     const hasher = await createPasswordHasher(1);
     const stored = await hasher.hash('Correct-Horse-1');
@@ -58,6 +34,52 @@ describe('password hashing, one hash per core at a time', () => {
       hasher.verify(null, 'Correct-Horse-1'),
     ]);
     expect({ right, wrong, unknown }).toEqual({ right: true, wrong: false, unknown: false });
+    await hasher.close();
+  });
+
+  it('gives every check queued behind a busy thread its own answer', async () => {
+    const hasher = await createPasswordHasher(1);
+    const [first, second] = await Promise.all([hasher.hash('First-Horse-1'), hasher.hash('Second-Horse-2')]);
+    // Twenty at once on one thread: the first runs alone, the rest wait and come back in batches.
+    const checks = Array.from({ length: 20 }, (_, index) => ({
+      stored: index % 2 === 0 ? first : second,
+      password: index % 3 === 0 ? 'First-Horse-1' : 'Second-Horse-2',
+    }));
+    const answers = await Promise.all(checks.map(({ stored, password }) => hasher.verify(stored, password)));
+    expect(answers).toEqual(
+      checks.map(({ stored, password }) => (stored === first ? password === 'First-Horse-1' : password === 'Second-Horse-2')),
+    );
+    await hasher.close();
+  });
+
+  it('fails only the check whose stored hash argon2 cannot read', async () => {
+    const hasher = await createPasswordHasher(1);
+    const stored = await hasher.hash('Correct-Horse-1');
+    const [before, broken, after] = await Promise.allSettled([
+      hasher.verify(stored, 'Correct-Horse-1'),
+      hasher.verify('not an argon2 hash', 'Correct-Horse-1'),
+      hasher.verify(stored, 'Correct-Horse-1'),
+    ]);
+    expect(before).toEqual({ status: 'fulfilled', value: true });
+    expect(broken.status).toBe('rejected');
+    expect(after).toEqual({ status: 'fulfilled', value: true });
+    await hasher.close();
+  });
+
+  it('spreads the queue over its threads', async () => {
+    const hasher = await createPasswordHasher(2);
+    const stored = await hasher.hash('Correct-Horse-1');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => hasher.verify(stored, 'Correct-Horse-1')));
+    expect(answers).toEqual([true, true, true, true, true, true]);
+    await hasher.close();
+  });
+
+  it('fails what is still waiting when closed, and anything asked afterwards', async () => {
+    const hasher = await createPasswordHasher(1);
+    const waiting = Promise.allSettled(Array.from({ length: 3 }, () => hasher.hash('Correct-Horse-1')));
+    await hasher.close();
+    for (const result of await waiting) expect(result.status).toBe('rejected');
+    await expect(hasher.verify(null, 'Correct-Horse-1')).rejects.toThrow('The password threads are closed');
   });
 });
 
