@@ -44,7 +44,8 @@ export interface PasswordThreads {
  * pairs of runs): medians of 0.79 to 0.83 of the raw argon2id rate in batches, 0.76 to 0.77 one
  * answer at a time, with lower median latency.
  */
-export function startPasswordThreads(count: number): PasswordThreads {
+/** `file`: the thread's code, password-thread.mjs unless a test gives another. */
+export function startPasswordThreads(count: number, file = THREAD_FILE): PasswordThreads {
   const queue: Queued[] = [];
   const idle: Worker[] = [];
   const batches = new Map<Worker, Queued[]>();
@@ -66,7 +67,7 @@ export function startPasswordThreads(count: number): PasswordThreads {
 
   const start = () => {
     // Plain JavaScript: none of the process's loaders or probes (--import) are needed in it.
-    const thread = new Worker(THREAD_FILE, { execArgv: [] });
+    const thread = new Worker(file, { execArgv: [] });
     let answered = false;
     thread.unref();
     thread.on('message', (results: JobResult[]) => {
@@ -84,10 +85,13 @@ export function startPasswordThreads(count: number): PasswordThreads {
         else queued.resolve(result.value);
       });
     });
-    // An error that escapes the thread ends it; 'exit' below cleans up.
-    thread.on('error', () => {});
+    // An error that escapes the thread ends it; 'exit' below cleans up and names it.
+    let failure = '';
+    thread.on('error', (error) => {
+      failure = `: ${error.message}`;
+    });
     thread.on('exit', (code) => {
-      const stopped = new Error(`The password thread stopped (exit code ${code})`);
+      const stopped = new Error(`The password thread stopped (exit code ${code})${failure}`);
       for (const queued of batches.get(thread) ?? []) queued.reject(stopped);
       batches.delete(thread);
       const idleAt = idle.indexOf(thread);

@@ -1,9 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { parseUserFilter } from '../../../server/identity/filter.ts';
 import { lockAfterFailure } from '../../../server/identity/lockout.ts';
+import { startPasswordThreads } from '../../../server/identity/password-threads.ts';
 import { createPasswordHasher, passwordPolicyViolation } from '../../../server/identity/passwords.ts';
 import { verifySignature } from '../../../server/identity/sigv4.ts';
 import { createSigningKeys, issueTokens, verifyJwt } from '../../../server/identity/tokens.ts';
@@ -72,6 +76,19 @@ describe('password hashing on threads of its own, in batches', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => hasher.verify(stored, 'Correct-Horse-1')));
     expect(answers).toEqual([true, true, true, true, true, true]);
     await hasher.close();
+  });
+
+  it('fails every hash, with the reason, when its thread cannot start', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'password-thread-'));
+    const file = path.join(dir, 'broken-thread.mjs');
+    await writeFile(file, "throw new Error('argon2 is missing');\n");
+    const threads = startPasswordThreads(1, file);
+    const reason = 'The password thread stopped (exit code 1): argon2 is missing';
+    await expect(threads.run({ kind: 'verify', hash: 'x', password: 'y' })).rejects.toThrow(reason);
+    // Not started again and again: the next one fails at once, for the same reason.
+    await expect(threads.run({ kind: 'verify', hash: 'x', password: 'y' })).rejects.toThrow(reason);
+    await threads.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('fails what is still waiting when closed, and anything asked afterwards', async () => {
