@@ -24,6 +24,8 @@ const MAX_BATCH = 16;
 // A path, not `new URL(…, import.meta.url)`, which Vite rewrites as an asset in the web tests.
 const THREAD_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'password-thread.mjs');
 
+const closedError = () => new Error('The password threads are closed');
+
 export interface PasswordThreads {
   run(job: PasswordJob): Promise<string | boolean>;
   /** Stops the threads; jobs not yet answered fail. */
@@ -43,8 +45,9 @@ export interface PasswordThreads {
  * batch, but the queue moves faster. Sign-ins on one core (bench/identity, three alternating
  * pairs of runs): medians of 0.79 to 0.83 of the raw argon2id rate in batches, 0.76 to 0.77 one
  * answer at a time, with lower median latency.
+ *
+ * `file` is the thread's code: password-thread.mjs unless a test gives another.
  */
-/** `file`: the thread's code, password-thread.mjs unless a test gives another. */
 export function startPasswordThreads(count: number, file = THREAD_FILE): PasswordThreads {
   const queue: Queued[] = [];
   const idle: Worker[] = [];
@@ -112,7 +115,7 @@ export function startPasswordThreads(count: number, file = THREAD_FILE): Passwor
 
   return {
     run(job) {
-      if (closed) return Promise.reject(new Error('The password threads are closed'));
+      if (closed) return Promise.reject(closedError());
       if (broken) return Promise.reject(broken);
       return new Promise((resolve, reject) => {
         queue.push({ job, resolve, reject });
@@ -121,7 +124,7 @@ export function startPasswordThreads(count: number, file = THREAD_FILE): Passwor
     },
     async close() {
       closed = true;
-      const closing = new Error('The password threads are closed');
+      const closing = closedError();
       for (const queued of queue.splice(0)) queued.reject(closing);
       await Promise.all([...idle, ...batches.keys()].map((thread) => thread.terminate()));
     },

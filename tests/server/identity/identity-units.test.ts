@@ -70,7 +70,7 @@ describe('password hashing on threads of its own, in batches', () => {
     await hasher.close();
   });
 
-  it('spreads the queue over its threads', async () => {
+  it('answers every check when the queue is shared out over two threads', async () => {
     const hasher = await createPasswordHasher(2);
     const stored = await hasher.hash('Correct-Horse-1');
     const answers = await Promise.all(Array.from({ length: 6 }, () => hasher.verify(stored, 'Correct-Horse-1')));
