@@ -4,9 +4,12 @@ import pino from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppConfig } from './config/config.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { accountsContentSources, publicAccountsConfig } from './features/accounts/config.ts';
 import { registerAccounts } from './features/accounts/index.ts';
+import { createAdminAccess } from './features/admin/guard.ts';
+import { recordSecurityEvent } from './features/audit/record.ts';
 import { setupAdmin } from './features/admin/setup.ts';
 import { registerAffiliateRoutes } from './features/affiliates/routes.ts';
 import { registerBlog } from './features/blog/index.ts';
@@ -16,19 +19,22 @@ import { registerHealthRoutes } from './features/health/routes.ts';
 import { marketingContentSources } from './features/marketing/config.ts';
 import { registerPublicConfigRoutes } from './features/public-config/routes.ts';
 import { registerSeoRoutes } from './features/seo/routes.ts';
-import { registerErrorPolicy } from './http/errors.ts';
+import { answerFrameworkError, registerErrorPolicy } from './http/errors.ts';
+import { registerBodyPolicy } from './http/body-policy.ts';
 import { registerTextGuard } from './http/text-guard.ts';
-import { AccessLog } from './http/access-log.ts';
-import { recordRouteTable, type RouteTableEntry } from './http/route-access.ts';
-import type { Clock } from './identity/clock.ts';
+import { AccessLog, serializeRequest } from './http/access-log.ts';
+import { registerAccessControl, type RouteTableEntry } from './http/route-access.ts';
+import { systemClock, type Clock } from './identity/clock.ts';
 import { publicIdentityConfig } from './identity/config.ts';
 import { createIdentityAdminClient, registerIdentityService } from './identity/index.ts';
-import { mergeContentSources, registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { clientErrorAnswer, mergeContentSources, securityHeaders } from './http/security-headers.ts';
 import { FastLane } from './http/fast-lane.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { openRateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createSendQuota } from './mail/send-quota.ts';
+import { createRetentionSweeper } from './maintenance/retention-sweeper.ts';
 
 export type App = FastifyInstance & { database: Database; mailer: Mailer; routeTable: readonly RouteTableEntry[] };
 
@@ -71,28 +77,44 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
       stream: options.logStream ?? stdout,
     },
     logController: new AccessLog(),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
-    trustProxy: config.trustProxy,
+    // Answers Fastify gives before any hook: the app's JSON errors, with the security headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: clientErrorAnswer(headers),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Unknown fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // First, so every route below (plugins too) is recorded with its declared access.
-  const routeTable = recordRouteTable(app);
   app.addHook('onClose', () => database.close());
   if (stdout) app.addHook('onClose', (_instance, done) => stdout.flush(done));
   // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
   const rateLimitStore = openRateLimitStore(config.redisUrl, app.log);
   app.addHook('onClose', () => rateLimitStore.close());
-  const mailer = registerMailDelivery(app, database.db, config.mail);
+  const mailer = registerMailDelivery(app, database.db, config.mail, config.publicUrl);
+  const mailQuota = createSendQuota(rateLimitStore, config.mail.quota, app.log);
+  // Every instance sweeps old rows on a timer; two at once is safe (see the sweeper).
+  const retentionClock = options.identityClock ?? systemClock;
+  const retention = createRetentionSweeper({
+    db: database.db,
+    log: app.log,
+    config: config.retention,
+    now: () => retentionClock.now(),
+  });
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('preClose', () => retention.stop());
 
   registerErrorPolicy(app);
+  registerBodyPolicy(app);
   registerTextGuard(app);
-  registerSecurityHeaders(app, headers);
+  // Before any route, so every route below (plugins too) is recorded and guarded by its declared access.
+  const accessControl = registerAccessControl(app, { '/api/admin/': 'admin' });
+  accessControl.guard('admin', createAdminAccess(database.db).requireAdmin);
   // Fastify marks itself closing just before its preClose hooks: from then on the lane steps
   // aside, so requests on kept-alive connections meet Fastify's 503 (return503OnClosing).
   app.addHook('preClose', (done) => {
@@ -105,8 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl,
     db: database.db,
     mailer,
+    mailQuota,
     clock: options.identityClock,
     rateLimitStore,
+    reportSecurityEvent: recordSecurityEvent(database.db),
   });
   registerAccounts(app, {
     db: database.db,
@@ -114,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     identity: config.identity,
     publicUrl: config.publicUrl,
     clock: options.identityClock,
+    access: accessControl,
+    rateLimitStore,
   });
   registerContactRoutes(app, {
     db: database.db,
@@ -125,7 +151,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const adminGuard = await setupAdmin(app, {
     db: database.db,
     config: config.admin,
+    rateLimitStore,
+    secureCookies: config.secure,
     userPool: () => createIdentityAdminClient({ identity: config.identity, db: database.db, server: app.server }),
+    mailDeliveryConfigured: config.mail.delivery.kind !== 'outbox-only',
   });
   registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates, rateLimitStore });
   registerPublicConfigRoutes(app, fastLane, {
@@ -136,8 +165,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     identity: publicIdentityConfig(config.identity, config.publicUrl),
   });
   const blog = await registerBlog(app, { config: config.blog, db: database.db, siteUrl: config.publicUrl, adminGuard });
-  registerSeoRoutes(app, { publicUrl: config.publicUrl, sitemapProviders: [blog.listPublishedPostUrls] });
+  registerSeoRoutes(app, {
+    publicUrl: config.publicUrl,
+    sitemapProviders: [blog.listPublishedPostUrls],
+    listSignupPage: config.accounts.signupEmbedUrl !== undefined,
+  });
   registerWebApp(app, config.webDistDir, blog.firstPaint);
 
-  return Object.assign(app, { database, mailer, routeTable });
+  return Object.assign(app, { database, mailer, routeTable: accessControl.table });
 }

@@ -16,10 +16,12 @@
  * the shape of a production install; that server is not pinned.
  * Run: npm run bench identity
  */
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
@@ -27,9 +29,21 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { createIdentityAdminClient } from '../../server/identity/index.ts';
 import { ARGON2_OPTIONS, createPasswordHasher, type PasswordHasher } from '../../server/identity/passwords.ts';
+import { readClientPublic, startExchange } from '../../server/identity/srp/exchange.ts';
+import { powG } from '../../server/identity/srp/group.ts';
+import { computeVerifier, createSrpContext } from '../../server/identity/srp/verifier.ts';
 import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
 import { startFloorServer, type FloorServer } from './floor-server.ts';
-import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
+import {
+  load,
+  LOAD_CORE,
+  loadAverage,
+  median,
+  PINNING,
+  pinnedCommand,
+  pinThisProcessToServerCore,
+  type LoadResult,
+} from '../support/load.ts';
 
 const USERS = 10_000;
 const IN_FLIGHT = 16;
@@ -182,6 +196,15 @@ async function rawRate(task: () => Promise<unknown>, inFlight = IN_FLIGHT): Prom
   return done / ((performance.now() - started) / 1000);
 }
 
+/** SRP sign-ins (two calls each) from srp-load.ts, in a process of its own on the load core. */
+async function loadSrpSignIns(login: string): Promise<LoadResult> {
+  const script = path.join(import.meta.dirname, 'srp-load.ts');
+  const args = ['--import', 'tsx', script, endpoint, config.identity.clientId, config.identity.userPoolId, login, PASSWORD];
+  const [command, commandArgs] = pinnedCommand(LOAD_CORE, process.execPath, [...args, String(IN_FLIGHT), String(SECONDS)]);
+  const { stdout } = await promisify(execFile)(command, commandArgs, { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const latency = (result: LoadResult) => `p50 ${result.p50} ms, p99 ${result.p99} ms`;
 const checked = (label: string, result: LoadResult) => {
@@ -282,6 +305,64 @@ try {
     floorCell(refreshFloor, rawRsa / 2, refreshes.perSecond),
     refreshRatio.toFixed(2),
     `>= 0.80${refreshRatio < 0.8 ? ' (UNDER)' : ''}`,
+    loadAverage(),
+  );
+
+  // 2b. GetTokensFromRefreshToken (how Amplify v6 refreshes) against REFRESH_TOKEN_AUTH, alternating
+  // rounds in the same run (rotation off, Cognito's default: the same work, another operation).
+  const getTokensBody = { ClientId: clientId, RefreshToken: signedIn.RefreshToken };
+  const legacyRounds: number[] = [];
+  const getTokensRounds: LoadResult[] = [];
+  checked('GetTokensFromRefreshToken', await loadOperation('GetTokensFromRefreshToken', getTokensBody));
+  await settle();
+  for (let pair = 0; pair < PAIRS; pair++) {
+    legacyRounds.push(checked('refreshes', await loadOperation('InitiateAuth', refreshBody)).perSecond);
+    await settle();
+    getTokensRounds.push(checked('GetTokensFromRefreshToken', await loadOperation('GetTokensFromRefreshToken', getTokensBody)));
+    await settle();
+  }
+  const getTokens = [...getTokensRounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(PAIRS / 2)] ?? refreshes;
+  const legacyRefresh = median(legacyRounds);
+  const getTokensRatio = getTokens.perSecond / legacyRefresh;
+  row(
+    'GetTokensFromRefreshToken',
+    `${getTokens.perSecond.toFixed(0)}/s (${latency(getTokens)})`,
+    `REFRESH_TOKEN_AUTH ${legacyRefresh.toFixed(0)}/s in the rounds between`,
+    '',
+    getTokensRatio.toFixed(2),
+    `>= 0.95${getTokensRatio < 0.95 ? ' (UNDER)' : ''}`,
+    loadAverage(),
+  );
+
+  // 2c. SRP sign-ins (InitiateAuth + RespondToAuthChallenge through the SDK) against the same
+  // big-number work in a loop here: the server's own exchange (g^b, v^u, (A·v^u)^b, HKDF, the
+  // sealed block), and beside it that work plus the two RS256 signatures a sign-in also makes.
+  // The password sign-in above gave user4242 its verifier.
+  const srp = createSrpContext(randomBytes(32), config.identity.userPoolId);
+  const verifier = computeVerifier(srp.poolName, 'user-04242', PASSWORD, 'ab12');
+  const clientPublic = readClientPublic(powG(randomBytes(32)).toString(16)) ?? 1n;
+  const block = { username: 'user-04242', login: 'user4242@bench.example', clientId, salt: 'ab12', expiresAt: 0 };
+  const rawExchangeTask = () => Promise.resolve(startExchange(srp, verifier, clientPublic, block));
+  const rawWithTokens = await rawRate(() => Promise.all([rawExchangeTask(), rawRsaTask(), rawRsaTask()]));
+  const {
+    raw: rawExchange,
+    service: srpSignIns,
+    cpuMs: srpCpu,
+  } = await alternate(
+    'SRP sign-ins',
+    () => rawRate(rawExchangeTask),
+    // No bare floor for a two-step exchange: the raw loop stands in (its rate is printed there).
+    () => Promise.resolve({ perSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: 0 }),
+    () => loadSrpSignIns('user4242@bench.example'),
+  );
+  const srpRatio = srpSignIns.perSecond / rawExchange;
+  row(
+    'USER_SRP_AUTH sign-ins (both steps, SDK)',
+    `${srpSignIns.perSecond.toFixed(1)}/s (${latency(srpSignIns)})`,
+    `raw SRP exchange ${rawExchange.toFixed(0)}/s; with two RS256 signatures ${rawWithTokens.toFixed(0)}/s (service ${(srpSignIns.perSecond / rawWithTokens).toFixed(2)} of it); CPU per op ${srpCpu.service.toFixed(2)} ms vs ${srpCpu.raw.toFixed(2)} ms raw`,
+    '',
+    srpRatio.toFixed(2),
+    `>= 0.80${srpRatio < 0.8 ? ' (UNDER)' : ''}`,
     loadAverage(),
   );
 

@@ -21,7 +21,7 @@ export function pinnedCommand(core: number, command: string, args: readonly stri
 }
 
 export const SERVER_CORE = 0;
-const LOAD_CORE = 1;
+export const LOAD_CORE = 1;
 
 /**
  * Moves this process (every thread, and the threads it starts later) to the server core:

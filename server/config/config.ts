@@ -8,7 +8,9 @@ import { readContactConfig, type ContactConfig } from '../features/contact/conta
 import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
 import { readMarketingConfig, type MarketingConfig } from '../features/marketing/config.ts';
 import { readAccountsConfig, type AccountsConfig } from '../features/accounts/config.ts';
+import { readRetentionConfig, type RetentionConfig } from '../maintenance/config.ts';
 import { EnvReader } from './env-reader.ts';
+import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -27,9 +29,10 @@ export interface AppConfig {
   host: string;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits, audits):
-   * false (none), true (any), or addresses/CIDR ranges.
+   * false (none), a number of proxy hops, or the proxies' addresses/CIDR ranges. The client
+   * is the right-most address that is not a trusted proxy.
    */
-  trustProxy: boolean | string[];
+  trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** The site's public origin, without a trailing slash: canonical URLs, issuers, redirects. */
   publicUrl: string;
@@ -54,6 +57,8 @@ export interface AppConfig {
   marketing: MarketingConfig;
   /** Customer accounts' partner platform, PartnerStack, sign-up embed and customer portal. */
   accounts: AccountsConfig;
+  /** How often old rows are swept, and how long unconfirmed sign-ups are kept. */
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {
@@ -72,7 +77,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const port = read.integer('PORT', 3000, { min: 0, max: 65535 });
   const host = read.string('HOST', 'localhost');
   const logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info');
-  const trustProxy = parseTrustProxy(read.optional('TRUST_PROXY'));
+  const trustProxy = readTrustProxy(read);
   const dataDir = path.resolve(PROJECT_ROOT, read.string('DATA_DIR', './data'));
   const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
   const redisUrl = read.url('REDIS_URL', ['redis', 'rediss']);
@@ -90,6 +95,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const contact = readContactConfig(read);
   const marketing = readMarketingConfig(read);
   const accounts = readAccountsConfig(read);
+  const retention = readRetentionConfig(read);
   if (read.problems.length > 0) throw new ConfigError(read.problems);
 
   const webDistDir = path.resolve(PROJECT_ROOT, read.string('WEB_DIST_DIR', 'dist/web'));
@@ -112,14 +118,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     blog,
     marketing,
     accounts,
+    retention,
   };
-}
-
-function parseTrustProxy(raw: string | undefined): boolean | string[] {
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
-  return raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
 }

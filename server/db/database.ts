@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrate, type Migration } from './migrator.ts';
@@ -59,7 +60,8 @@ export async function openDatabase(
 async function openPGlite(dataDir: string): Promise<Kysely<Schema>> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // pg_trgm: the admin lists' substring search is answered by trigram indexes (migration 10).
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   return new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
 }
 

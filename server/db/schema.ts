@@ -1,4 +1,4 @@
-import type { Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 
 /** The tables the server queries, as Kysely sees them. Each feature adds its own. */
@@ -9,6 +9,7 @@ export interface Schema {
   identity_users: IdentityUsersTable;
   identity_codes: IdentityCodesTable;
   identity_sessions: IdentitySessionsTable;
+  identity_rotated_refresh_tokens: IdentityRotatedRefreshTokensTable;
   identity_oauth_requests: IdentityOAuthRequestsTable;
   identity_oauth_codes: IdentityOAuthCodesTable;
   identity_secrets: IdentitySecretsTable;
@@ -22,6 +23,8 @@ export interface Schema {
   account_referrals: AccountReferralsTable;
   account_preferences: AccountPreferencesTable;
   account_signups: AccountSignupsTable;
+  identity_groups: IdentityGroupsTable;
+  identity_user_groups: IdentityUserGroupsTable;
 }
 
 export interface LeadsTable {
@@ -67,7 +70,7 @@ export interface ContactMessagesTable {
 }
 
 /** Cognito's user states that the embedded identity service uses (cognito:user_status). */
-export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'EXTERNAL_PROVIDER' | 'RESET_REQUIRED';
+export type IdentityUserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'EXTERNAL_PROVIDER' | 'RESET_REQUIRED' | 'FORCE_CHANGE_PASSWORD';
 
 /** The `identities` claim of a federated user, as Cognito writes it. */
 export interface IdentityLink {
@@ -100,6 +103,15 @@ export interface IdentityUsersTable {
   locked_until: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** SRP salt (hex as the clients pad it) and verifier (sealed); null until the user next sets or uses a password. */
+  srp_salt: string | null;
+  srp_verifier: string | null;
+  /** The standard attributes without a column (locale, picture, …) and the `custom:` ones, by name. */
+  attributes: ColumnType<Record<string, string>, string | undefined, string>;
+  /** The user's group names in `cognito:groups` order, rewritten by every membership change (groups.ts). */
+  groups: ColumnType<string[], string | undefined, string>;
+  /** FORCE_CHANGE_PASSWORD: when the operator's temporary password stops working. */
+  temporary_password_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type IdentityCodePurpose = 'signup' | 'reset' | 'email';
@@ -124,6 +136,19 @@ export interface IdentitySessionsTable {
   expires_at: Date;
   revoked_at: Date | null;
   created_at: Date;
+  /** The access tokens' scope; null: the sign-in APIs' own (aws.cognito.signin.user.admin). */
+  scope: string | null;
+  /** Set when rotation replaced this session's first refresh token: it works until then. */
+  refresh_token_valid_until: Date | null;
+}
+
+/** Refresh tokens issued by rotation (GetTokensFromRefreshToken); stored hashed, each tied to its session. */
+export interface IdentityRotatedRefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  /** Null while it is the newest; set to the end of the grace when it is rotated in turn. */
+  valid_until: Date | null;
+  created_at: Date;
 }
 
 /** A hosted sign-in in flight between /oauth2/authorize and /oauth2/idpresponse. */
@@ -138,6 +163,10 @@ export interface IdentityOAuthRequestsTable {
   upstream_code_verifier: string;
   upstream_nonce: string;
   expires_at: Date;
+  /** The client's own nonce, for its id token. */
+  client_nonce: string | null;
+  /** The scope the client asked for, as granted. */
+  scope: string | null;
 }
 
 /** A one-time authorization code handed to the web app after a hosted sign-in. */
@@ -149,6 +178,8 @@ export interface IdentityOAuthCodesTable {
   code_challenge: string | null;
   code_challenge_method: string | null;
   expires_at: Date;
+  nonce: string | null;
+  scope: string | null;
 }
 
 export interface IdentitySecretsTable {
@@ -157,11 +188,15 @@ export interface IdentitySecretsTable {
   created_at: Generated<Date>;
 }
 
-/** The generated admin password's argon2id hash; one row at most. */
+/** The admin password in use (generated or ADMIN_PASSWORD's), as its argon2id hash; one row at most. */
 export interface AdminCredentialsTable {
   id: number;
   password_hash: string;
   created_at: Generated<Date>;
+  /** Bumped by a password change and by "Sign out all admin sessions": older tokens stop working. */
+  session_epoch: Generated<number>;
+  /** The known-device cookie's HMAC key (base64url), set by the server at start. */
+  device_key: string | null;
 }
 
 /** Admin session tokens: `selector.verifier`, only the verifier's SHA-256 stored. */
@@ -172,15 +207,20 @@ export interface AdminTokensTable {
   created_at: Generated<Date>;
   expires_at: Date;
   revoked_at: Date | null;
+  /** The password's session epoch when the token was issued. */
+  session_epoch: Generated<number>;
 }
 
 export type AdminLoginOutcome = 'succeeded' | 'failed' | 'rate-limited';
 
 export interface AdminLoginAttemptsTable {
   id: Generated<number>;
+  /** The client's address; an IPv6 client's /64 network, which one subscriber usually holds whole. */
   ip: string;
   outcome: AdminLoginOutcome;
   created_at: Generated<Date>;
+  /** The known device that failed, whose failures count against it rather than its address. */
+  device: Generated<string | null>;
 }
 
 /** One generic audit log for admin actions and, later, customer login and profile audits. */
@@ -196,6 +236,16 @@ export interface AuditEventsTable {
   ip: string | null;
   user_agent: string | null;
   created_at: Generated<Date>;
+  /** The actor's email address, lower-cased, when the actor is a person with one. */
+  actor_email: string | null;
+  /** The token session (refresh token) the event belongs to: a sign-in's, or the one used. */
+  origin_jti: string | null;
+  /** The token issue the event belongs to (a sign-in's or refresh's tokens). */
+  event_id: string | null;
+  /** What the web app added afterwards, once per token (`annotation_key`). */
+  annotation: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  annotation_key: string | null;
+  annotated_at: Date | null;
 }
 
 export interface AffiliateApplicationsTable {
@@ -272,4 +322,21 @@ export interface AccountSignupsTable {
   user_sub: string;
   lead_id: number;
   created_at: Generated<Date>;
+}
+
+/** A user pool group (Cognito's CreateGroup). */
+export interface IdentityGroupsTable {
+  name: string;
+  description: string | null;
+  precedence: number | null;
+  role_arn: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Who is in which group. */
+export interface IdentityUserGroupsTable {
+  group_name: string;
+  user_sub: string;
+  created_at: Date;
 }

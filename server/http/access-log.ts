@@ -11,20 +11,73 @@ declare module 'fastify' {
 }
 
 /**
+ * Query parameters whose values are secrets (OAuth codes and state, tokens, passwords, keys,
+ * signatures), matched case-insensitively, also as the end of a longer name (`x-amz-signature`,
+ * `api_key`, `session_token`). A name that merely ends like one (`postcode`) loses its value
+ * too: a redacted harmless value costs nothing, a logged secret can cost an account.
+ */
+const SECRET_PARAMETER =
+  /(?:^|[-_.])(?:code|state|token|token_hint|password|passwd|pwd|secret|verifier|assertion|key|apikey|signature|sig|credential|otp|jwt|ticket|auth|authorization)$|(?:token|secret|password|code|state)$/i;
+
+export const REDACTED = '[REDACTED]';
+
+/** The URL with the value of every secret-bearing query parameter replaced by [REDACTED]. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const parameters = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((parameter) => {
+      const equals = parameter.indexOf('=');
+      const name = equals === -1 ? parameter : parameter.slice(0, equals);
+      return equals !== -1 && SECRET_PARAMETER.test(safeDecode(name)) ? `${name}=${REDACTED}` : parameter;
+    });
+  return `${url.slice(0, queryStart)}?${parameters.join('&')}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Pino's `req` serializer, with the URL redacted: for every log line that carries a request
+ * (a Fastify request, or a raw one from a plugin, which may lack what Fastify adds).
+ */
+export function serializeRequest(request: Partial<Pick<FastifyRequest, 'method' | 'url' | 'ip'>>): {
+  method: string | undefined;
+  url: string | undefined;
+  remoteAddress: string | undefined;
+} {
+  const url = typeof request.url === 'string' ? redactUrl(request.url) : undefined;
+  return { method: request.method, url, remoteAddress: request.ip };
+}
+
+/**
  * One access-log line per request, written when the response is done: method, URL, client
  * address, status and time. Fastify's default writes two (one on arrival, one on
  * completion); at the default info level that cost a large share of the throughput of small
  * responses such as /api/config (bench/http), and the arrival line adds nothing the
- * completion line lacks. Fastify's other lines (errors, not found, closing) are unchanged.
+ * completion line lacks. Fastify's other lines (errors, closing) are its own.
  * A route turns its line off with `config: { accessLog: false }` rather than a route log
  * level: a level of its own makes pino build a new logger for every request of that route.
+ * URLs are logged with their secret query values redacted (the hosted sign-in's callback
+ * pages carry an authorization code and state; links in mails carry tokens).
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
 
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.info(`Route ${request.method}:${redactUrl(request.url)} not found`);
+  }
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
-      req: { method: request.method, url: request.url, remoteAddress: request.ip },
+      req: { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip },
       res: { statusCode: reply.statusCode },
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };

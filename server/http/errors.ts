@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 
 /** Body of every 4xx and 5xx answer from /api; routes with 4xx/5xx response schemas must accept it. */
 export const ErrorBodySchema = Type.Object({
@@ -81,6 +81,23 @@ export function registerErrorPolicy(app: FastifyInstance): void {
     const body: ErrorBody = { error: 'Something went wrong on our side. Please try again.', requestId: request.id };
     return reply.status(500).send(body);
   });
+}
+
+/**
+ * Errors Fastify meets before any route or hook (Fastify's `frameworkErrors`): a URL whose
+ * percent-encoding is broken (`/%`, `/api/%zz`), a path parameter too long. The same JSON
+ * error as every other client error; the security headers are already on the response.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const message =
+    status === 500
+      ? 'Something went wrong on our side. Please try again.'
+      : tooLong
+        ? 'The URL is too long'
+        : 'The URL is not valid: it has a malformed percent-encoding';
+  void reply.status(status).send({ error: message } satisfies ErrorBody);
 }
 
 function clientMessage(error: FastifyError, status: number): string {

@@ -1,5 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { withSecurityHeaders } from './security-headers.ts';
 
 /** One whole answer: the same bytes and headers for everyone who asks. */
 export interface FixedAnswer {
@@ -39,10 +40,14 @@ export class FastLane {
   /** `commonHeaders`: what every answer of the server carries (the security headers). */
   constructor(private readonly commonHeaders: Readonly<Record<string, string>>) {}
 
-  /** The node:http listener: the lane first, then `next` (Fastify's) for whatever it does not take. */
+  /**
+   * The node:http listener: the lane first, then `next` (Fastify's, with the security headers
+   * set on the response: see `withSecurityHeaders`) for whatever it does not take.
+   */
   listener(next: RequestListener): RequestListener {
+    const slow = withSecurityHeaders(this.commonHeaders, next);
     return (request, response) => {
-      if (!this.answer(request, response)) next(request, response);
+      if (!this.answer(request, response)) slow(request, response);
     };
   }
 

@@ -1,14 +1,26 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
 
 /**
  * Who may call a route, declared on the route itself as `config: { access }`:
  * - `public`: anyone (some public routes show more to an admin, e.g. draft posts);
- * - `user`: a customer's Cognito token (id token in the body or a Bearer access/id token);
+ * - `user`: a customer's id token (a Bearer header, or `idToken` in the body);
  * - `admin`: the admin bearer token;
- * - `cognito`: the embedded identity service's AWS protocol, which authenticates per operation
- *   (SigV4 for admin operations, an access token for the user's own operations), as Cognito does.
+ * - `cognito`: the embedded identity service's own protocols (the AWS JSON protocol, OAuth's
+ *   userInfo), which authenticate per operation as Cognito does (SigV4 for admin operations,
+ *   an access token for the user's own).
  */
 export type RouteAccess = 'public' | 'user' | 'admin' | 'cognito';
+
+/** The kinds of access the app checks itself, before anything reads the request. */
+export type GuardedAccess = 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,22 +31,101 @@ declare module 'fastify' {
 export interface RouteTableEntry {
   method: string;
   url: string;
-  /** Undefined when the route declares nothing: the security tests fail on such a route. */
-  access: RouteAccess | undefined;
+  access: RouteAccess;
   /** The route's request schemas (body, querystring, params), from which the fuzz tests derive their inputs. */
   schema: FastifySchema | undefined;
+  /** The route's own body limit in bytes, when it has one (the app's default otherwise). */
+  bodyLimit: number | undefined;
 }
 
 /**
- * Records every route as it is added (plugins included), with its declared access, so the
- * authorization tests are generated from the server's own table and no route escapes them.
- * Must be called before any route or plugin is registered.
+ * Checks a request's credentials and, when they are missing or invalid, sends the refusal
+ * (a 401 with a JSON error) itself; a request it lets through goes on to its route.
+ * `from`: where the route carries the token (the headers, or an `idToken` field of the body).
  */
-export function recordRouteTable(app: FastifyInstance): readonly RouteTableEntry[] {
+export type Gate = (request: FastifyRequest, reply: FastifyReply, from: 'headers' | 'body') => Promise<void>;
+
+export interface AccessControl {
+  /** Every route's method, path and declared access, plugins included. */
+  readonly table: readonly RouteTableEntry[];
+  /** Sets the check of every route declaring `access` (each kind once, before the server is ready). */
+  guard(access: GuardedAccess, gate: Gate): void;
+}
+
+/** A route whose body schema has an `idToken` field carries the customer's token there. */
+function tokenInBody(route: RouteOptions): boolean {
+  const body = route.schema?.body as { properties?: Record<string, unknown> } | undefined;
+  return body?.properties?.idToken !== undefined;
+}
+
+/**
+ * Access control for the whole app, derived from the route table so no route can forget it:
+ * - every route must declare its access (`config: { access }`), or adding it throws at start;
+ * - every `user` and `admin` route gets its kind's gate as its first hook: at `onRequest`,
+ *   before the body is even read, or, when the token travels in the body, first thing after
+ *   parsing (`preValidation`, ahead of the text guard and of schema validation). Without a valid
+ *   token the answer is the gate's 401, which says nothing about the body or its schema;
+ * - every path under a protected prefix is behind its gate, unknown paths included (a 401
+ *   without a token, the usual 404 with one), so probing the admin API reveals nothing;
+ * - the server does not start while a kind of access that routes declare has no gate.
+ * Must be called before any route is added, and after `registerTextGuard` (both prepend
+ * `preValidation` hooks: the later one runs first).
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  protectedPrefixes: Readonly<Record<string, GuardedAccess>>,
+): AccessControl {
   const table: RouteTableEntry[] = [];
+  const gates = new Map<GuardedAccess, Gate>();
+  const gateOf = (access: GuardedAccess): Gate => {
+    const gate = gates.get(access);
+    if (!gate) throw new Error(`no gate for "${access}" routes`);
+    return gate;
+  };
+
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      table.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
+    const access = route.config?.access;
+    const methods = [route.method].flat();
+    if (access === undefined) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access: add config: { access: 'public' | 'user' | 'admin' | 'cognito' }`,
+      );
+    }
+    for (const method of methods)
+      table.push({ method, url: route.url, access, schema: route.schema, bodyLimit: route.bodyLimit });
+    if (access !== 'user' && access !== 'admin') return;
+    if (access === 'user' && tokenInBody(route)) {
+      const check: preValidationHookHandler = (request, reply) => gateOf(access)(request, reply, 'body');
+      route.preValidation = [check, ...[route.preValidation ?? []].flat()];
+    } else {
+      const check: onRequestHookHandler = (request, reply) => gateOf(access)(request, reply, 'headers');
+      route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    }
   });
-  return table;
+
+  app.addHook('onReady', async () => {
+    const missing = [...new Set(table.map((route) => route.access))].filter(
+      (access): access is GuardedAccess => (access === 'user' || access === 'admin') && !gates.has(access),
+    );
+    if (missing.length > 0)
+      throw new Error(`routes declare access ${missing.join(', ')} but nothing checks it (AccessControl.guard)`);
+  });
+
+  // Unknown paths under a protected prefix: behind its gate, then the app's usual 404.
+  for (const [prefix, access] of Object.entries(protectedPrefixes)) {
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: `${prefix}*`,
+      config: { access },
+      handler: (_request, reply) => reply.callNotFound(),
+    });
+  }
+
+  return {
+    table,
+    guard(access, gate) {
+      if (gates.has(access)) throw new Error(`the gate of "${access}" routes is already set`);
+      gates.set(access, gate);
+    },
+  };
 }

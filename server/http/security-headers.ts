@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { RequestListener } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** Origins a page may load from beyond its own, per kind of resource; features add theirs from config. */
 export interface ContentSources {
@@ -45,10 +46,41 @@ export function securityHeaders(options: { secure: boolean; sources: ContentSour
   });
 }
 
-/** Sets `headers` on every response Fastify sends (the fast lane adds them itself). */
-export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+/**
+ * Sets `headers` on every response before Fastify sees the request: answers Fastify writes
+ * without running its hooks (a malformed URL's 400, the 503 while closing) carry them as
+ * much as every route's. A route may still set its own value of one (writeHead's win).
+ */
+export function withSecurityHeaders(headers: Readonly<Record<string, string>>, listener: RequestListener): RequestListener {
+  const entries = Object.entries(headers);
+  return (request, response) => {
+    for (const [name, value] of entries) response.setHeader(name, value);
+    listener(request, response);
+  };
+}
+
+/**
+ * The raw answer to a request Node could not even parse (a broken request line or header),
+ * which never reaches a listener: the app's JSON error, with the security headers.
+ */
+export function clientErrorAnswer(headers: Readonly<Record<string, string>>) {
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, text, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : [400, 'Bad Request', 'The request is not valid HTTP'];
+    const body = JSON.stringify({ error: message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${lines}connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

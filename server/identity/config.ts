@@ -1,5 +1,6 @@
 import type { IdentityPublicConfig } from '../../src-shared/domain/public-config.ts';
 import type { EnvReader } from '../config/env-reader.ts';
+import { parseCustomAttributes, type CustomAttribute } from './attributes.ts';
 
 /** An upstream OpenID provider for hosted sign-in (Google or Microsoft Entra ID). */
 export interface UpstreamProviderConfig {
@@ -35,8 +36,15 @@ export interface IdentityConfig {
   /** Where hosted sign-in may send the browser back to. */
   allowedRedirectUris: string[];
   rateLimits: { perIpPerMinute: number; perUserPerMinute: number };
+  /**
+   * Refresh-token rotation (GetTokensFromRefreshToken answers a new refresh token and retires
+   * the one it was given after `graceSeconds`); off by default, as Cognito's app clients.
+   */
+  refreshTokenRotation: { enabled: boolean; graceSeconds: number };
   /** AWS only: the pool's hosted UI domain (COGNITO_HOSTED_DOMAIN); the embedded one is `<PUBLIC_URL>/cognito`. */
   awsHostedDomain: string | undefined;
+  /** The pool's `custom:` attributes (IDENTITY_CUSTOM_ATTRIBUTES). */
+  customAttributes: CustomAttribute[];
 }
 
 /** A fixed id: the browser needs one it can read from /api/config, and it is not a secret. */
@@ -69,6 +77,8 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
     read.problems.push(`The user pool id must look like us-east-1_Abc123 (got "${poolId}")`);
   }
   const mode = awsPoolId !== undefined && awsClientId !== undefined ? 'aws' : 'embedded';
+  const custom = parseCustomAttributes(read.optional('IDENTITY_CUSTOM_ATTRIBUTES'));
+  read.problems.push(...custom.problems);
   return {
     region,
     mode,
@@ -92,9 +102,14 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
       .map((uri) => uri.trim())
       .filter((uri) => uri !== ''),
     awsHostedDomain: read.url('COGNITO_HOSTED_DOMAIN', ['https'])?.origin,
+    customAttributes: custom.attributes,
     rateLimits: {
       perIpPerMinute: read.integer('IDENTITY_RATE_LIMIT_PER_IP', 600, { min: 1, max: 10_000_000 }),
       perUserPerMinute: read.integer('IDENTITY_RATE_LIMIT_PER_USER', 60, { min: 1, max: 10_000_000 }),
+    },
+    refreshTokenRotation: {
+      enabled: read.oneOf('IDENTITY_REFRESH_TOKEN_ROTATION', ['on', 'off'], 'off') === 'on',
+      graceSeconds: read.integer('IDENTITY_REFRESH_TOKEN_GRACE_SECONDS', 60, { min: 0, max: 60 }),
     },
   };
 }

@@ -51,3 +51,6 @@ export const badMember = (member: string, constraint: string) =>
 function lowerFirst(member: string): string {
   return member.charAt(0).toLowerCase() + member.slice(1);
 }
+
+/** A federated sign-in we will not complete; the message is shown to the person. */
+export class FederationRefused extends Error {}

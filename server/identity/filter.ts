@@ -1,14 +1,20 @@
 import { invalidParameter } from './errors.ts';
 
-/** The attributes ListUsers can filter on, as Cognito names them. */
+/**
+ * The attributes ListUsers can filter on, as AWS documents them. `username` and `status`
+ * (Enabled or Disabled) compare case-sensitively, the others ignore case.
+ */
 export const SEARCHABLE_ATTRIBUTES = [
   'username',
   'email',
+  'phone_number',
+  'name',
   'given_name',
   'family_name',
+  'preferred_username',
+  'cognito:user_status',
   'status',
   'sub',
-  'cognito:user_status',
 ] as const;
 export type SearchableAttribute = (typeof SEARCHABLE_ATTRIBUTES)[number];
 

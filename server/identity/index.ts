@@ -2,21 +2,27 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { SendQuota } from '../mail/send-quota.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { IdentityConfig } from './config.ts';
+import { registerCognitoCors } from './cors.ts';
 import { registerHostedSignIn } from './oauth2/routes.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { registerProtocol } from './protocol.ts';
 import type { RateLimitStore } from '../http/rate-limit/store.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { ReadCache } from './read-cache.ts';
-import { loadAdminKeyPair, loadSigningKeyPem } from './secrets.ts';
+import { createSealer } from './sealing.ts';
+import { loadAdminKeyPair, loadSealingKey, loadSigningKeyPem } from './secrets.ts';
+import type { ReportSecurityEvent } from './security-event.ts';
 import type { IdentityService } from './service.ts';
+import { createSrpContext } from './srp/verifier.ts';
 import { createSigningKeys } from './tokens.ts';
 
 export { createIdentityAdminClient, type IdentityAdminClient } from './admin-client.ts';
 export { createIdTokenVerifier, type IdTokenVerifier } from './id-token.ts';
 export type { IdTokenClaims } from './tokens.ts';
+export type { ReportSecurityEvent, SecurityEvent } from './security-event.ts';
 
 export interface IdentityDependencies {
   identity: IdentityConfig;
@@ -24,10 +30,14 @@ export interface IdentityDependencies {
   publicUrl: string;
   db: Kysely<Schema>;
   mailer: Mailer;
+  /** The site's mail quotas, asked before every code mail. */
+  mailQuota: SendQuota;
   /** Tests pass a movable clock for expiry and lockout. */
   clock?: Clock | undefined;
   /** Where the per-address and per-user counters live: memory, or Redis shared by several instances. */
   rateLimitStore: RateLimitStore;
+  /** Records sign-ins, refused sign-ins and account changes where the application keeps them. */
+  reportSecurityEvent: ReportSecurityEvent;
 }
 
 /**
@@ -50,17 +60,20 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
   if (deps.identity.mode !== 'embedded') return;
   app.register(
     async (scope) => {
+      registerCognitoCors(scope);
       const issuer = embeddedIssuer(deps.publicUrl, deps.identity);
-      const [stored, adminKey, passwords] = await Promise.all([
+      const [stored, adminKey, passwords, sealingKey] = await Promise.all([
         loadSigningKeyPem(deps.db),
         loadAdminKeyPair(deps.db, deps.identity.adminCredentials),
         createPasswordHasher(),
+        loadSealingKey(deps.db),
       ]);
       scope.addHook('onClose', () => passwords.close());
       const service: IdentityService = {
         config: deps.identity,
         db: deps.db,
         mailer: deps.mailer,
+        mailQuota: deps.mailQuota,
         clock: deps.clock ?? systemClock,
         log: scope.log,
         keys: createSigningKeys(stored, issuer),
@@ -68,6 +81,9 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
         limiter: createRateLimiter(deps.rateLimitStore),
         adminKey,
         sessions: new ReadCache(SESSION_CACHE_TTL_MS, 50_000),
+        srp: createSrpContext(sealingKey, deps.identity.userPoolId),
+        challengeSessions: createSealer(sealingKey, 'challenge session'),
+        reportSecurityEvent: deps.reportSecurityEvent,
       };
       await scope.register(async (protocolScope) => registerProtocol(protocolScope, service));
       registerWellKnown(scope, service);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { CognitoError, internalError, invalidParameter, tooManyRequests } from './errors.ts';
 import type { Input } from './fields.ts';
 import { OPERATIONS } from './operations/index.ts';
+import { clientOf } from './security-events.ts';
 import type { IdentityService } from './service.ts';
 import { verifySignature } from './sigv4.ts';
 
@@ -66,7 +67,7 @@ export function registerProtocol(scope: FastifyInstance, service: IdentityServic
     }
     let result: object;
     try {
-      result = await operation.run(parseInput(body), { service, ip: request.ip });
+      result = await operation.run(parseInput(body), { service, ...clientOf(request) });
     } finally {
       if (!operation.readOnly) service.sessions.clear();
     }

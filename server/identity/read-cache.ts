@@ -28,6 +28,10 @@ export class ReadCache<Value> {
     this.entries.set(key, { value, storedAt: nowMs });
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -50,3 +50,12 @@ export async function loadAdminKeyPair(db: Kysely<Schema>, configured: AccessKey
   }));
   return { accessKeyId: String(value.accessKeyId), secretAccessKey: String(value.secretAccessKey) };
 }
+
+/**
+ * The installation's symmetric key: seals what the service hands out or stores and must read
+ * back unchanged (SRP secret blocks and verifiers, challenge sessions), on every instance.
+ */
+export async function loadSealingKey(db: Kysely<Schema>): Promise<Buffer> {
+  const value = await loadOrCreate(db, 'sealing-key', () => ({ key: randomBytes(32).toString('base64') }));
+  return Buffer.from(String(value.key), 'base64');
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
-import { DAY } from './clock.ts';
+import { DAY, SECOND } from './clock.ts';
 import { hashToken } from './codes.ts';
 import {
   expiredAccessToken,
@@ -25,13 +25,16 @@ export async function startSession(
   user: UserRow,
   clientId: string,
   scope = ADMIN_SCOPE,
+  /** A sign-in that must happen once (an SRP answer) names its session: a replay hits the primary key. */
+  sessionId: string = randomUUID(),
+  /** The OIDC client's nonce (hosted sign-in), put in the id token. */
+  nonce?: string,
 ): Promise<Required<Pick<AuthenticationResultType, 'AccessToken' | 'IdToken' | 'RefreshToken' | 'ExpiresIn' | 'TokenType'>>> {
   const now = service.clock.now();
   const refreshToken = newRefreshToken();
-  const sessionId = randomUUID();
   const authTime = Math.floor(now / 1000);
   const [tokens] = await Promise.all([
-    issueTokens(service.keys, user, { sessionId, clientId, authTime, scope }, now),
+    issueTokens(service.keys, user, { sessionId, clientId, authTime, scope, nonce }, now),
     service.db
       .insertInto('identity_sessions')
       .values({
@@ -43,32 +46,67 @@ export async function startSession(
         expires_at: new Date(now + REFRESH_TOKEN_DAYS * DAY),
         revoked_at: null,
         created_at: new Date(now),
+        scope: scope === ADMIN_SCOPE ? null : scope,
       })
       .execute(),
   ]);
   return { ...tokens, RefreshToken: refreshToken };
 }
 
-const SESSION_COLUMNS = ['s.id', 's.client_id', 's.auth_time', 's.expires_at', 's.revoked_at'] as const;
+const SESSION_COLUMNS = ['s.id', 's.client_id', 's.auth_time', 's.expires_at', 's.revoked_at', 's.scope'] as const;
 
-/** The session a refresh token belongs to, with its user (cached briefly). */
-async function sessionByRefreshToken(service: IdentityService, refreshToken: string): Promise<SessionWithUser | undefined> {
-  const tokenHash = hashToken(refreshToken);
+/**
+ * The session a refresh token belongs to, with its user (cached briefly): the session's first
+ * token, else one that rotation issued.
+ */
+async function sessionByRefreshToken(service: IdentityService, tokenHash: string): Promise<SessionWithUser | undefined> {
   const key = `refresh:${tokenHash}`;
   const now = service.clock.now();
   const cached = service.sessions.get(key, now);
   if (cached) return cached;
-  const found = await service.db
+  const first = await service.db
     .selectFrom('identity_sessions as s')
     .innerJoin('identity_users as u', 'u.sub', 's.user_sub')
     .selectAll('u')
-    .select(SESSION_COLUMNS)
+    .select([...SESSION_COLUMNS, 's.refresh_token_valid_until as valid_until'])
     .where('s.refresh_token_hash', '=', tokenHash)
     .executeTakeFirst();
+  const found =
+    first ??
+    (await service.db
+      .selectFrom('identity_rotated_refresh_tokens as r')
+      .innerJoin('identity_sessions as s', 's.id', 'r.session_id')
+      .innerJoin('identity_users as u', 'u.sub', 's.user_sub')
+      .selectAll('u')
+      .select([...SESSION_COLUMNS, 'r.valid_until'])
+      .where('r.token_hash', '=', tokenHash)
+      .executeTakeFirst());
   if (found === undefined) return undefined;
-  const entry = splitSession(found);
+  const { valid_until: validUntil, ...row } = found;
+  const entry = { ...splitSession(row), refreshToken: { rotated: first === undefined, validUntil } };
   service.sessions.set(key, entry, now);
   return entry;
+}
+
+/** The id and client of the session a refresh token (first or rotated, retired or not) belongs to. */
+export async function findRefreshTokenSession(
+  service: IdentityService,
+  refreshToken: string,
+): Promise<{ id: string; client_id: string } | undefined> {
+  const tokenHash = hashToken(refreshToken);
+  return (
+    (await service.db
+      .selectFrom('identity_sessions')
+      .select(['id', 'client_id'])
+      .where('refresh_token_hash', '=', tokenHash)
+      .executeTakeFirst()) ??
+    (await service.db
+      .selectFrom('identity_rotated_refresh_tokens as r')
+      .innerJoin('identity_sessions as s', 's.id', 'r.session_id')
+      .select(['s.id', 's.client_id'])
+      .where('r.token_hash', '=', tokenHash)
+      .executeTakeFirst())
+  );
 }
 
 /** The user an access token names, with the session it was issued from (null when gone). */
@@ -92,26 +130,76 @@ async function sessionByAccessToken(service: IdentityService, claims: AccessToke
 }
 
 function splitSession<Row extends UserRow & NonNullable<SessionWithUser['session']>>(row: Row): SessionWithUser {
-  const { id, client_id, auth_time, expires_at, revoked_at, ...user } = row;
-  return { user, session: { id, client_id, auth_time, expires_at, revoked_at } };
+  const { id, client_id, auth_time, expires_at, revoked_at, scope, ...user } = row;
+  return { user, session: { id, client_id, auth_time, expires_at, revoked_at, scope } };
 }
 
-/** New access and id tokens from a refresh token; the refresh token itself stays (Cognito's default). */
-export async function refreshSession(service: IdentityService, refreshToken: string, clientId: string) {
+/**
+ * New access and id tokens from a refresh token. Without `rotate` the refresh token stays
+ * (Cognito's default). With it, a new refresh token of the same session comes back too, and the
+ * one given stops working `graceSeconds` later (so a client whose answer was lost can retry);
+ * revoking any of a session's tokens revokes them all.
+ */
+export async function refreshSession(
+  service: IdentityService,
+  refreshToken: string,
+  clientId: string,
+  rotate = false,
+): Promise<AuthenticationResultType> {
   const now = service.clock.now();
-  const found = await sessionByRefreshToken(service, refreshToken);
+  const tokenHash = hashToken(refreshToken);
+  const found = await sessionByRefreshToken(service, tokenHash);
   const session = found?.session;
   if (found === undefined || !session || session.client_id !== clientId) throw notAuthorized('Invalid Refresh Token');
   if (session.revoked_at !== null) throw notAuthorized('Refresh Token has been revoked');
   if (session.expires_at.getTime() <= now) throw notAuthorized('Refresh Token has expired');
+  const retiredAt = found.refreshToken?.validUntil;
+  if (retiredAt && retiredAt.getTime() <= now) throw notAuthorized('Invalid Refresh Token');
   if (!found.user.enabled) throw userDisabled();
   const origin = {
     sessionId: session.id,
     clientId,
     authTime: Math.floor(session.auth_time.getTime() / 1000),
-    scope: ADMIN_SCOPE,
+    scope: session.scope ?? ADMIN_SCOPE,
   };
-  return issueTokens(service.keys, found.user, origin, now);
+  if (!rotate) return issueTokens(service.keys, found.user, origin, now);
+  const [tokens, RefreshToken] = await Promise.all([
+    issueTokens(service.keys, found.user, origin, now),
+    rotateRefreshToken(service, session.id, tokenHash, found.refreshToken?.rotated === true, now),
+  ]);
+  return { ...tokens, RefreshToken };
+}
+
+/** Stores a new refresh token for the session and retires the one given after the grace. */
+async function rotateRefreshToken(
+  service: IdentityService,
+  sessionId: string,
+  givenHash: string,
+  givenWasRotated: boolean,
+  now: number,
+): Promise<string> {
+  const refreshToken = newRefreshToken();
+  const retireAt = new Date(now + service.config.refreshTokenRotation.graceSeconds * SECOND);
+  await service.db
+    .insertInto('identity_rotated_refresh_tokens')
+    .values({ token_hash: hashToken(refreshToken), session_id: sessionId, valid_until: null, created_at: new Date(now) })
+    .execute();
+  // Only the first use starts the grace: retrying within it does not extend it.
+  await (givenWasRotated
+    ? service.db
+        .updateTable('identity_rotated_refresh_tokens')
+        .set({ valid_until: retireAt })
+        .where('token_hash', '=', givenHash)
+        .where('valid_until', 'is', null)
+        .execute()
+    : service.db
+        .updateTable('identity_sessions')
+        .set({ refresh_token_valid_until: retireAt })
+        .where('id', '=', sessionId)
+        .where('refresh_token_valid_until', 'is', null)
+        .execute());
+  service.sessions.delete(`refresh:${givenHash}`);
+  return refreshToken;
 }
 
 /**

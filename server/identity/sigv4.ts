@@ -59,6 +59,7 @@ export async function verifySignature(request: SignedRequest, key: AccessKeyPair
   checkSkew(amzDate, signingDate, nowMs);
 
   const signedHeaders = signedHeaderList.split(';');
+  requireSigned(signedHeaders);
   const headers: Record<string, string> = {};
   for (const name of signedHeaders) {
     const value = header(request, name);
@@ -86,6 +87,22 @@ export async function verifySignature(request: SignedRequest, key: AccessKeyPair
   );
   const expected = /Signature=([0-9a-f]{64})$/.exec(String(signed.headers.authorization))?.[1] ?? '';
   if (!sameText(expected, signature)) throw badSignature();
+}
+
+/**
+ * AWS refuses a signature that leaves out the host (it could be replayed against another
+ * endpoint) or the operation (it could be replayed as another operation): the same here.
+ */
+function requireSigned(signedHeaders: readonly string[]): void {
+  if (!signedHeaders.includes('host')) {
+    throw new CognitoError(
+      'IncompleteSignatureException',
+      `'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.`,
+    );
+  }
+  if (!signedHeaders.includes('x-amz-target')) {
+    throw new CognitoError('IncompleteSignatureException', `'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.`);
+  }
 }
 
 function header(request: SignedRequest, name: string): string | undefined {

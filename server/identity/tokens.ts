@@ -9,6 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { IdentityLink } from '../db/schema.ts';
+import { attributeClaims } from './attributes.ts';
 import type { StoredSigningKey } from './secrets.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -34,6 +35,7 @@ export interface AccessTokenClaims extends CommonClaims {
   client_id: string;
   scope: string;
   username: string;
+  'cognito:groups'?: string[];
 }
 
 export interface IdTokenClaims extends CommonClaims {
@@ -44,8 +46,14 @@ export interface IdTokenClaims extends CommonClaims {
   given_name?: string;
   family_name?: string;
   phone_number?: string;
+  phone_number_verified?: boolean;
+  /** The OIDC client's nonce, when it sent one to /oauth2/authorize. */
+  nonce?: string;
   'cognito:username': string;
+  'cognito:groups'?: string[];
   identities?: IdentityLink[];
+  /** The other standard attributes and the `custom:` ones (attributeClaims). */
+  [claim: string]: unknown;
 }
 
 /** What a token is about: the user as stored, the sign-in it comes from. */
@@ -57,7 +65,13 @@ export interface TokenSubject {
   given_name: string | null;
   family_name: string | null;
   phone_number: string | null;
+  /** No verification of phone numbers exists yet: absent means false. */
+  phone_number_verified?: boolean;
   identities: IdentityLink[] | null;
+  /** The standard attributes without a column and the `custom:` ones. */
+  attributes?: Readonly<Record<string, string>>;
+  /** The user's groups, by precedence; Cognito leaves the claim out when there are none. */
+  groups?: readonly string[];
 }
 
 export interface TokenOrigin {
@@ -65,6 +79,7 @@ export interface TokenOrigin {
   clientId: string;
   authTime: number;
   scope: string;
+  nonce?: string | undefined;
 }
 
 export interface SigningKeys {
@@ -166,6 +181,7 @@ export async function issueTokens(
     auth_time: origin.authTime,
     iat,
   };
+  const groups = user.groups?.length ? { 'cognito:groups': [...user.groups] } : {};
   const access: AccessTokenClaims = {
     ...common,
     token_use: 'access',
@@ -173,17 +189,24 @@ export async function issueTokens(
     scope: origin.scope,
     exp: iat + ACCESS_TOKEN_SECONDS,
     jti: randomUUID(),
+    ...groups,
     username: user.username,
   };
   const id: IdTokenClaims = {
     ...common,
+    ...groups,
+    ...attributeClaims(user.attributes ?? {}),
     token_use: 'id',
     aud: origin.clientId,
     email: user.email,
     email_verified: user.email_verified,
     ...(user.given_name !== null ? { given_name: user.given_name } : {}),
     ...(user.family_name !== null ? { family_name: user.family_name } : {}),
-    ...(user.phone_number !== null ? { phone_number: user.phone_number } : {}),
+    // OIDC clients read phone_number only with its phone_number_verified beside it, as Cognito sends them.
+    ...(user.phone_number !== null
+      ? { phone_number: user.phone_number, phone_number_verified: user.phone_number_verified ?? false }
+      : {}),
+    ...(origin.nonce !== undefined ? { nonce: origin.nonce } : {}),
     'cognito:username': user.username,
     ...(user.identities ? { identities: user.identities } : {}),
     exp: iat + ID_TOKEN_SECONDS,

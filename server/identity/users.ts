@@ -1,7 +1,9 @@
 import type { AttributeType, UserStatusType } from '@aws-sdk/client-cognito-identity-provider';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IdentityUsersTable, Schema } from '../db/schema.ts';
-import { invalidParameter, notAuthorized } from './errors.ts';
+import type { AttributeChanges } from './attributes.ts';
+
+export { READABLE_ATTRIBUTES } from './attributes.ts';
 
 export type UserRow = Selectable<IdentityUsersTable>;
 
@@ -15,33 +17,18 @@ export function findUser(db: Kysely<Schema>, login: string): Promise<UserRow | u
   ).executeTakeFirst();
 }
 
-/** The attributes a user may write about themselves (and SignUp may set). */
-export const WRITABLE_ATTRIBUTES = ['email', 'given_name', 'family_name', 'phone_number'] as const;
-type WritableAttribute = (typeof WRITABLE_ATTRIBUTES)[number];
-export type AttributeChanges = Partial<Record<WritableAttribute, string>>;
-
-/** Every attribute a user record has, for AttributesToGet. */
-export const READABLE_ATTRIBUTES = ['sub', 'email', 'email_verified', 'given_name', 'family_name', 'phone_number', 'identities'];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+[0-9]{6,15}$/;
-
-/** Checks attribute names and values as Cognito does and returns them as column values. */
-export function readAttributeChanges(attributes: readonly AttributeType[]): AttributeChanges {
-  const changes: AttributeChanges = {};
-  for (const { Name: name = '', Value: value = '' } of attributes) {
-    const writable = WRITABLE_ATTRIBUTES.find((candidate) => candidate === name);
-    if (writable === undefined) {
-      if (READABLE_ATTRIBUTES.includes(name)) throw notAuthorized('A client attempted to write unauthorized attribute');
-      throw invalidParameter(`Attributes did not conform to the schema: ${name}: Attribute does not exist in the schema.\n`);
-    }
-    if (writable === 'email' && !EMAIL.test(value)) throw invalidParameter('Invalid email address format.');
-    if (writable === 'phone_number' && !PHONE.test(value)) throw invalidParameter('Invalid phone number format.');
-    if (value.length > 2048)
-      throw invalidParameter(`Attributes did not conform to the schema: ${name}: String must be no longer than 2048 characters`);
-    changes[writable] = value;
-  }
-  return changes;
+/**
+ * The column values for checked attribute writes; the map's entries are merged into what
+ * is stored, so one write never drops another attribute.
+ */
+export function attributeWrites(changes: AttributeChanges) {
+  return {
+    ...changes.columns,
+    ...(changes.email_verified !== undefined ? { email_verified: changes.email_verified } : {}),
+    ...(Object.keys(changes.others).length > 0
+      ? { attributes: sql<string>`attributes || ${JSON.stringify(changes.others)}::jsonb` }
+      : {}),
+  };
 }
 
 /** The user's attributes as Cognito lists them (email_verified as the string 'true'/'false'). */
@@ -56,6 +43,7 @@ export function userAttributes(user: UserRow): AttributeType[] {
   optional('given_name', user.given_name);
   optional('family_name', user.family_name);
   optional('phone_number', user.phone_number);
+  for (const name of Object.keys(user.attributes).sort()) optional(name, user.attributes[name] ?? null);
   return attributes;
 }
 

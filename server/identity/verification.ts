@@ -7,7 +7,8 @@ import { attemptLimit, codeMismatch, expiredCode } from './errors.ts';
 import type { IdentityService } from './service.ts';
 import { maskEmail } from './users.ts';
 
-const LIFETIME_MS: Record<IdentityCodePurpose, number> = { signup: DAY, reset: HOUR, email: DAY };
+/** How long a mailed code stays valid, by purpose. */
+export const CODE_LIFETIME_MS: Record<IdentityCodePurpose, number> = { signup: DAY, reset: HOUR, email: DAY };
 /** Wrong guesses allowed for one code before it is dead (a new one must be requested). */
 export const MAX_CODE_ATTEMPTS = 5;
 /** Codes sent for one purpose per hour. */
@@ -31,8 +32,21 @@ const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: 
   },
 };
 
+/**
+ * Where a code went, masked. Lower-cased first, so the answer for an unknown name typed as
+ * `Ann@X.com` is the same as the one for the stored `ann@x.com`.
+ */
+/**
+ * Counts a code mail to `destination` asked for from `clientAddress` against the site's mail
+ * quotas (server/mail/send-quota.ts); LimitExceededException, and no mail, when over.
+ */
+export async function admitCodeMail(service: IdentityService, clientAddress: string, destination: string): Promise<void> {
+  const admitted = await service.mailQuota.admit({ to: destination, clientAddress }, service.clock.now());
+  if (!admitted) throw attemptLimit();
+}
+
 export function deliveryDetails(destination: string): CodeDeliveryDetailsType {
-  return { Destination: maskEmail(destination), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
+  return { Destination: maskEmail(destination.toLowerCase()), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }
 
 /**
@@ -59,7 +73,7 @@ export async function sendCode(
   const code = newCode();
   const row = {
     code_hash: hashCode(user.sub, purpose, code),
-    expires_at: new Date(now + LIFETIME_MS[purpose]),
+    expires_at: new Date(now + CODE_LIFETIME_MS[purpose]),
     failed_attempts: 0,
     sends: windowOpen ? existing.sends + 1 : 1,
     sends_window_started_at: windowOpen ? existing.sends_window_started_at : new Date(now),
@@ -85,9 +99,12 @@ export async function sendCode(
 }
 
 /**
- * Checks a code, then uses it up and applies what it unlocks in one transaction. A wrong
- * guess is counted outside any transaction, so it sticks; after MAX_CODE_ATTEMPTS the
- * code is dead whatever is entered.
+ * Checks a code, then uses it up and applies what it unlocks in one transaction. Every
+ * attempt is counted first, in one atomic UPDATE … RETURNING, and only the first
+ * MAX_CODE_ATTEMPTS attempts are compared at all: guesses sent in parallel (to one server
+ * or several) cannot all pass a check made before any of them was counted. A wrong guess
+ * is counted outside any transaction, so it sticks; past the limit the code is dead
+ * whatever is entered.
  */
 export async function consumeCode(
   service: IdentityService,
@@ -97,23 +114,16 @@ export async function consumeCode(
   apply: (trx: Kysely<Schema>) => Promise<void>,
 ): Promise<void> {
   const row = await service.db
-    .selectFrom('identity_codes')
-    .selectAll()
+    .updateTable('identity_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
     .where('user_sub', '=', userSub)
     .where('purpose', '=', purpose)
+    .returning(['code_hash', 'expires_at', 'failed_attempts'])
     .executeTakeFirst();
   if (row === undefined) throw expiredCode();
-  if (row.failed_attempts >= MAX_CODE_ATTEMPTS) throw attemptLimit();
+  if (row.failed_attempts > MAX_CODE_ATTEMPTS) throw attemptLimit();
   if (row.expires_at.getTime() <= service.clock.now()) throw expiredCode();
-  if (!sameHash(row.code_hash, hashCode(userSub, purpose, code))) {
-    await service.db
-      .updateTable('identity_codes')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('user_sub', '=', userSub)
-      .where('purpose', '=', purpose)
-      .execute();
-    throw codeMismatch();
-  }
+  if (!sameHash(row.code_hash, hashCode(userSub, purpose, code))) throw codeMismatch();
   await service.db.transaction().execute(async (trx) => {
     // Deleting with the hash we matched makes a code usable once even under concurrent use.
     const deleted = await trx

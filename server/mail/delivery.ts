@@ -20,13 +20,21 @@ export function createConfiguredTransport(mail: MailConfig): MailTransport | und
 
 /**
  * The app's mailer, plus the delivery worker when a transport is configured: it starts once
- * the app is ready and stops (finishing the mail in hand) when the app closes.
+ * the app is ready and stops (finishing the mail in hand) when the app closes. Mail texts
+ * (sign-up and reset codes) are logged only in a local setup: no delivery configured and an
+ * http `publicUrl`. A public https site with no delivery keeps them in the outbox alone, so
+ * whoever reads its logs cannot take over the accounts they were meant for.
  */
-export function registerMailDelivery(app: FastifyInstance, db: Kysely<Schema>, mail: MailConfig): Mailer {
+export function registerMailDelivery(app: FastifyInstance, db: Kysely<Schema>, mail: MailConfig, publicUrl: string): Mailer {
   const transport = createConfiguredTransport(mail);
-  const mailer = createMailer({ db, log: app.log, deliveryConfigured: transport !== undefined });
+  const logBodies = transport === undefined && publicUrl.startsWith('http:');
+  const mailer = createMailer({ db, log: app.log, deliveryConfigured: transport !== undefined, logBodies });
   if (!transport) {
-    app.log.info('no mail delivery configured (SMTP_URL or EMAILJS_*): mail stays in the outbox and is logged');
+    app.log.info(
+      logBodies
+        ? 'no mail delivery configured (SMTP_URL or EMAILJS_*): mail stays in the outbox and is logged'
+        : 'no mail delivery configured (SMTP_URL or EMAILJS_*): mail stays in the outbox; its text is not logged on an https site',
+    );
     return mailer;
   }
   const worker = createDeliveryWorker({ db, transport, log: app.log });

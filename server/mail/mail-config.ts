@@ -1,5 +1,6 @@
 import company from '../../content/company.json' with { type: 'json' };
 import type { EnvReader } from '../config/env-reader.ts';
+import { DEFAULT_MAIL_QUOTA, type MailQuotaConfig } from './send-quota.ts';
 
 /** EmailJS's REST endpoint lives here; only tests point the transport elsewhere (see createEmailJsTransport). */
 export const EMAILJS_BASE_URL = 'https://api.emailjs.com';
@@ -22,6 +23,8 @@ export interface MailConfig {
   from: string;
   /** Who receives the notification of a new contact message. */
   contactNotifyTo: string;
+  /** How many mails an hour may go to addresses visitors type (see send-quota.ts). */
+  quota: MailQuotaConfig;
 }
 
 const EMAILJS_IDS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_USER_ID'] as const;
@@ -46,5 +49,15 @@ export function readMailConfig(read: EnvReader): MailConfig {
       emailjs: { serviceId, templateId, userId, accessToken: read.optional('EMAILJS_ACCESS_TOKEN') },
     };
   }
-  return { delivery, from, contactNotifyTo };
+  return { delivery, from, contactNotifyTo, quota: readMailQuota(read) };
+}
+
+function readMailQuota(read: EnvReader): MailQuotaConfig {
+  const range = { min: 1, max: 1_000_000 };
+  return {
+    perClientPerHour: read.integer('MAIL_QUOTA_PER_CLIENT_PER_HOUR', DEFAULT_MAIL_QUOTA.perClientPerHour, range),
+    perRecipientPerHour: read.integer('MAIL_QUOTA_PER_RECIPIENT_PER_HOUR', DEFAULT_MAIL_QUOTA.perRecipientPerHour, range),
+    perDomainPerHour: read.integer('MAIL_QUOTA_PER_DOMAIN_PER_HOUR', DEFAULT_MAIL_QUOTA.perDomainPerHour, range),
+    globalPerHour: read.integer('MAIL_QUOTA_GLOBAL_PER_HOUR', DEFAULT_MAIL_QUOTA.globalPerHour, range),
+  };
 }

@@ -23,11 +23,17 @@ export interface Mailer {
 }
 
 /**
- * The one way the server sends mail: every mail lands in the outbox table first. With no
- * delivery configured (development), the log line shows the whole mail so a developer can
- * read a sign-up code; with delivery configured, secrets never reach the log.
+ * The one way the server sends mail: every mail lands in the outbox table first. With
+ * `logBodies` (a local setup: no delivery configured and an http public URL), the log line
+ * shows the whole mail so a developer can read a sign-up code; otherwise the text, codes
+ * included, never reaches the log.
  */
-export function createMailer(options: { db: Kysely<Schema>; log: FastifyBaseLogger; deliveryConfigured: boolean }): Mailer {
+export function createMailer(options: {
+  db: Kysely<Schema>;
+  log: FastifyBaseLogger;
+  deliveryConfigured: boolean;
+  logBodies?: boolean;
+}): Mailer {
   return {
     async enqueue(mail, executor = options.db) {
       const { id } = await executor
@@ -46,11 +52,13 @@ export function createMailer(options: { db: Kysely<Schema>; log: FastifyBaseLogg
         .executeTakeFirstOrThrow();
       if (options.deliveryConfigured) {
         options.log.info({ mailId: id, kind: mail.kind, to: mail.to }, 'mail queued');
-      } else {
+      } else if (options.logBodies) {
         options.log.info(
           { mailId: id, kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text },
           'mail queued in the outbox (no mail delivery configured, so it stays there)',
         );
+      } else {
+        options.log.info({ mailId: id, kind: mail.kind, to: mail.to }, 'mail queued in the outbox (no mail delivery configured)');
       }
       return id;
     },

@@ -1,5 +1,5 @@
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
-import type { FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import type { ExportToSave, FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 
 /**
  * The one contract between the console's renderer and its main process. The preload script
@@ -11,7 +11,7 @@ export interface ConsoleBridge {
   admin: AdminApi;
   settings: {
     get(): Promise<ConsoleSettings>;
-    /** Validates (http or https only) and stores the server URL; switching servers signs out. */
+    /** Validates (https, or http on this computer only) and stores the server URL; switching servers signs out. */
     setServerUrl(url: string): Promise<SetServerUrlResult>;
     setLastScreen(screen: ConsoleScreen): Promise<void>;
   };
@@ -19,6 +19,12 @@ export interface ConsoleBridge {
   tokenStorage(): Promise<TokenStorageKind>;
   /** Opens the native save dialog with the suggested name; main writes the file atomically. */
   saveFile(file: FileToSave): Promise<SaveFileResult>;
+  /** Asks where to save, then main streams the server's CSV export straight into that file. */
+  saveExport(request: ExportToSave): Promise<SaveFileResult>;
+  /** Stops the running export (its saveExport answers 'cancelled'; no partial file stays). */
+  cancelExport(): Promise<void>;
+  /** Bytes the running export has written. Returns the unsubscribe function. */
+  onExportProgress(listener: (bytes: number) => void): () => void;
   /** Opens an http(s) link in the system browser; anything else is refused in main. */
   openExternal(url: string): Promise<void>;
   /** The menu or a keyboard shortcut asked for a screen. Returns the unsubscribe function. */
@@ -39,6 +45,8 @@ export interface ConsoleSettings {
    * file was moved, so the console can tell the operator.
    */
   resetBackupPath?: string;
+  /** A stored server address the console no longer accepts (http to another machine), and why. */
+  refusedServerUrl?: { url: string; error: string };
 }
 
 export type SetServerUrlResult = { ok: true; serverUrl: string } | { ok: false; error: string };
@@ -53,9 +61,13 @@ export const IPC_CHANNELS = {
   settingsSetLastScreen: 'console:settings-set-last-screen',
   tokenStorage: 'console:token-storage',
   saveFile: 'console:save-file',
+  saveExport: 'console:save-export',
+  cancelExport: 'console:cancel-export',
   openExternal: 'console:open-external',
   /** main → renderer */
   showScreen: 'console:show-screen',
+  /** main → renderer */
+  exportProgress: 'console:export-progress',
 } as const;
 
 /**
@@ -66,17 +78,25 @@ export const ADMIN_METHODS = Object.keys({
   login: true,
   validate: true,
   logout: true,
+  revokeAllSessions: true,
   listLeads: true,
+  leadDetail: true,
   listUsers: true,
   enableUser: true,
   disableUser: true,
   deleteUser: true,
   listAudit: true,
   listOutbox: true,
+  retryOutboxMail: true,
   listAffiliateApplications: true,
   recordExport: true,
   listPublishedPosts: true,
   savePostHtml: true,
+  inviteUser: true,
+  listGroups: true,
+  listUserGroups: true,
+  addUserToGroup: true,
+  removeUserFromGroup: true,
 } satisfies Record<keyof AdminApi, true>) as (keyof AdminApi)[];
 
 /** The payload of IPC_CHANNELS.adminCall: one AdminApi method and its arguments. */

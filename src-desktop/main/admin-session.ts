@@ -1,17 +1,20 @@
 import { createFetchAdminApi, type AdminApi } from '../../src-shared/api/admin/client.ts';
-import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
+import { createAdminHttp, type AdminHttp, type AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { TokenStore } from '../../src-shared/domain/platform.ts';
 import type { AdminCall } from '../contract/bridge.ts';
+import { knownDeviceAccount, withKnownDevice } from './known-device.ts';
 import type { TokenVault } from './token-vault.ts';
 
 /**
  * The admin client of the server the operator chose, with its token in the vault under that
- * server's origin. Switching servers signs out of the old one first (its token is revoked
+ * server's origin (and the server's known-device cookie beside it, see known-device.ts). Switching servers signs out of the old one first (its token is revoked
  * there and removed from the keychain), so a token never travels to another server.
  */
 export interface AdminSession {
   /** Runs one validated admin call; before a server is chosen it answers a failure. */
   call(call: AdminCall): Promise<unknown>;
+  /** A streamed GET of the admin API (a CSV export) with the token main holds. */
+  download(path: string, signal: AbortSignal): Promise<AdminOutcome<Response>>;
   switchServer(origin: string): Promise<void>;
 }
 
@@ -19,11 +22,13 @@ export interface AdminSession {
 export const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
 
 export function createAdminSession(options: { vault: TokenVault; serverUrl: string | null; fetch?: typeof fetch }): AdminSession {
-  let current: { origin: string; api: AdminApi; tokenStore: TokenStore } | null = null;
+  let current: { origin: string; api: AdminApi; http: AdminHttp; tokenStore: TokenStore } | null = null;
   const connect = (origin: string) => {
     const tokenStore = options.vault.storeFor(origin);
-    const api = createFetchAdminApi({ baseUrl: origin, tokenStore, ...(options.fetch ? { fetch: options.fetch } : {}) });
-    current = { origin, api, tokenStore };
+    const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+    const deviceFetch = withKnownDevice(doFetch, origin, options.vault.storeFor(knownDeviceAccount(origin)));
+    const httpOptions = { baseUrl: origin, tokenStore, fetch: deviceFetch };
+    current = { origin, api: createFetchAdminApi(httpOptions), http: createAdminHttp(httpOptions), tokenStore };
   };
   if (options.serverUrl) connect(options.serverUrl);
 
@@ -38,6 +43,12 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
       // The server says so with a 401, or for validate with 200 {valid: false}, which the shared
       // client passes on without clearing.
       if (isUnauthorized(outcome) || (checksToken && isNoSession(outcome))) await tokenStore.clear();
+      return outcome;
+    },
+    async download(path, signal) {
+      if (!current) return NO_SERVER;
+      const outcome = await current.http.download(path, signal);
+      if (isUnauthorized(outcome)) await current.tokenStore.clear();
       return outcome;
     },
     async switchServer(origin) {

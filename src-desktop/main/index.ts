@@ -3,7 +3,9 @@ import { createAdminSession } from './admin-session.ts';
 import { setupIpc } from './ipc.ts';
 import { setupMenu } from './menu.ts';
 import { registerRendererScheme, setupRendererProtocol } from './renderer-protocol.ts';
+import { createExportSaver } from './save-export.ts';
 import { saveFileWithDialog } from './save-file.ts';
+import { IPC_CHANNELS } from '../contract/bridge.ts';
 import { openExternalSafely, setupContentSecurity } from './security.ts';
 import { openSettings } from './settings.ts';
 import { openTokenVault } from './token-vault.ts';
@@ -18,18 +20,25 @@ app.setName('HireAssist Console');
 registerRendererScheme();
 
 async function start(): Promise<void> {
-  setupContentSecurity();
+  const renderer = rendererUrl();
+  setupContentSecurity(renderer);
   setupRendererProtocol(RENDERER_DIR);
   const settings = openSettings({ cwd: app.getPath('userData') });
   const vault = await openTokenVault();
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
-  const window = setupMainWindow(settings);
+  const window = setupMainWindow(settings, renderer);
   setupIpc({
-    rendererUrl: rendererUrl(),
+    rendererUrl: renderer,
     settings,
     vault,
     session,
     saveFile: (file) => saveFileWithDialog(file, (options) => dialog.showSaveDialog(window, options), app.getPath('downloads')),
+    exports: createExportSaver({
+      showSaveDialog: (options) => dialog.showSaveDialog(window, options),
+      defaultDirectory: app.getPath('downloads'),
+      download: (path, signal) => session.download(path, signal),
+      onProgress: (bytes) => window.webContents.send(IPC_CHANNELS.exportProgress, bytes),
+    }),
     openExternal: openExternalSafely,
   });
   setupMenu(window);

@@ -1,8 +1,11 @@
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
-import { ExportRecordRequestSchema } from '../../src-shared/domain/admin.ts';
+import { ExportRecordRequestSchema, OutboxMailParamsSchema } from '../../src-shared/domain/admin.ts';
+import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
+import { LeadsQuerySchema, UsersQuerySchema } from '../../src-shared/domain/admin-lists.ts';
 import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
+import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
 import { ADMIN_METHODS, CONSOLE_SCREENS, IPC_CHANNELS, type AdminCall } from '../contract/bridge.ts';
 
 const Username = Type.String({ minLength: 1, maxLength: 128 });
@@ -13,17 +16,25 @@ const ADMIN_ARGUMENTS = {
   login: Type.Tuple([Type.String({ minLength: 1, maxLength: 1024 })]),
   validate: None,
   logout: None,
-  listLeads: None,
-  listUsers: None,
+  revokeAllSessions: None,
+  listLeads: Type.Union([None, Type.Tuple([LeadsQuerySchema])]),
+  leadDetail: Type.Tuple([Type.Integer({ minimum: 1 })]),
+  listUsers: Type.Union([None, Type.Tuple([UsersQuerySchema])]),
   enableUser: Type.Tuple([Username]),
   disableUser: Type.Tuple([Username]),
   deleteUser: Type.Tuple([Username]),
-  listAudit: None,
+  listAudit: Type.Tuple([AuditQuerySchema]),
   listOutbox: None,
+  retryOutboxMail: Type.Tuple([OutboxMailParamsSchema.properties.id]),
   listAffiliateApplications: None,
   recordExport: Type.Tuple([ExportRecordRequestSchema]),
   listPublishedPosts: None,
   savePostHtml: Type.Tuple([BlogPostSchema]),
+  inviteUser: Type.Tuple([InviteUserRequestSchema]),
+  listGroups: None,
+  listUserGroups: Type.Tuple([Username]),
+  addUserToGroup: Type.Tuple([Username, GroupNameSchema]),
+  removeUserFromGroup: Type.Tuple([Username, GroupNameSchema]),
 } satisfies Record<keyof AdminApi, TSchema>;
 
 /** The arguments each renderer → main channel takes, as one tuple per channel. */
@@ -43,6 +54,17 @@ const ChannelArguments = {
       { additionalProperties: false },
     ),
   ]),
+  [IPC_CHANNELS.saveExport]: Type.Tuple([
+    Type.Object(
+      {
+        // Only the two exports of the admin API, with a query string: main adds the server's origin.
+        path: Type.String({ maxLength: 2048, pattern: '^/api/admin/(leads|users)/export(\\?[^#\\s]*)?$' }),
+        suggestedName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\:*?"<>|\\u0000-\\u001f]+$' }),
+      },
+      { additionalProperties: false },
+    ),
+  ]),
+  [IPC_CHANNELS.cancelExport]: None,
   [IPC_CHANNELS.openExternal]: Type.Tuple([Type.String({ maxLength: 8192 })]),
 } as const;
 

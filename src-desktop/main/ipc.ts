@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import type { FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import type { ExportToSave, FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
 import type { AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
@@ -14,6 +14,7 @@ export interface IpcDependencies {
   vault: TokenVault;
   session: AdminSession;
   saveFile(file: FileToSave): Promise<SaveFileResult>;
+  exports: { save(request: ExportToSave): Promise<SaveFileResult>; cancel(): void };
   openExternal(url: string): Promise<void>;
 }
 
@@ -65,6 +66,14 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
     [IPC_CHANNELS.saveFile]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.saveFile, args);
       return deps.saveFile(args[0] as FileToSave);
+    },
+    [IPC_CHANNELS.saveExport]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.saveExport, args);
+      return deps.exports.save(args[0] as ExportToSave);
+    },
+    [IPC_CHANNELS.cancelExport]: async (args) => {
+      checkChannelArguments(IPC_CHANNELS.cancelExport, args);
+      deps.exports.cancel();
     },
     [IPC_CHANNELS.openExternal]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.openExternal, args);

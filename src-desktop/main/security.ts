@@ -8,15 +8,36 @@ export async function openExternalSafely(url: string): Promise<void> {
 }
 
 /**
- * Electron's checklist items that live outside the window options: no navigation away from
- * the renderer, no new windows (links go to the system browser instead), no <webview>, and
- * every permission request (camera, notifications, geolocation...) denied.
+ * Whether the console's window may load `url`: its own files (the renderer's scheme and host,
+ * or under `electron-vite dev` the dev server, with its hot-reload socket), and the devtools.
+ * The renderer needs nothing else: the server's API is reached through main.
  */
-export function setupContentSecurity(): void {
+export function isConsoleResource(url: string, renderer: URL): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  if (parsed.protocol === 'devtools:') return true;
+  if (parsed.host !== renderer.host) return false;
+  if (parsed.protocol === renderer.protocol) return true;
+  const devSocket = renderer.protocol === 'https:' ? 'wss:' : renderer.protocol === 'http:' ? 'ws:' : null;
+  return parsed.protocol === devSocket;
+}
+
+/**
+ * Electron's checklist items that live outside the window options: no navigation away from
+ * the renderer, no new windows (links go to the system browser instead), no <webview>, every
+ * permission request (camera, notifications, geolocation...) denied, and no request from any
+ * page for anything but the console's own files (a second wall behind the renderer's CSP).
+ */
+export function setupContentSecurity(renderer: URL): void {
   app.on('web-contents-created', (_event, contents) => lockDown(contents));
   const { defaultSession } = session;
   defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   defaultSession.setPermissionCheckHandler(() => false);
+  defaultSession.webRequest.onBeforeRequest((details, callback) => {
+    const allowed = isConsoleResource(details.url, renderer);
+    if (!allowed) console.warn(`Refused a request from the console window: ${details.url.slice(0, 200)}`);
+    callback({ cancel: !allowed });
+  });
 }
 
 function lockDown(contents: WebContents): void {
@@ -24,6 +45,7 @@ function lockDown(contents: WebContents): void {
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
+    // Never a window of the app's own; an http(s) link opens in the system browser instead.
     if (isExternalWebUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });

@@ -2,6 +2,7 @@ import { renameSync } from 'node:fs';
 import path from 'node:path';
 import Store from 'electron-store';
 import { CONSOLE_SCREENS, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
+import { parseServerUrl } from './server-url.ts';
 
 export interface WindowBounds {
   x: number;
@@ -11,7 +12,7 @@ export interface WindowBounds {
 }
 
 /** What the console remembers between launches (electron-store writes it atomically). */
-interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath'> {
+interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath' | 'refusedServerUrl'> {
   bounds: WindowBounds | null;
 }
 
@@ -89,11 +90,17 @@ export function openSettings(options: SettingsOptions): SettingsStore {
     store = new Store<StoredSettings>(storeOptions);
   }
   return {
-    get: () => ({
-      serverUrl: store.get('serverUrl'),
-      lastScreen: store.get('lastScreen'),
-      ...(resetBackupPath ? { resetBackupPath } : {}),
-    }),
+    get: () => {
+      // An address an earlier version accepted (http to another machine) is not used any more.
+      const stored = store.get('serverUrl');
+      const checked = stored === null ? null : parseServerUrl(stored);
+      return {
+        serverUrl: checked?.ok ? checked.serverUrl : null,
+        lastScreen: store.get('lastScreen'),
+        ...(stored !== null && checked && !checked.ok ? { refusedServerUrl: { url: stored, error: checked.error } } : {}),
+        ...(resetBackupPath ? { resetBackupPath } : {}),
+      };
+    },
     setServerUrl: (serverUrl) => store.set('serverUrl', serverUrl),
     setLastScreen: (screen) => store.set('lastScreen', screen),
     bounds: () => store.get('bounds'),

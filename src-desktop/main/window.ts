@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
+import { app, BrowserWindow, screen, type BrowserWindowConstructorOptions } from 'electron';
 import { RENDERER_ENTRY } from './renderer-protocol.ts';
+import { isLoopbackHost } from './server-url.ts';
 import type { SettingsStore, WindowBounds } from './settings.ts';
 
 /** Where electron-vite puts the preload and renderer, beside the built main (out/desktop/main). */
@@ -10,13 +11,19 @@ const BUILD_DIR = path.join(import.meta.dirname, '..');
 export const RENDERER_DIR = path.join(BUILD_DIR, 'renderer');
 
 /**
- * The renderer's address: the dev server's under `electron-vite dev`, otherwise the built
- * renderer on the console's own scheme, never file://. The IPC hub accepts messages only from
- * frames showing this origin.
+ * The renderer's address: the built renderer on the console's own scheme, never file://. Only
+ * an unpackaged app under `electron-vite dev` (electron-vite's `is.dev`: `!app.isPackaged`)
+ * takes the dev server's address from ELECTRON_RENDERER_URL, and only on this computer: in the
+ * packaged app that variable would hand the window, and with it the IPC hub (which accepts
+ * messages only from frames showing this origin), to whatever page it names.
  */
-export function rendererUrl(env: NodeJS.ProcessEnv = process.env): URL {
-  const devServer = env.ELECTRON_RENDERER_URL;
-  return devServer ? new URL(devServer) : new URL(RENDERER_ENTRY);
+export function rendererUrl(env: NodeJS.ProcessEnv = process.env, packaged: boolean = app.isPackaged): URL {
+  const devServer = packaged ? undefined : env.ELECTRON_RENDERER_URL;
+  if (!devServer) return new URL(RENDERER_ENTRY);
+  const url = URL.canParse(devServer) ? new URL(devServer) : null;
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) return url;
+  console.warn(`ELECTRON_RENDERER_URL is not a dev server on this computer, so the built renderer is used: ${devServer}`);
+  return new URL(RENDERER_ENTRY);
 }
 
 const DEFAULT_SIZE = { width: 1280, height: 800 };
@@ -61,11 +68,11 @@ function visibleBounds(bounds: WindowBounds | null): WindowBounds | null {
   return onScreen ? bounds : null;
 }
 
-/** Creates the console window where the operator left it, and remembers its bounds on close. */
-export function setupMainWindow(settings: SettingsStore): BrowserWindow {
+/** Creates the console window on `renderer` where the operator left it, and remembers its bounds on close. */
+export function setupMainWindow(settings: SettingsStore, renderer: URL): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(visibleBounds(settings.bounds())));
   window.once('ready-to-show', () => window.show());
   window.on('close', () => settings.setBounds(window.getNormalBounds()));
-  void window.loadURL(rendererUrl().href);
+  void window.loadURL(renderer.href);
   return window;
 }

@@ -20,6 +20,15 @@ const bridge: ConsoleBridge = {
   },
   tokenStorage: () => ipcRenderer.invoke(IPC_CHANNELS.tokenStorage),
   saveFile: (file) => ipcRenderer.invoke(IPC_CHANNELS.saveFile, file),
+  saveExport: (request) => ipcRenderer.invoke(IPC_CHANNELS.saveExport, request),
+  cancelExport: () => ipcRenderer.invoke(IPC_CHANNELS.cancelExport),
+  onExportProgress(listener) {
+    const onMessage = (_event: unknown, bytes: unknown) => {
+      if (typeof bytes === 'number') listener(bytes);
+    };
+    ipcRenderer.on(IPC_CHANNELS.exportProgress, onMessage);
+    return () => ipcRenderer.removeListener(IPC_CHANNELS.exportProgress, onMessage);
+  },
   openExternal: (url) => ipcRenderer.invoke(IPC_CHANNELS.openExternal, url),
   onShowScreen(listener) {
     const onMessage = (_event: unknown, screen: unknown) => {

@@ -126,7 +126,8 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
     return (
       <ServerSetup
         bridge={bridge}
-        initialUrl={current ?? DEFAULT_SERVER_URL}
+        initialUrl={current ?? settings.refusedServerUrl?.url ?? DEFAULT_SERVER_URL}
+        initialError={current === null ? settings.refusedServerUrl?.error : undefined}
         notice={notice}
         onCancel={current === null ? undefined : () => setState({ phase: 'ready', settings, changingServer: false })}
         onSaved={(serverUrl) => setState({ phase: 'ready', settings: { ...settings, serverUrl }, changingServer: false })}

@@ -5,6 +5,17 @@ import type { Platform } from '../../src-shared/domain/platform.ts';
 export function bridgePlatform(bridge: ConsoleBridge): Platform {
   return {
     saveFile: (file) => bridge.saveFile(file),
+    async saveExport(request, onProgress, signal) {
+      const unsubscribe = onProgress ? bridge.onExportProgress(onProgress) : () => undefined;
+      const cancel = () => void bridge.cancelExport();
+      signal?.addEventListener('abort', cancel);
+      try {
+        return await bridge.saveExport(request);
+      } finally {
+        signal?.removeEventListener('abort', cancel);
+        unsubscribe();
+      }
+    },
     openExternal: (url) => bridge.openExternal(url),
   };
 }

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -16,6 +15,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
 import { ADMIN_TEXT, loginErrorText, type AdminDialogVariant } from './messages.ts';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '420px' },
@@ -58,7 +58,7 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
 
   return (
     // Kept mounted and closed through `open`, so the dialog restores the page it hid from assistive technology.
-    <Dialog open={open} modalType="alert">
+    <ModalDialog open={open} modalType="alert">
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         <form onSubmit={submit}>
           <DialogBody>
@@ -91,6 +91,6 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
           </DialogBody>
         </form>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

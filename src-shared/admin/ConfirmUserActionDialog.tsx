@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -12,15 +11,26 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ADMIN_TEXT, type UserAction } from './messages.ts';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   warning: { color: tokens.colorPaletteRedForeground1, margin: 0 },
+  question: { margin: 0 },
+  // Fluent has no danger appearance: Delete's button takes the danger palette itself.
+  danger: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorNeutralForegroundOnBrand },
+  },
 });
 
 interface ConfirmUserActionDialogProps {
   action: UserAction;
   username: string;
+  /** Named beside the spec's sentence: the generated username alone says nothing to the operator. */
+  email: string;
   busy: boolean;
   /** The failure of the last try; the dialog stays open to show it (spec §4). */
   error: string | null;
@@ -29,10 +39,18 @@ interface ConfirmUserActionDialogProps {
 }
 
 /** 'Confirm Enable/Disable/Delete User' (spec §2 Admin users page). */
-export function ConfirmUserActionDialog({ action, username, busy, error, onConfirm, onCancel }: ConfirmUserActionDialogProps) {
+export function ConfirmUserActionDialog({
+  action,
+  username,
+  email,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmUserActionDialogProps) {
   const styles = useStyles();
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && !busy && onCancel()}>
+    <ModalDialog open onDismiss={() => !busy && onCancel()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{ADMIN_TEXT.confirmTitle(action)}</DialogTitle>
@@ -42,19 +60,25 @@ export function ConfirmUserActionDialog({ action, username, busy, error, onConfi
                 <MessageBarBody>{error}</MessageBarBody>
               </MessageBar>
             )}
-            <p>{ADMIN_TEXT.confirmQuestion(action, username)}</p>
+            <p className={styles.question}>{ADMIN_TEXT.confirmQuestion(action, username)}</p>
+            {email && <p className={styles.question}>{ADMIN_TEXT.confirmEmail(email)}</p>}
             {action === 'delete' && <p className={styles.warning}>{ADMIN_TEXT.deleteWarning}</p>}
           </DialogContent>
           <DialogActions>
             <Button onClick={onCancel} disabled={busy}>
               Cancel
             </Button>
-            <Button appearance="primary" onClick={onConfirm} disabled={busy}>
+            <Button
+              appearance="primary"
+              className={action === 'delete' ? styles.danger : undefined}
+              onClick={onConfirm}
+              disabled={busy}
+            >
               {busy ? 'Working…' : action.charAt(0).toUpperCase() + action.slice(1)}
             </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,25 +1,59 @@
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2 } from '@fluentui/react-components';
-import { useCallback, useMemo, useState } from 'react';
-import { leadsCsv } from '../domain/admin-csv.ts';
-import { isPrimaryLeadSource, leadMatches } from '../domain/managed-user.ts';
+import { Badge, Button, Input, Label, makeStyles, TableCell, TableHeaderCell, Title2, tokens } from '@fluentui/react-components';
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { Lead } from '../domain/admin.ts';
+import type { LeadsQuery } from '../domain/admin-lists.ts';
+import { isPrimaryLeadSource } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
+import { LeadDetailDrawer } from './LeadDetailDrawer.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
-import { useAdminList } from './use-admin-list.ts';
 import { useCsvExport } from './use-csv-export.ts';
-import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
+import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
+import { VirtualTable } from './VirtualTable.tsx';
 
-/** 'Lead Management' (spec §2 Admin leads page). */
+const useStyles = makeStyles({
+  filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  source: { width: '140px' },
+  name: { textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, padding: 0, height: 'auto' },
+});
+
+/** 'Lead Management' (spec §2 Admin leads page): searched, filtered and paged by the server. */
 export function LeadsScreen() {
   const styles = useScreenStyles();
+  const own = useStyles();
   const { api } = useAdminServices();
-  const { state, reload } = useAdminList(useCallback(() => api.listLeads(), [api]));
   const [search, setSearch] = useState('');
-  const csvExport = useCsvExport('leads', { one: 'lead', many: 'leads' });
-  const shown = useMemo(() => state.items.filter((lead) => leadMatches(lead, search)), [state.items, search]);
-  const rows = useRowWindow(shown);
+  const [source, setSource] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [order, setOrder] = useState<'desc' | 'asc'>('desc');
+  const [opened, setOpened] = useState<Lead | null>(null);
+  const q = useDebouncedValue(search.trim());
+  const sourceFilter = useDebouncedValue(source.trim());
+  const query = useMemo<LeadsQuery>(
+    () => ({
+      ...(q ? { q } : {}),
+      ...(sourceFilter ? { source: sourceFilter } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      order,
+    }),
+    [q, sourceFilter, from, to, order],
+  );
+  const load = useCallback((request: LeadsQuery) => api.listLeads({ ...request, limit: 100 }), [api]);
+  const { state, reload, loadMore } = usePagedList(load, query);
+  const csvExport = useCsvExport('leads', 'leads');
+  const ids = { source: useId(), from: useId(), to: useId() };
+  const filtered = Boolean(q || sourceFilter || from || to);
+
+  const summary =
+    state.total === null
+      ? ADMIN_TEXT.showingLeads(state.items.length, state.items.length)
+      : state.totalIsEstimate
+        ? ADMIN_TEXT.showingLeadsAbout(state.items.length, state.total)
+        : ADMIN_TEXT.showingLeads(state.items.length, state.total);
 
   return (
     <section className={styles.root} aria-labelledby="leads-title">
@@ -29,50 +63,96 @@ export function LeadsScreen() {
       <ListToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel="Search by name, email or source"
+        searchLabel="Search by name or email"
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
-        onExport={() => void csvExport.run(leadsCsv(shown), shown.length, search)}
-        exportDisabled={shown.length === 0}
-      />
+        onExport={() => void csvExport.run({ ...query })}
+        exportDisabled={state.phase !== 'ready' || state.items.length === 0}
+        exporting={csvExport.bytes === null ? null : { bytes: csvExport.bytes, onCancel: csvExport.cancel }}
+      >
+        <div className={own.filter}>
+          <Label htmlFor={ids.source} size="small">
+            Source
+          </Label>
+          <Input
+            id={ids.source}
+            className={own.source}
+            value={source}
+            placeholder="any"
+            onChange={(_e, data) => setSource(data.value)}
+          />
+        </div>
+        <div className={own.filter}>
+          <Label htmlFor={ids.from} size="small">
+            From
+          </Label>
+          <Input id={ids.from} type="date" value={from} onChange={(_e, data) => setFrom(data.value)} />
+        </div>
+        <div className={own.filter}>
+          <Label htmlFor={ids.to} size="small">
+            To
+          </Label>
+          <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setTo(data.value)} />
+        </div>
+      </ListToolbar>
       <ListStatus
-        loadError={state.phase === 'error' ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
+        loadError={state.phase === 'error' && state.failure ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
         exportError={csvExport.error}
         exportNotice={csvExport.notice}
         loading={state.phase === 'loading'}
         loadingLabel="Loading leads…"
-        summary={ADMIN_TEXT.showingLeads(shown.length, state.items.length)}
+        summary={summary}
       />
-      <div className={styles.tableWrap}>
-        <Table className={styles.table} aria-label="Leads" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Source</TableHeaderCell>
-              <TableHeaderCell>Created At</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.visible.map((lead) => (
-              <TableRow key={lead.id}>
-                <TableCell>{lead.name}</TableCell>
-                <TableCell>{lead.email}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={isPrimaryLeadSource(lead.source) ? 'brand' : 'subtle'} shape="rounded">
-                    {lead.source}
-                  </Badge>
-                </TableCell>
-                <TableCell className={styles.nowrap}>{formatDateTime(lead.created_at)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ShowMoreRows hidden={rows.hidden} onShowMore={rows.showMore} />
-        {state.phase !== 'loading' && shown.length === 0 && (
-          <p className={styles.empty}>{state.items.length === 0 ? ADMIN_TEXT.noLeads : ADMIN_TEXT.noLeadsMatching}</p>
+      <VirtualTable
+        label="Leads"
+        items={state.items}
+        total={state.total}
+        hasMore={state.nextCursor !== null}
+        loadingMore={state.loadingMore}
+        onNearEnd={() => void loadMore()}
+        rowKey={(lead) => lead.id}
+        header={
+          <>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>Source</TableHeaderCell>
+            <TableHeaderCell
+              sortable
+              sortDirection={order === 'desc' ? 'descending' : 'ascending'}
+              onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+              aria-label={`Created At, ${order === 'desc' ? 'newest' : 'oldest'} first: change the order`}
+            >
+              Created At
+            </TableHeaderCell>
+          </>
+        }
+        renderRow={(lead) => (
+          <>
+            <TableCell>
+              <Button
+                appearance="transparent"
+                className={own.name}
+                onClick={() => setOpened(lead)}
+                aria-label={`Open ${lead.name || lead.email}`}
+              >
+                {lead.name || '—'}
+              </Button>
+            </TableCell>
+            <TableCell>{lead.email}</TableCell>
+            <TableCell>
+              <Badge appearance="tint" color={isPrimaryLeadSource(lead.source) ? 'brand' : 'subtle'} shape="rounded">
+                {lead.source}
+              </Badge>
+            </TableCell>
+            <TableCell className={styles.nowrap}>{formatDateTime(lead.created_at)}</TableCell>
+          </>
         )}
-      </div>
+        footer={
+          state.phase === 'ready' &&
+          state.items.length === 0 && <p className={styles.empty}>{filtered ? ADMIN_TEXT.noLeadsMatching : ADMIN_TEXT.noLeads}</p>
+        }
+      />
+      {opened && <LeadDetailDrawer lead={opened} onClose={() => setOpened(null)} />}
     </section>
   );
 }

@@ -1,9 +1,12 @@
-import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { Button, Input, makeStyles, ProgressBar, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, ArrowDownloadRegular, DismissRegular, SearchRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   search: { flexGrow: 1, minWidth: '220px', maxWidth: '420px' },
+  progress: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexBasis: '100%' },
+  bar: { flexGrow: 1, maxWidth: '320px' },
 });
 
 interface ListToolbarProps {
@@ -14,9 +17,15 @@ interface ListToolbarProps {
   refreshing: boolean;
   onExport?(): void;
   exportDisabled?: boolean;
+  /** While an export streams: the bytes written so far and how to stop it. */
+  exporting?: { bytes: number; onCancel(): void } | null;
+  /** More filters, between the search and the buttons. */
+  children?: ReactNode;
 }
 
-/** Search, Refresh and Export CSV above an admin list. */
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/** Search, filters, Refresh and Export CSV above an admin list. */
 export function ListToolbar(props: ListToolbarProps) {
   const styles = useStyles();
   return (
@@ -30,13 +39,28 @@ export function ListToolbar(props: ListToolbarProps) {
         contentBefore={<SearchRegular aria-hidden />}
         onChange={(_event, data) => props.onSearch(data.value)}
       />
+      {props.children}
       <Button icon={<ArrowClockwiseRegular />} onClick={props.onRefresh} disabled={props.refreshing}>
         Refresh
       </Button>
       {props.onExport && (
-        <Button icon={<ArrowDownloadRegular />} appearance="primary" onClick={props.onExport} disabled={props.exportDisabled}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          appearance="primary"
+          onClick={props.onExport}
+          disabled={props.exportDisabled || Boolean(props.exporting)}
+        >
           Export CSV
         </Button>
+      )}
+      {props.exporting && (
+        <div className={styles.progress} role="status">
+          <ProgressBar className={styles.bar} aria-label="Export progress" />
+          <span>Exporting… {megabytes(props.exporting.bytes)} written</span>
+          <Button size="small" icon={<DismissRegular />} onClick={props.exporting.onCancel}>
+            Cancel export
+          </Button>
+        </div>
       )}
     </div>
   );

@@ -1,52 +1,51 @@
-import { Badge, Link } from '@fluentui/react-components';
-import { useCallback, useMemo } from 'react';
-import type { AuditEvent, OutboxMail } from '../domain/admin.ts';
+import { Badge, Button, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { useCallback, useMemo, useState } from 'react';
+import type { OutboxMail } from '../domain/admin.ts';
 import { experienceLabel, type AffiliateApplication } from '../domain/affiliate.ts';
 import { useAdminServices } from './admin-services.tsx';
+import { loadErrorText } from './messages.ts';
 import { RecordsScreen, type RecordColumn } from './RecordsScreen.tsx';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 
-type HeadingLevel = 'h1' | 'h2';
+// The audit log pages on the server; it has its own screen.
+export { AuditScreen } from './AuditScreen.tsx';
 
-/** The audit log: admin logins and actions, and (once customer accounts log them) customer audits. */
-export function AuditScreen({ headingLevel }: { headingLevel?: HeadingLevel }) {
-  const { api } = useAdminServices();
-  const styles = useScreenStyles();
-  const columns = useMemo<RecordColumn<AuditEvent>[]>(
-    () => [
-      { header: 'When', cell: (event) => formatDateTime(event.createdAt), className: styles.nowrap },
-      { header: 'Event', cell: (event) => event.eventType, text: (event) => event.eventType },
-      { header: 'Actor', cell: (event) => event.actor, text: (event) => event.actor },
-      { header: 'Subject', cell: (event) => event.subject ?? '—', text: (event) => event.subject ?? '' },
-      {
-        header: 'Details',
-        cell: (event) => (Object.keys(event.details).length ? JSON.stringify(event.details) : '—'),
-        text: (event) => JSON.stringify(event.details),
-        className: styles.wrapText,
-      },
-      { header: 'Address', cell: (event) => event.ip ?? '—', text: (event) => event.ip ?? '' },
-    ],
-    [styles],
-  );
-  return (
-    <RecordsScreen
-      title="Audit Log"
-      description="Admin logins and admin actions (enable, disable, delete, export), newest first."
-      noun="events"
-      load={useCallback(() => api.listAudit(), [api])}
-      columns={columns}
-      rowKey={(event) => event.id}
-      headingLevel={headingLevel}
-    />
-  );
-}
+type HeadingLevel = 'h1' | 'h2';
 
 const MAIL_STATUS_COLOUR = { queued: 'informative', sending: 'warning', sent: 'success', failed: 'danger' } as const;
 
-/** The mail outbox: what was queued and sent, with its status. Mail bodies stay private. */
+/** The outbox screen's banner when the server has no SMTP or EmailJS. */
+export const NO_MAIL_DELIVERY = 'Mail is kept in the outbox: no delivery is configured';
+
+/**
+ * The mail outbox: what was queued and sent, with its status, and Retry on a failed mail.
+ * Mail bodies stay private.
+ */
 export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) {
-  const { api } = useAdminServices();
+  const { api, sessionLost } = useAdminServices();
   const styles = useScreenStyles();
+  const [deliveryConfigured, setDeliveryConfigured] = useState(true);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  // A new load function is what makes the list load again (after a retry).
+  const [version, setVersion] = useState(0);
+  const load = useCallback(async () => {
+    const outcome = await api.listOutbox();
+    if (!outcome.ok) return outcome;
+    setDeliveryConfigured(outcome.value.deliveryConfigured);
+    return { ok: true as const, value: outcome.value.mails };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for a fresh load
+  }, [api, version]);
+  const retry = useCallback(
+    async (mail: OutboxMail) => {
+      setRetryError(null);
+      const outcome = await api.retryOutboxMail(mail.id);
+      if (!outcome.ok && outcome.reason === 'unauthorized') sessionLost();
+      else if (!outcome.ok) setRetryError(loadErrorText(outcome, `The mail to ${mail.to} could not be retried`, 'Network error'));
+      setVersion((current) => current + 1);
+    },
+    [api, sessionLost],
+  );
   const columns = useMemo<RecordColumn<OutboxMail>[]>(
     () => [
       { header: 'Queued', cell: (mail) => formatDateTime(mail.createdAt), className: styles.nowrap },
@@ -64,18 +63,46 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
       },
       { header: 'Attempts', cell: (mail) => mail.attempts },
       { header: 'Last error', cell: (mail) => mail.lastError ?? '—', className: styles.wrapText },
+      {
+        header: 'Actions',
+        cell: (mail) =>
+          mail.status === 'failed' ? (
+            <Button
+              size="small"
+              icon={<ArrowClockwiseRegular />}
+              aria-label={`Retry the mail to ${mail.to}`}
+              onClick={() => void retry(mail)}
+            >
+              Retry
+            </Button>
+          ) : null,
+      },
     ],
-    [styles],
+    [styles, retry],
   );
   return (
     <RecordsScreen
       title="Mail Outbox"
       description="Every mail the site sends is queued here first; delivery status per mail, newest first."
       noun="mails"
-      load={useCallback(() => api.listOutbox(), [api])}
+      load={load}
       columns={columns}
       rowKey={(mail) => mail.id}
       headingLevel={headingLevel}
+      notice={
+        <>
+          {!deliveryConfigured && (
+            <MessageBar intent="warning">
+              <MessageBarBody>{NO_MAIL_DELIVERY}</MessageBarBody>
+            </MessageBar>
+          )}
+          {retryError && (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{retryError}</MessageBarBody>
+            </MessageBar>
+          )}
+        </>
+      }
     />
   );
 }

@@ -25,6 +25,8 @@ interface RecordsScreenProps<T> {
   rowKey(item: T): string | number;
   /** Headings inside a dialog are h2; as a page, h1. */
   headingLevel?: 'h1' | 'h2';
+  /** A banner under the description (what the operator should know about the whole list). */
+  notice?: ReactNode;
 }
 
 /** A read-only operator list (audit log, outbox, affiliate applications): search, refresh, table. */
@@ -36,6 +38,7 @@ export function RecordsScreen<T>({
   columns,
   rowKey,
   headingLevel = 'h1',
+  notice,
 }: RecordsScreenProps<T>) {
   const styles = useScreenStyles();
   const { state, reload } = useAdminList(load);
@@ -56,6 +59,7 @@ export function RecordsScreen<T>({
         </Title2>
         <p className={styles.subtitle}>{description}</p>
       </div>
+      {notice}
       <ListToolbar
         search={search}
         onSearch={setSearch}

@@ -1,33 +1,19 @@
-import {
-  Badge,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
-import { useCallback, useMemo, useState } from 'react';
-import { usersCsv } from '../domain/admin-csv.ts';
-import {
-  displayName,
-  toManagedUser,
-  userMatches,
-  userStatusTone,
-  type ManagedUser,
-  type StatusTone,
-} from '../domain/managed-user.ts';
+import { Badge, Label, makeStyles, Select, TableCell, TableHeaderCell, Title2, tokens } from '@fluentui/react-components';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { USER_STATUSES, type UserSearchField, type UsersQuery } from '../domain/admin-lists.ts';
+import { displayName, toManagedUser, userStatusTone, type ManagedUser, type StatusTone } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { ConfirmUserActionDialog } from './ConfirmUserActionDialog.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
+import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
-import { useAdminList } from './use-admin-list.ts';
 import { useCsvExport } from './use-csv-export.ts';
-import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
+import { UserGroupsControl } from './UserGroupsControl.tsx';
+import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
+import { UserRowActions } from './UserRowActions.tsx';
+import { VirtualTable } from './VirtualTable.tsx';
 
 const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'informative'> = {
   success: 'success',
@@ -36,22 +22,41 @@ const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'inform
   default: 'informative',
 };
 
-/** 'User Management' (spec §2 Admin users page). */
+const SEARCH_BY: Record<UserSearchField, string> = { email: 'Email', given_name: 'First name', family_name: 'Last name' };
+
+const useStyles = makeStyles({
+  filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+});
+
+/** 'User Management' (spec §2 Admin users page): paged and searched through the identity service. */
 export function UsersScreen() {
   const styles = useScreenStyles();
+  const own = useStyles();
   const { api, sessionLost } = useAdminServices();
-  const loadUsers = useCallback(async () => {
-    const outcome = await api.listUsers();
-    return outcome.ok ? { ok: true as const, value: outcome.value.map(toManagedUser) } : outcome;
-  }, [api]);
-  const { state, reload } = useAdminList(loadUsers);
   const [search, setSearch] = useState('');
+  const [searchBy, setSearchBy] = useState<UserSearchField>('email');
+  const [status, setStatus] = useState('');
   const [pending, setPending] = useState<{ action: UserAction; user: ManagedUser } | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const csvExport = useCsvExport('users', { one: 'user', many: 'users' });
-  const shown = useMemo(() => state.items.filter((user) => userMatches(user, search)), [state.items, search]);
-  const rows = useRowWindow(shown);
+  const q = useDebouncedValue(search.trim());
+  // One filter a search (the identity service takes one): a search replaces the status filter.
+  const query = useMemo<UsersQuery>(
+    () => (q ? { q, searchBy } : status ? { status: status as NonNullable<UsersQuery['status']> } : {}),
+    [q, searchBy, status],
+  );
+  const load = useCallback(
+    async (request: UsersQuery) => {
+      const outcome = await api.listUsers({ ...request, limit: 120 });
+      return outcome.ok
+        ? { ok: true as const, value: { ...outcome.value, items: outcome.value.items.map(toManagedUser) } }
+        : outcome;
+    },
+    [api],
+  );
+  const { state, reload, loadMore } = usePagedList(load, query);
+  const csvExport = useCsvExport('users', 'users');
+  const ids = { searchBy: useId(), status: useId() };
 
   function ask(action: UserAction, user: ManagedUser) {
     setActionError(null);
@@ -74,6 +79,13 @@ export function UsersScreen() {
     setActionError(loadErrorText(outcome, ADMIN_TEXT.actionFailed(action), ADMIN_TEXT.networkErrorOccurred));
   }
 
+  const summary =
+    state.total === null
+      ? ADMIN_TEXT.showingUsersSoFar(state.items.length, state.nextCursor !== null)
+      : state.totalIsEstimate
+        ? ADMIN_TEXT.showingUsersAbout(state.items.length, state.total)
+        : ADMIN_TEXT.showingUsers(state.items.length, state.total);
+
   return (
     <section className={styles.root} aria-labelledby="users-title">
       <div>
@@ -82,18 +94,46 @@ export function UsersScreen() {
         </Title2>
         <p className={styles.subtitle}>{ADMIN_TEXT.usersSubtitle}</p>
       </div>
+      <InviteUserDialog onInvited={() => void reload()} />
       <ListToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel="Search by username, email or name"
+        searchLabel={`Search by ${SEARCH_BY[searchBy].toLowerCase()} (starts with)`}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
-        onExport={() => void csvExport.run(usersCsv(shown), shown.length, search)}
-        exportDisabled={shown.length === 0}
-      />
+        onExport={() => void csvExport.run({ ...query })}
+        exportDisabled={state.phase !== 'ready' || state.items.length === 0}
+        exporting={csvExport.bytes === null ? null : { bytes: csvExport.bytes, onCancel: csvExport.cancel }}
+      >
+        <div className={own.filter}>
+          <Label htmlFor={ids.searchBy} size="small">
+            Search in
+          </Label>
+          <Select id={ids.searchBy} value={searchBy} onChange={(_e, data) => setSearchBy(data.value as UserSearchField)}>
+            {Object.entries(SEARCH_BY).map(([field, label]) => (
+              <option key={field} value={field}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className={own.filter}>
+          <Label htmlFor={ids.status} size="small">
+            Status
+          </Label>
+          <Select id={ids.status} value={status} disabled={Boolean(q)} onChange={(_e, data) => setStatus(data.value)}>
+            <option value="">Any</option>
+            {USER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </ListToolbar>
       <ListStatus
         loadError={
-          state.phase === 'error'
+          state.phase === 'error' && state.failure
             ? loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)
             : null
         }
@@ -101,74 +141,66 @@ export function UsersScreen() {
         exportNotice={csvExport.notice}
         loading={state.phase === 'loading'}
         loadingLabel="Loading users…"
-        summary={ADMIN_TEXT.showingUsers(shown.length, state.items.length)}
+        summary={summary}
       />
-      <div className={styles.tableWrap}>
-        <Table className={styles.table} aria-label="Users" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Username</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell>Enabled</TableHeaderCell>
-              <TableHeaderCell>Created</TableHeaderCell>
-              <TableHeaderCell>Actions</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.visible.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className={styles.truncate} title={user.username}>
-                  {user.username}
-                </TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{displayName(user)}</TableCell>
-                <TableCell>
-                  <Badge appearance="tint" shape="rounded" color={TONE_COLOUR[userStatusTone(user.status)]}>
-                    {user.status}
-                  </Badge>
-                </TableCell>
-                <TableCell>
-                  <Badge appearance="tint" shape="rounded" color={user.enabled ? 'success' : 'danger'}>
-                    {user.enabled ? 'Yes' : 'No'}
-                  </Badge>
-                </TableCell>
-                <TableCell className={styles.nowrap}>{formatDateTime(user.createdDate)}</TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    {user.enabled ? (
-                      <Button size="small" onClick={() => ask('disable', user)} aria-label={`Disable ${user.username}`}>
-                        Disable
-                      </Button>
-                    ) : (
-                      <Button size="small" onClick={() => ask('enable', user)} aria-label={`Enable ${user.username}`}>
-                        Enable
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      onClick={() => ask('delete', user)}
-                      aria-label={`Delete ${user.username}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ShowMoreRows hidden={rows.hidden} onShowMore={rows.showMore} />
-        {state.phase !== 'loading' && shown.length === 0 && (
-          <p className={styles.empty}>{state.items.length === 0 ? ADMIN_TEXT.noUsers : ADMIN_TEXT.noUsersMatching}</p>
+      <VirtualTable
+        label="Users"
+        items={state.items}
+        total={state.total}
+        hasMore={state.nextCursor !== null}
+        loadingMore={state.loadingMore}
+        onNearEnd={() => void loadMore()}
+        rowKey={(user) => user.id}
+        header={
+          <>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>Enabled</TableHeaderCell>
+            <TableHeaderCell>Groups</TableHeaderCell>
+            <TableHeaderCell>Created</TableHeaderCell>
+            <TableHeaderCell>Username</TableHeaderCell>
+            <TableHeaderCell>Actions</TableHeaderCell>
+          </>
+        }
+        renderRow={(user) => (
+          <>
+            <TableCell>{user.email}</TableCell>
+            <TableCell>{displayName(user)}</TableCell>
+            <TableCell>
+              <Badge appearance="tint" shape="rounded" color={TONE_COLOUR[userStatusTone(user.status)]}>
+                {user.status}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              <Badge appearance="tint" shape="rounded" color={user.enabled ? 'success' : 'danger'}>
+                {user.enabled ? 'Yes' : 'No'}
+              </Badge>
+            </TableCell>
+            <TableCell>
+              <UserGroupsControl username={user.username} />
+            </TableCell>
+            <TableCell className={styles.nowrap}>{formatDateTime(user.createdDate)}</TableCell>
+            <TableCell className={styles.truncate} title={user.username}>
+              {user.username}
+            </TableCell>
+            <TableCell>
+              <UserRowActions user={user} onAction={ask} />
+            </TableCell>
+          </>
         )}
-      </div>
+        footer={
+          state.phase === 'ready' &&
+          state.items.length === 0 && (
+            <p className={styles.empty}>{q || status ? ADMIN_TEXT.noUsersMatching : ADMIN_TEXT.noUsers}</p>
+          )
+        }
+      />
       {pending && (
         <ConfirmUserActionDialog
           action={pending.action}
           username={pending.user.username}
+          email={pending.user.email}
           busy={busy}
           error={actionError}
           onConfirm={() => void confirm()}

@@ -12,8 +12,14 @@ export const ADMIN_TEXT = {
   noUsersMatching: 'No users found matching your search.',
   showingLeads: (shown: number, total: number) => `Showing ${shown} of ${total} leads`,
   showingUsers: (shown: number, total: number) => `Showing ${shown} of ${total} users`,
+  /** When the total is the database's estimate (a million rows are not counted one by one). */
+  showingLeadsAbout: (shown: number, total: number) => `Showing ${shown} of about ${total.toLocaleString('en-US')} leads`,
+  showingUsersAbout: (shown: number, total: number) => `Showing ${shown} of about ${total.toLocaleString('en-US')} users`,
+  /** When no total is known (a user search: the identity service counts only the whole pool). */
+  showingUsersSoFar: (shown: number, more: boolean) => `Showing ${shown}${more ? '+' : ''} users`,
   confirmTitle: (action: UserAction) => `Confirm ${capitalise(action)} User`,
   confirmQuestion: (action: UserAction, username: string) => `Are you sure you want to ${action} user "${username}"?`,
+  confirmEmail: (email: string) => `Email: ${email}`,
   deleteWarning: 'This action cannot be undone. The user will be permanently deleted.',
   invalidPassword: 'Invalid password',
   loginFailed: 'Login failed',

@@ -1,23 +1,42 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { csvFileName } from '../domain/admin-csv.ts';
 import type { ExportDataset } from '../domain/admin.ts';
+import { listQueryString } from '../domain/admin-lists.ts';
 import { useAdminServices } from './admin-services.tsx';
-import { exportCsv } from './export-csv.ts';
+
+export interface CsvExportState {
+  error: string | null;
+  notice: string | null;
+  /** Bytes written so far while an export runs; null when none runs. */
+  bytes: number | null;
+}
 
 /**
- * Export CSV as a list screen runs it: where the file went (a download's name on the web, the
- * chosen path in the desktop console), or the error the platform reported. Cancelling says nothing.
+ * Export CSV as a list screen runs it: the server streams the export of the current search
+ * and filters, and the platform writes it where the operator saves it (a download, or the
+ * file chosen in the desktop's save dialog), with the bytes so far and a way to cancel.
+ * The server records the export in the audit log. Cancelling says nothing.
  */
-export function useCsvExport(dataset: ExportDataset, noun: { one: string; many: string }) {
-  const services = useAdminServices();
-  const [status, setStatus] = useState<{ error: string | null; notice: string | null }>({ error: null, notice: null });
+export function useCsvExport(dataset: ExportDataset, noun: string) {
+  const { platform } = useAdminServices();
+  const [status, setStatus] = useState<CsvExportState>({ error: null, notice: null, bytes: null });
+  const running = useRef<AbortController | null>(null);
 
-  async function run(contents: string, rowCount: number, search: string) {
-    setStatus({ error: null, notice: null });
-    const result = await exportCsv(services, dataset, contents, rowCount, search);
-    if (result.status === 'failed') setStatus({ error: result.message, notice: null });
-    if (result.status === 'saved')
-      setStatus({ error: null, notice: `Exported ${rowCount} ${rowCount === 1 ? noun.one : noun.many} to ${result.location}` });
+  async function run(query: Record<string, string | number | undefined>) {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    setStatus({ error: null, notice: null, bytes: 0 });
+    const result = await platform.saveExport(
+      { path: `/api/admin/${dataset}/export${listQueryString(query)}`, suggestedName: csvFileName(dataset) },
+      (bytes) => setStatus((current) => ({ ...current, bytes })),
+      controller.signal,
+    );
+    running.current = null;
+    if (result.status === 'failed') setStatus({ error: result.message, notice: null, bytes: null });
+    if (result.status === 'saved') setStatus({ error: null, notice: `Exported the ${noun} to ${result.location}`, bytes: null });
+    if (result.status === 'cancelled') setStatus({ error: null, notice: null, bytes: null });
   }
 
-  return { ...status, run };
+  return { ...status, run, cancel: () => running.current?.abort() };
 }

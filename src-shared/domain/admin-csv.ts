@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type { Lead } from './admin.ts';
 import { ADMIN } from './constants.ts';
 import type { ManagedUser } from './managed-user.ts';
@@ -14,37 +13,44 @@ export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-function toCsv(fields: readonly string[], rows: string[][]): string {
-  return Papa.unparse(
-    { fields: [...fields], data: rows.map((row) => row.map(neutraliseCell)) },
-    // Every cell quoted and CRLF line ends: what spreadsheets open without surprises.
-    { quotes: true, newline: '\r\n', escapeFormulae: false },
-  );
+/** Between CSV records: CRLF, what spreadsheets open without surprises. */
+export const CSV_NEWLINE = '\r\n';
+
+/** One CSV record: every cell neutralised and quoted (quotes doubled), no line end. */
+export function csvRecord(cells: readonly string[]): string {
+  return cells.map((cell) => `"${neutraliseCell(cell).replaceAll('"', '""')}"`).join(',');
 }
 
-/** Spec §9 lead CSV: Name, Email, Source, Created At. */
+/** A whole CSV in memory: the header, then a record a row (the server streams the same records). */
+function toCsv(fields: readonly string[], rows: readonly string[][]): string {
+  return [fields, ...rows].map(csvRecord).join(CSV_NEWLINE);
+}
+
+/** Spec §9 lead CSV cells: Name, Email, Source, Created At. */
+export function leadCsvCells(lead: Lead): string[] {
+  return [lead.name, lead.email, lead.source, lead.created_at];
+}
+
+/** Spec §9 user CSV cells: Username, Email, First Name, Last Name, Status, Enabled (Yes or No), Created Date, Last Modified. */
+export function userCsvCells(user: ManagedUser): string[] {
+  return [
+    user.username,
+    user.email,
+    user.firstName,
+    user.lastName,
+    user.status,
+    user.enabled ? 'Yes' : 'No',
+    user.createdDate,
+    user.lastModifiedDate,
+  ];
+}
+
 export function leadsCsv(leads: readonly Lead[]): string {
-  return toCsv(
-    ADMIN.leadCsvColumns,
-    leads.map((lead) => [lead.name, lead.email, lead.source, lead.created_at]),
-  );
+  return toCsv(ADMIN.leadCsvColumns, leads.map(leadCsvCells));
 }
 
-/** Spec §9 user CSV: Username, Email, First Name, Last Name, Status, Enabled (Yes or No), Created Date, Last Modified. */
 export function usersCsv(users: readonly ManagedUser[]): string {
-  return toCsv(
-    ADMIN.userCsvColumns,
-    users.map((user) => [
-      user.username,
-      user.email,
-      user.firstName,
-      user.lastName,
-      user.status,
-      user.enabled ? 'Yes' : 'No',
-      user.createdDate,
-      user.lastModifiedDate,
-    ]),
-  );
+  return toCsv(ADMIN.userCsvColumns, users.map(userCsvCells));
 }
 
 /** `leads-YYYY-MM-DD.csv` / `users-YYYY-MM-DD.csv`, with the operator's local date. */

@@ -25,6 +25,19 @@ export const AdminLoginReplySchema = Type.Object({
 });
 export type AdminLoginReply = Static<typeof AdminLoginReplySchema>;
 
+/**
+ * `POST` here (admin token, no body) ends every admin session, the caller's included: every
+ * token issued so far stops working on every server. Answers AdminResult.
+ */
+export const ADMIN_REVOKE_ALL_PATH = `${ADMIN_API_BASE}/sessions/revoke-all`;
+
+/**
+ * The known-device cookie a successful login sets (HttpOnly, SameSite=Strict, path /api/admin):
+ * a device holding it is exempt from the login lockouts strangers' guesses can cause. Browsers
+ * keep it by themselves; the desktop console keeps it in its main process.
+ */
+export const ADMIN_DEVICE_COOKIE = 'hireassist_admin_device';
+
 export const AdminValidateReplySchema = Type.Object({ valid: Type.Boolean() });
 export type AdminValidateReply = Static<typeof AdminValidateReplySchema>;
 
@@ -46,8 +59,6 @@ export const LeadSchema = Type.Object({
   created_at: Type.String(),
 });
 export type Lead = Static<typeof LeadSchema>;
-export const LeadsReplySchema = Type.Object({ ...replyStatus, leads: Type.Optional(Type.Array(LeadSchema)) });
-export type LeadsReply = Static<typeof LeadsReplySchema>;
 
 /** A user as the identity provider lists it (spec §7: the Cognito record, dates as ISO 8601). */
 export const IdentityUserRecordSchema = Type.Object({
@@ -59,24 +70,8 @@ export const IdentityUserRecordSchema = Type.Object({
   Enabled: Type.Boolean(),
 });
 export type IdentityUserRecord = Static<typeof IdentityUserRecordSchema>;
-export const UsersReplySchema = Type.Object({ ...replyStatus, users: Type.Optional(Type.Array(IdentityUserRecordSchema)) });
-export type UsersReply = Static<typeof UsersReplySchema>;
 
 export const UsernameParamsSchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: 128 }) });
-
-export const AuditEventSchema = Type.Object({
-  id: Type.Integer(),
-  eventType: Type.String(),
-  actor: Type.String(),
-  subject: Type.Union([Type.String(), Type.Null()]),
-  details: Type.Record(Type.String(), Type.Unknown()),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  userAgent: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-});
-export type AuditEvent = Static<typeof AuditEventSchema>;
-export const AuditReplySchema = Type.Object({ ...replyStatus, events: Type.Optional(Type.Array(AuditEventSchema)) });
-export type AuditReply = Static<typeof AuditReplySchema>;
 
 /** A mail in the outbox, without its text: codes and links in it are not the operator's to read. */
 export const OutboxMailSchema = Type.Object({
@@ -91,8 +86,25 @@ export const OutboxMailSchema = Type.Object({
   sentAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type OutboxMail = Static<typeof OutboxMailSchema>;
-export const OutboxReplySchema = Type.Object({ ...replyStatus, mails: Type.Optional(Type.Array(OutboxMailSchema)) });
+export const OutboxReplySchema = Type.Object({
+  ...replyStatus,
+  mails: Type.Optional(Type.Array(OutboxMailSchema)),
+  /** False when the server has no SMTP or EmailJS: mail then stays in the outbox. */
+  deliveryConfigured: Type.Optional(Type.Boolean()),
+});
 export type OutboxReply = Static<typeof OutboxReplySchema>;
+/** The outbox as the operator's screen holds it. */
+export interface OutboxList {
+  mails: OutboxMail[];
+  deliveryConfigured: boolean;
+}
+
+/** `POST /api/admin/outbox/:id/retry`: a failed mail goes back to the queue. */
+export const OUTBOX_RETRY_ROUTE = '/api/admin/outbox/:id/retry';
+export const outboxRetryPath = (id: number) => `/api/admin/outbox/${id}/retry`;
+export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+/** The retry's answer when the mail is not (or no longer) a failed one. */
+export const OUTBOX_RETRY_NOT_FAILED = 'Only a failed mail can be retried; this one is not failed (or does not exist).';
 
 /** `limit` of the audit and outbox lists: the newest entries first. */
 export const RecentQuerySchema = Type.Object(

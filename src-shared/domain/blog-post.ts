@@ -37,31 +37,48 @@ export const BLOG_POST_PATHS = ['stories', 'posts', 'publications/stories', 'pub
 export const BLOG_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const BLOG_SLUG_MAX_LENGTH = 120;
 
-export const FeaturedImageSchema = Type.Object({
-  data: Type.Object({
-    url: Type.String(),
-    sizes: Type.Object({ large: Type.String(), regular: Type.String(), full: Type.String() }),
-    alt: Type.String(),
-    name: Type.String(),
-  }),
-});
+/** Longest image URL a post may carry. */
+const IMAGE_URL_MAX_LENGTH = 2048;
+const imageUrl = () => Type.String({ maxLength: IMAGE_URL_MAX_LENGTH });
 
-export const BlogPostSchema = Type.Object({
-  id: Type.Integer(),
-  slug: Type.String({ pattern: BLOG_SLUG_PATTERN, maxLength: BLOG_SLUG_MAX_LENGTH }),
-  title: Type.String({ maxLength: 300 }),
-  excerpt: Type.String({ maxLength: 2000 }),
-  /** The article body as HTML. */
-  content: Type.String({ maxLength: 500_000 }),
-  /** Comma-separated keywords. */
-  seo_keyword: Type.String({ maxLength: 2000 }),
-  status: Type.Enum(BLOG_POST_STATUSES),
-  /** ISO 8601; null for a draft never published. */
-  published_at: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
-  updated_at: Type.String({ maxLength: 40 }),
-  seo: Type.Object({ title: Type.String({ maxLength: 300 }), description: Type.String({ maxLength: 1000 }) }),
-  featured_image: Type.Union([FeaturedImageSchema, Type.Null()]),
-});
+// Closed and bounded throughout, so the largest save-post-html body is known (its body limit).
+export const FeaturedImageSchema = Type.Object(
+  {
+    data: Type.Object(
+      {
+        url: imageUrl(),
+        sizes: Type.Object({ large: imageUrl(), regular: imageUrl(), full: imageUrl() }, { additionalProperties: false }),
+        alt: Type.String({ maxLength: 2000 }),
+        name: Type.String({ maxLength: 1000 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BlogPostSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    slug: Type.String({ pattern: BLOG_SLUG_PATTERN, maxLength: BLOG_SLUG_MAX_LENGTH }),
+    title: Type.String({ maxLength: 300 }),
+    excerpt: Type.String({ maxLength: 2000 }),
+    /** The article body as HTML. */
+    content: Type.String({ maxLength: 500_000 }),
+    /** Comma-separated keywords. */
+    seo_keyword: Type.String({ maxLength: 2000 }),
+    status: Type.Enum(BLOG_POST_STATUSES),
+    /** ISO 8601; null for a draft never published. */
+    published_at: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+    updated_at: Type.String({ maxLength: 40 }),
+    seo: Type.Object(
+      { title: Type.String({ maxLength: 300 }), description: Type.String({ maxLength: 1000 }) },
+      { additionalProperties: false },
+    ),
+    featured_image: Type.Union([FeaturedImageSchema, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
 export type BlogPost = Static<typeof BlogPostSchema>;
 export type FeaturedImage = Static<typeof FeaturedImageSchema>;
 

@@ -1,4 +1,4 @@
-import type { IdentityUserRecord, Lead } from './admin.ts';
+import type { IdentityUserRecord } from './admin.ts';
 
 /** Spec §3 Managed user, mapped from the identity provider's record. */
 export interface ManagedUser {
@@ -50,20 +50,6 @@ export function userStatusTone(status: string): StatusTone {
 /** Spec §3 Lead: hero_cta and its variant (hero-cta, hero_cta_*) get the primary chip. */
 export function isPrimaryLeadSource(source: string): boolean {
   return /^hero[_-]cta(\b|_|-|$)/i.test(source);
-}
-
-const includes = (value: string, query: string) => value.toLowerCase().includes(query);
-
-/** Spec §5: lead search matches name, email or source, case-insensitive. */
-export function leadMatches(lead: Lead, search: string): boolean {
-  const query = search.trim().toLowerCase();
-  return query === '' || [lead.name, lead.email, lead.source].some((value) => includes(value, query));
-}
-
-/** Spec §5: user search matches username, email, first name or last name. */
-export function userMatches(user: ManagedUser, search: string): boolean {
-  const query = search.trim().toLowerCase();
-  return query === '' || [user.username, user.email, user.firstName, user.lastName].some((value) => includes(value, query));
 }
 
 /** "Name (or N/A)" of the users table. */

@@ -5,6 +5,13 @@
  */
 export interface Platform {
   saveFile(file: FileToSave): Promise<SaveFileResult>;
+  /**
+   * Downloads a server CSV export into a file without holding it whole: the web app into a
+   * download (or a file picked with the File System Access API), the desktop console straight
+   * into the file chosen in the native save dialog. `onProgress` gets the bytes written so far;
+   * aborting `signal` cancels (the result is then 'cancelled' and no partial file stays).
+   */
+  saveExport(request: ExportToSave, onProgress?: (bytes: number) => void, signal?: AbortSignal): Promise<SaveFileResult>;
   /** Opens an http(s) link outside the app: a new tab, or the system browser. */
   openExternal(url: string): Promise<void>;
 }
@@ -24,6 +31,13 @@ export interface FileToSave {
   suggestedName: string;
   mimeType: string;
   contents: string;
+}
+
+export interface ExportToSave {
+  /** `/api/admin/leads/export?q=…`: an export path of the admin API, with its query. */
+  path: string;
+  /** The name offered to the user, such as leads-2026-11-25.csv. */
+  suggestedName: string;
 }
 
 export type SaveFileResult =

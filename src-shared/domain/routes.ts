@@ -23,6 +23,9 @@ export const PATHS = {
   security: '/security',
   adminLeads: '/admin/leads',
   adminUsers: '/admin/users',
+  adminAudit: '/admin/audit',
+  adminOutbox: '/admin/outbox',
+  adminAffiliates: '/admin/affiliates',
 } as const;
 
 export type PagePath = (typeof PATHS)[keyof typeof PATHS];

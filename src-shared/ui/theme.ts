@@ -28,7 +28,9 @@ export const secondary = {
 
 export const hireAssistTheme: Theme = {
   ...createLightTheme(indigo),
-  fontFamilyBase: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  // The brand typeface (self-hosted in global.css), then Arial sized like it while it loads, then the system's.
+  fontFamilyBase:
+    "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
 };
 
 /**

@@ -51,6 +51,15 @@ export const routes: RouteObject[] = [
       page(PATHS.security, async () => ({ Component: (await import('../features/account/SecurityPage.tsx')).SecurityRoute })),
       page(PATHS.adminLeads, () => import('../features/admin/AdminLeadsPage.tsx')),
       page(PATHS.adminUsers, () => import('../features/admin/AdminUsersPage.tsx')),
+      page(PATHS.adminAudit, async () => ({
+        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminAuditPage,
+      })),
+      page(PATHS.adminOutbox, async () => ({
+        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminOutboxPage,
+      })),
+      page(PATHS.adminAffiliates, async () => ({
+        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminAffiliatesPage,
+      })),
       page('*', async () => {
         const { NotFoundPage } = await import('../features/not-found/NotFoundPage.tsx');
         return { Component: NotFoundPage };

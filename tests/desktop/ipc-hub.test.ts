@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { setupIpc, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
 import { openSettings } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
@@ -22,6 +23,8 @@ let settingsDir: string;
 let vault: TokenVault;
 const saveFile = vi.fn(async () => ({ status: 'cancelled' as const }));
 const openExternal = vi.fn(async () => undefined);
+let exportDir: string;
+const progress: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_PASSWORD } });
@@ -30,12 +33,21 @@ beforeAll(async () => {
   // The memory vault, as when the keychain is unavailable; the real keychain has its own test.
   vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
-  setupIpc({ rendererUrl: RENDERER, settings, vault, session, saveFile, openExternal });
+  exportDir = await mkdtemp(path.join(tmpdir(), 'console-export-'));
+  // The native save dialog, answered as an operator choosing leads.csv in a folder.
+  const exports = createExportSaver({
+    showSaveDialog: async () => ({ canceled: false, filePath: path.join(exportDir, 'leads.csv') }),
+    defaultDirectory: exportDir,
+    download: (exportPath, signal) => session.download(exportPath, signal),
+    onProgress: (bytes) => progress.push(bytes),
+  });
+  setupIpc({ rendererUrl: RENDERER, settings, vault, session, saveFile, exports, openExternal });
 });
 
 afterAll(async () => {
   await server?.close();
   if (settingsDir) await rm(settingsDir, { recursive: true, force: true });
+  if (exportDir) await rm(exportDir, { recursive: true, force: true });
 });
 
 describe('IPC hub (electron mocked, real server)', () => {
@@ -65,6 +77,13 @@ describe('IPC hub (electron mocked, real server)', () => {
     await expect(admin('login', 42)).rejects.toThrow(/Invalid arguments for console:admin-call login/);
     await expect(admin('login')).rejects.toThrow(/Invalid arguments/);
     await expect(admin('listLeads', 'extra')).rejects.toThrow(/Invalid arguments/);
+    await expect(admin('listLeads', { limit: 1000 })).rejects.toThrow(/Invalid arguments/);
+    await expect(admin('leadDetail', 'one')).rejects.toThrow(/Invalid arguments/);
+    for (const exportPath of ['/api/admin/audit', 'https://evil.example/api/admin/leads/export', '/api/admin/leads/export#x']) {
+      await expect(fromRenderer(IPC_CHANNELS.saveExport, { path: exportPath, suggestedName: 'a.csv' })).rejects.toThrow(
+        /Invalid arguments for console:save-export/,
+      );
+    }
     await expect(admin('readToken')).rejects.toThrow(/unknown admin method "readToken"/);
     await expect(admin('constructor')).rejects.toThrow(/unknown admin method/);
     await expect(fromRenderer(IPC_CHANNELS.adminCall, { method: 'login', args: ['x'], token: 'y' })).rejects.toThrow(
@@ -108,9 +127,13 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(token).toMatch(/.{20,}/);
 
     expect(await record(admin('validate'))).toEqual({ ok: true, value: true });
-    expect(await record(admin('listLeads'))).toMatchObject({ ok: true, value: expect.any(Array) });
-    expect(await record(admin('listUsers'))).toMatchObject({ ok: true, value: expect.any(Array) });
-    expect(await record(admin('listAudit'))).toMatchObject({ ok: true, value: expect.any(Array) });
+    expect(await record(admin('listLeads'))).toMatchObject({ ok: true, value: { items: expect.any(Array) } });
+    expect(await record(admin('listLeads', { q: 'x', order: 'asc', limit: 10 }))).toMatchObject({ ok: true });
+    expect(await record(admin('listUsers'))).toMatchObject({ ok: true, value: { items: expect.any(Array) } });
+    expect(await record(admin('listAudit', { type: 'admin.login' }))).toMatchObject({
+      ok: true,
+      value: { events: expect.any(Array), nextCursor: null },
+    });
     expect(await record(admin('listOutbox'))).toMatchObject({ ok: true });
     expect(await record(admin('recordExport', { dataset: 'leads', rowCount: 0 }))).toMatchObject({ ok: true });
     expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toBeUndefined();
@@ -132,6 +155,25 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await admin('listUsers')).toMatchObject({ ok: false, reason: 'unauthorized' });
     expect(await vault.storeFor(server.url).read()).toBeNull();
     expect(await admin('validate')).toEqual({ ok: true, value: false });
+  });
+
+  it('streams an export straight into the file chosen in the save dialog, with progress', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    await server.app.database.db
+      .insertInto('leads')
+      .values(Array.from({ length: 3000 }, (_, i) => ({ name: `Lead ${i}`, email: `lead${i}@example.com`, source: 'contact' })))
+      .execute();
+    const request = { path: '/api/admin/leads/export?q=lead1', suggestedName: 'leads-2026-11-25.csv' };
+    const result = await fromRenderer(IPC_CHANNELS.saveExport, request);
+    expect(result).toEqual({ status: 'saved', location: path.join(exportDir, 'leads.csv') });
+    const written = await readFile(path.join(exportDir, 'leads.csv'), 'utf8');
+    const token = await vault.storeFor(server.url).read();
+    const direct = await (await server.fetch(request.path, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(written).toBe(`\ufeff${direct}`);
+    expect(written.split('\r\n')).toHaveLength(1 + 1111);
+    expect(progress.at(-1)).toBe(Buffer.byteLength(direct));
+    // Nothing but the file: the temp file it was written to is gone.
+    expect(await readdir(exportDir)).toEqual(['leads.csv']);
   });
 
   it('signs out of the old server when the operator switches servers', async () => {

@@ -23,7 +23,17 @@ describe('preload bridge (electron mocked)', () => {
   it('exposes only window.hireAssistConsole, whose calls are invokes on the contract channels', async () => {
     const { key, bridge, ipcRenderer } = await runPreload();
     expect(key).toBe('hireAssistConsole');
-    expect(Object.keys(bridge).sort()).toEqual(['admin', 'onShowScreen', 'openExternal', 'saveFile', 'settings', 'tokenStorage']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'admin',
+      'cancelExport',
+      'onExportProgress',
+      'onShowScreen',
+      'openExternal',
+      'saveExport',
+      'saveFile',
+      'settings',
+      'tokenStorage',
+    ]);
     expect(Object.keys(bridge.admin).sort()).toEqual([...ADMIN_METHODS].sort());
 
     await bridge.admin.disableUser('ana');

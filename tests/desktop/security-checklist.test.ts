@@ -42,7 +42,7 @@ describe("Electron's security checklist (electron mocked)", () => {
 
   it('the window loads the renderer from the app:// scheme, never file:// (the dev server only under electron-vite dev)', () => {
     const settings = { bounds: () => null } as unknown as SettingsStore;
-    setupMainWindow(settings);
+    setupMainWindow(settings, rendererUrl());
     expect(BrowserWindow.created.at(-1)?.loaded).toBe('app://console/index.html');
     expect(rendererUrl({}).href).toBe('app://console/index.html');
     expect(rendererUrl({ ELECTRON_RENDERER_URL: 'http://localhost:5173/' }).href).toBe('http://localhost:5173/');
@@ -67,7 +67,7 @@ describe("Electron's security checklist (electron mocked)", () => {
   });
 
   it('denies navigation, <webview>, new windows and every permission request', () => {
-    setupContentSecurity();
+    setupContentSecurity(rendererUrl());
     const listeners = new Map<string, (event: { preventDefault(): void }) => void>();
     let openHandler: ((details: { url: string }) => { action: string }) | undefined;
     const contents = {

@@ -68,7 +68,7 @@ describe('console settings (electron mocked, real electron-store on disk)', () =
 });
 
 describe('server address check', () => {
-  it('accepts the prefilled default and any http(s) origin, stored as the origin', () => {
+  it('accepts the prefilled default (http on this computer) and https origins, stored as the origin', () => {
     expect(parseServerUrl(DEFAULT_SERVER_URL)).toEqual({ ok: true, serverUrl: 'http://localhost:3000' });
     expect(parseServerUrl(' https://Admin.Example.com/ ')).toEqual({ ok: true, serverUrl: 'https://admin.example.com' });
   });

@@ -20,9 +20,11 @@ describe('main process start-up (electron mocked)', () => {
     expect(registered).toBeLessThan(ready ?? 0);
     expect(protocol.handle.mock.calls.map(([scheme]) => scheme)).toEqual(['app']);
 
-    const { showScreen, ...invokeChannels } = IPC_CHANNELS;
+    // main → renderer channels are sent, never handled.
+    const { showScreen, exportProgress, ...invokeChannels } = IPC_CHANNELS;
     expect([...handlers.keys()].sort()).toEqual(Object.values(invokeChannels).sort());
     expect(handlers.has(showScreen)).toBe(false);
+    expect(handlers.has(exportProgress)).toBe(false);
     expect(session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
     expect(app.on.mock.calls.map(([event]) => event)).toEqual(
       expect.arrayContaining(['web-contents-created', 'window-all-closed', 'second-instance']),

@@ -133,6 +133,7 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       vault,
       session,
       saveFile: async () => ({ status: 'cancelled' }),
+      exports: { save: async () => ({ status: 'cancelled' }), cancel: () => undefined },
       openExternal: async () => undefined,
     });
     return tokens;
@@ -146,7 +147,10 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
     expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
     expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
     expect(await admin('validate')).toEqual({ ok: true, value: true });
-    expect(await admin('listLeads')).toEqual({ ok: true, value: [] });
+    expect(await admin('listLeads')).toEqual({
+      ok: true,
+      value: { items: [], nextCursor: null, total: null, totalIsEstimate: false },
+    });
   });
 
   it('signs out (the token is revoked on the server) although the keychain entry cannot be deleted', async () => {
@@ -176,6 +180,9 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
     expect(await admin('listLeads')).toMatchObject({ ok: false, reason: 'unauthorized' });
     expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
     expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
-    expect(await admin('listLeads')).toEqual({ ok: true, value: [] });
+    expect(await admin('listLeads')).toEqual({
+      ok: true,
+      value: { items: [], nextCursor: null, total: null, totalIsEstimate: false },
+    });
   });
 });

@@ -86,7 +86,7 @@ async function lastMailId(): Promise<number> {
 /** A field by its label; required ones end in an asterisk. */
 const field = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 const dialog = (page: Page) => page.getByRole('dialog');
-const menu = (page: Page) => page.getByRole('button', { name: /^Account menu for/ });
+const menu = (page: Page) => page.getByRole('button', { name: / account menu$/ });
 
 async function signOut(page: Page) {
   await menu(page).click();
@@ -194,6 +194,7 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada Lovelace' })).toBeVisible();
   await expect(page.getByText('Recruitment Performance')).toBeVisible();
+  await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
 
   // Change the name.
   await menu(page).click();
@@ -203,7 +204,21 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await page.getByLabel(field('First Name')).fill('Augusta');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
-  await expect(menu(page)).toHaveAccessibleName('Account menu for Augusta Lovelace');
+  await expect(menu(page)).toHaveAccessibleName('Augusta Lovelace account menu');
+  // The new name everywhere, and still after a reload (the header reads the stored id token).
+  const storedGivenName = () =>
+    page.evaluate(() => {
+      const payload = localStorage.getItem('idToken')?.split('.')[1] ?? '';
+      return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { given_name?: string }).given_name;
+    });
+  await expect.poll(storedGivenName).toBe('Augusta');
+  await page.reload();
+  await expect(menu(page)).toHaveAccessibleName('Augusta Lovelace account menu');
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back, Augusta Lovelace' })).toBeVisible();
+  await menu(page).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
 
   // Change the email and verify it.
   const before = await lastMailId();
@@ -211,6 +226,13 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await page.getByRole('button', { name: 'Save Changes' }).click();
   const verify = page.getByRole('alertdialog');
   await expect(verify.getByText('Verify New Email Address')).toBeVisible();
+  // Its three buttons on one line.
+  const tops = await verify
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons.filter((button) => button.textContent?.trim()).map((button) => Math.round(button.getBoundingClientRect().top)),
+    );
+  expect(new Set(tops).size).toBe(1);
   await expect(page.getByText('Profile updated! Please check your new email for verification code.')).toBeVisible();
   await verify.getByPlaceholder('Enter 6-digit code').fill(await codeMailedTo(NEW_EMAIL, before));
   await verify.getByRole('button', { name: 'Verify Email' }).click();
@@ -225,7 +247,7 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   expect(audits.map((event) => event.details)).toEqual(
     expect.arrayContaining([
       { changes: { firstName: { old: 'Ada', new: 'Augusta' } } },
-      { changes: { email: { old: EMAIL, new: NEW_EMAIL } } },
+      { changes: { email: { old: EMAIL, new: NEW_EMAIL } }, emailPendingVerification: true },
     ]),
   );
 
@@ -233,7 +255,7 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await signOut(page);
   await page.getByRole('button', { name: 'Login' }).click();
   await signIn(page, NEW_EMAIL, PASSWORD);
-  await expect(menu(page)).toHaveAccessibleName('Account menu for Augusta Lovelace');
+  await expect(menu(page)).toHaveAccessibleName('Augusta Lovelace account menu');
 
   // Forgot password: reset it, and be signed in with the new one.
   await signOut(page);
@@ -267,7 +289,7 @@ test('Google sign-in through a local OpenID provider standing in for Google, aud
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: 'Login' }).click();
   await dialog(page).getByRole('button', { name: 'Google' }).click();
-  await expect(menu(page)).toHaveAccessibleName('Account menu for Grace Hopper');
+  await expect(menu(page)).toHaveAccessibleName('Grace Hopper account menu');
   expect(new URL(page.url()).search).toBe('');
   await menu(page).click();
   await expect(page.getByRole('group', { name: 'Signed in as' }).getByText('Verified')).toBeVisible();

@@ -72,38 +72,55 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
     [leadName, 'contact'],
   ]);
 
-  // The affiliate application, from the panel.
+  // The affiliate application, on its page from the panel; the audit log and the outbox are pages too.
   await page.getByRole('button', { name: 'ADMIN MODE' }).click();
   await page.getByRole('button', { name: 'Affiliate applications' }).click();
+  await expect(page).toHaveURL(/\/admin\/affiliates$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Affiliate Applications' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Affiliate Applications' })).toContainText(`alan-${RUN}@example.com`);
-  await page.getByRole('button', { name: 'Close Affiliate applications' }).click();
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('button', { name: 'Mail outbox' }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  await expect(page.getByRole('table', { name: 'Mail Outbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await page.getByRole('button', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
 
   // Users: disable and re-enable one, delete another.
   await page.getByRole('button', { name: 'ADMIN MODE' }).click();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await page.getByRole('searchbox').fill(RUN);
+  // The users search is an email prefix (ListUsers' `email ^= "…"`).
+  await page.getByRole('searchbox').fill(`erin-${RUN}`);
+  await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
   const users = page.getByRole('table', { name: 'Users' });
   const erin = users.getByRole('row', { name: new RegExp(userEmail) });
   await expect(erin).toContainText('Erin Operator');
   await erin.getByRole('button', { name: /^Disable / }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Disable User' });
   await expect(confirm).toContainText('Are you sure you want to disable user "');
+  await expect(confirm).toContainText(`Email: ${userEmail}`);
   await confirm.getByRole('button', { name: 'Disable' }).click();
   await expect(confirm).toBeHidden();
   await expect(erin.getByRole('button', { name: /^Enable / })).toBeVisible();
-  await expect(erin.getByRole('cell').nth(4)).toHaveText('No');
+  await expect(erin.getByRole('cell').nth(3)).toHaveText('No');
   await erin.getByRole('button', { name: /^Enable / }).click();
   await page.getByRole('dialog', { name: 'Confirm Enable User' }).getByRole('button', { name: 'Enable' }).click();
-  await expect(erin.getByRole('cell').nth(4)).toHaveText('Yes');
+  await expect(erin.getByRole('cell').nth(3)).toHaveText('Yes');
 
+  await page.getByRole('searchbox').fill(`doomed-${RUN}`);
+  await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
   const doomed = users.getByRole('row', { name: new RegExp(doomedEmail) });
   await doomed.getByRole('button', { name: /^Delete / }).click();
   const deleteDialog = page.getByRole('dialog', { name: 'Confirm Delete User' });
   await expect(deleteDialog).toContainText('This action cannot be undone. The user will be permanently deleted.');
+  await expect(deleteDialog).toContainText(`Email: ${doomedEmail}`);
+  // Delete is the danger (red) button.
+  await expect(deleteDialog.getByRole('button', { name: 'Delete' })).toHaveCSS('background-color', 'rgb(209, 52, 56)');
   await deleteDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(doomed).toHaveCount(0);
-  await expect(page.getByText('Showing 1 of')).toBeVisible();
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
 
   // Logout: token gone, back home, panel closed.
   await page.getByRole('button', { name: 'ADMIN MODE' }).click();

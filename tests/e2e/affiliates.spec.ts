@@ -33,7 +33,7 @@ test('the affiliates page shows the program as the spec describes it', async ({ 
   ]);
 });
 
-test('an application disables the form while sending, then shows the success message above it', async ({ page }) => {
+test('an application disables the form while sending, then a confirmation in its place', async ({ page }) => {
   await page.goto('/affiliates');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -55,12 +55,36 @@ test('an application disables the form while sending, then shows the success mes
   await expect(message).toHaveText(
     "Application submitted successfully! We'll review your application and get back to you within 2-3 business days.",
   );
+  // The form gives way to a confirmation, and comes back empty for another application.
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Thank you for applying' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit another application' }).click();
   await expect(page.getByLabel('First Name')).toHaveValue('');
-  const above = await message.evaluate(
-    (node, formNode) => !!(node.compareDocumentPosition(formNode as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
-    await form.elementHandle(),
-  );
-  expect(above).toBe(true);
+});
+
+test('a form with a missing name and a mistyped email says so under each field, in the page, and sends nothing', async ({
+  page,
+}) => {
+  await page.goto('/affiliates');
+  let sent = 0;
+  await page.route('**/api/affiliates/applications', (route) => {
+    sent += 1;
+    return route.continue();
+  });
+  await page.getByLabel('Last Name').fill('Johnson');
+  await page.getByLabel('Email').fill('katherine@example');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByLabel('First Name')).toBeFocused();
+  await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('First Name is required.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+  // No browser bubble: the browser's own check never ran.
+  expect(
+    await page
+      .getByLabel('First Name')
+      .evaluate((input: HTMLInputElement) => input.validationMessage === '' || input.form?.noValidate),
+  ).toBe(true);
+  expect(sent).toBe(0);
 });
 
 test('a failed application shows the failure message with the affiliate team address', async ({ page }) => {

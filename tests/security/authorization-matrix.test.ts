@@ -11,10 +11,10 @@ import { adminToken, expectRefusal, savePostHtmlBody, startSecurityServer } from
  * The authorization matrix, generated from the server's own route table (`app.routeTable`,
  * recorded by an onRoute hook): every route must declare its access, and every user and
  * admin route is called with no token, malformed tokens, an expired token, a revoked token
- * and a token of the wrong kind. Each must be refused with a JSON error and no data.
+ * and a token of the wrong kind, each with a valid body, an invalid body and no body at all.
+ * Each must be refused with a 401 JSON error that carries no data and says nothing about the
+ * body or its schema: authentication runs before anything reads the request.
  */
-
-type UserTokenKind = 'id' | 'access';
 
 interface RouteExample {
   /** The path with its parameters filled in. */
@@ -23,8 +23,6 @@ interface RouteExample {
   tokenIn: 'bearer' | 'body';
   /** The request body; a `body` token goes in here (undefined: the field is left out). */
   body?: (token: string | undefined) => unknown;
-  /** Which of the customer's tokens the route takes (user routes). */
-  kind?: UserTokenKind;
 }
 
 /**
@@ -53,19 +51,39 @@ const EXAMPLES: Record<string, RouteExample> = {
   },
   'GET /api/account/sign-ins': { path: '/api/account/sign-ins', tokenIn: 'bearer' },
   'DELETE /api/account': { path: '/api/account', tokenIn: 'bearer' },
-  'GET /cognito/oauth2/userInfo': { path: '/cognito/oauth2/userInfo', tokenIn: 'bearer', kind: 'access' },
 
   'GET /api/admin/auth/validate': { path: '/api/admin/auth/validate', tokenIn: 'bearer' },
   'POST /api/admin/auth/logout': { path: '/api/admin/auth/logout', tokenIn: 'bearer' },
+  'POST /api/admin/sessions/revoke-all': { path: '/api/admin/sessions/revoke-all', tokenIn: 'bearer' },
   'GET /api/admin/leads': { path: '/api/admin/leads', tokenIn: 'bearer' },
   'GET /api/admin/users': { path: '/api/admin/users', tokenIn: 'bearer' },
+  'GET /api/admin/leads/:id': { path: '/api/admin/leads/1', tokenIn: 'bearer' },
+  'GET /api/admin/leads/export': { path: '/api/admin/leads/export', tokenIn: 'bearer' },
+  'GET /api/admin/users/export': { path: '/api/admin/users/export', tokenIn: 'bearer' },
   'POST /api/admin/users/:username/enable': { path: '/api/admin/users/nobody%40example.com/enable', tokenIn: 'bearer' },
   'POST /api/admin/users/:username/disable': { path: '/api/admin/users/nobody%40example.com/disable', tokenIn: 'bearer' },
   'DELETE /api/admin/users/:username': { path: '/api/admin/users/nobody%40example.com', tokenIn: 'bearer' },
   'GET /api/admin/audit': { path: '/api/admin/audit', tokenIn: 'bearer' },
   'GET /api/admin/outbox': { path: '/api/admin/outbox', tokenIn: 'bearer' },
+  'POST /api/admin/outbox/:id/retry': { path: '/api/admin/outbox/1/retry', tokenIn: 'bearer' },
   'GET /api/admin/affiliate-applications': { path: '/api/admin/affiliate-applications', tokenIn: 'bearer' },
   'POST /api/admin/exports': { path: '/api/admin/exports', tokenIn: 'bearer', body: () => ({ dataset: 'leads', rowCount: 0 }) },
+  'POST /api/admin/users/invite': {
+    path: '/api/admin/users/invite',
+    tokenIn: 'bearer',
+    body: () => ({ email: 'invitee@example.com', givenName: 'Ivy' }),
+  },
+  'GET /api/admin/groups': { path: '/api/admin/groups', tokenIn: 'bearer' },
+  'GET /api/admin/users/:username/groups': { path: '/api/admin/users/nobody%40example.com/groups', tokenIn: 'bearer' },
+  'POST /api/admin/users/:username/groups': {
+    path: '/api/admin/users/nobody%40example.com/groups',
+    tokenIn: 'bearer',
+    body: () => ({ group: 'reviewers' }),
+  },
+  'DELETE /api/admin/users/:username/groups/:group': {
+    path: '/api/admin/users/nobody%40example.com/groups/reviewers',
+    tokenIn: 'bearer',
+  },
   'POST /api/save-post-html': {
     path: '/api/save-post-html',
     tokenIn: 'bearer',
@@ -75,9 +93,21 @@ const EXAMPLES: Record<string, RouteExample> = {
 
 const keyOf = (route: Pick<RouteTableEntry, 'method' | 'url'>) => `${route.method} ${route.url}`;
 
+/** The catch-all that keeps unknown paths under a protected prefix behind its gate. */
+const isCatchAll = (route: Pick<RouteTableEntry, 'url'>) => route.url.endsWith('/*') && route.url !== '/*';
+
 /** HEAD routes are Fastify's automatic twins of GET routes: same guard, no body. */
-const exampleFor = (route: RouteTableEntry) =>
-  EXAMPLES[keyOf({ ...route, method: route.method === 'HEAD' ? 'GET' : route.method })];
+const exampleFor = (route: RouteTableEntry): RouteExample | undefined =>
+  isCatchAll(route)
+    ? { path: `${route.url.slice(0, -1)}no-such-thing`, tokenIn: 'bearer', body: () => ({ anything: true }) }
+    : EXAMPLES[keyOf({ ...route, method: route.method === 'HEAD' ? 'GET' : route.method })];
+
+/** The bodies every refusal is tried with: the example's, one its schema refuses, and none at all. */
+type BodyVariant = 'valid' | 'invalid' | 'empty';
+const BODY_VARIANTS: readonly BodyVariant[] = ['valid', 'invalid', 'empty'];
+
+/** Words of the schema errors: a refusal must not contain them. */
+const SCHEMA_DETAIL = /Invalid (request body|query|path)|is required|is not allowed|must be|not valid JSON/;
 
 let t: IdentityTestServer;
 let table: readonly RouteTableEntry[];
@@ -95,33 +125,46 @@ afterAll(() => t.close());
 
 const guarded = (access: 'user' | 'admin') => table.filter((route) => route.access === access);
 
-/** Sends the route's example with `token` where the route reads it (or a raw Authorization header). */
-function call(route: RouteTableEntry, token: string | undefined, rawAuthorization?: string): Promise<Response> {
+/**
+ * Sends the route's example with `token` where the route reads it (or a raw Authorization
+ * header), with the example's body, a body its schema refuses, or no body at all.
+ */
+function call(
+  route: RouteTableEntry,
+  token: string | undefined,
+  rawAuthorization?: string,
+  variant: BodyVariant = 'valid',
+): Promise<Response> {
   const example = exampleFor(route);
   if (!example) throw new Error(`no example for ${keyOf(route)}`);
   const headers: Record<string, string> = {};
   const authorization = rawAuthorization ?? (example.tokenIn === 'bearer' && token !== undefined ? `Bearer ${token}` : undefined);
   if (authorization !== undefined) headers.authorization = authorization;
-  const body = example.body?.(example.tokenIn === 'body' ? token : undefined);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return t.server.fetch(example.path, {
-    method: route.method,
-    headers,
-    ...(body !== undefined && route.method !== 'HEAD' && route.method !== 'GET' ? { body: JSON.stringify(body) } : {}),
-  });
+  const withBody = route.method !== 'HEAD' && route.method !== 'GET';
+  const valid = example.body?.(example.tokenIn === 'body' ? token : undefined) ?? {};
+  const body = {
+    valid: JSON.stringify(valid),
+    // Unknown fields, a wrong type and broken JSON's cousin: every schema refuses it.
+    invalid: JSON.stringify({ ...(valid as object), unexpectedField: 1, marketingEmails: 'yes', dataset: 42 }),
+    empty: '',
+  }[variant];
+  if (withBody) headers['content-type'] = 'application/json';
+  return t.server.fetch(example.path, { method: route.method, headers, ...(withBody ? { body } : {}) });
 }
 
 async function expectRefused(route: RouteTableEntry, token: string | undefined, label: string, rawAuthorization?: string) {
-  const example = exampleFor(route);
-  // A body route without its token field fails the body schema: a 400 naming the missing field.
-  const statuses = token === undefined && rawAuthorization === undefined && example?.tokenIn === 'body' ? [400, 401] : [401, 403];
-  const response = await call(route, token, rawAuthorization);
-  const name = `${keyOf(route)} with ${label}`;
-  if (route.method === 'HEAD') {
-    expect(statuses, `${name}: status ${response.status}`).toContain(response.status);
-    return;
+  const variants = route.method === 'GET' || route.method === 'HEAD' ? (['valid'] as const) : BODY_VARIANTS;
+  for (const variant of variants) {
+    const response = await call(route, token, rawAuthorization, variant);
+    const name = `${keyOf(route)} with ${label} and ${variant === 'valid' ? 'a valid' : variant === 'invalid' ? 'an invalid' : 'no'} body`;
+    if (route.method === 'HEAD') {
+      expect(response.status, name).toBe(401);
+      continue;
+    }
+    const text = await response.clone().text();
+    expect(text, `${name}: schema detail in a refusal`).not.toMatch(SCHEMA_DETAIL);
+    await expectRefusal(response, [401], name);
   }
-  await expectRefusal(response, statuses, name);
 }
 
 /** A key the server never issued (made once: RSA key generation is slow on a busy machine). */
@@ -142,8 +185,8 @@ function unsigned(real: string): string {
   return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload ?? ''}.`;
 }
 
-const userToken = (route: RouteTableEntry, tokens: { IdToken: string; AccessToken: string }) =>
-  exampleFor(route)?.kind === 'access' ? tokens.AccessToken : tokens.IdToken;
+/** User routes take the customer's id token. */
+const userToken = (_route: RouteTableEntry, tokens: { IdToken: string; AccessToken: string }) => tokens.IdToken;
 
 describe('the route table', () => {
   it('records every route the server answers, plugins included', () => {
@@ -165,7 +208,7 @@ describe('the route table', () => {
   });
 
   it('has an example request for every user and admin route, and no example for a route that is gone', () => {
-    const routes = [...guarded('user'), ...guarded('admin')];
+    const routes = [...guarded('user'), ...guarded('admin')].filter((route) => !isCatchAll(route));
     expect(routes.filter((route) => !exampleFor(route)).map(keyOf), 'guarded routes missing from EXAMPLES').toEqual([]);
     const present = new Set(routes.map(keyOf));
     expect(Object.keys(EXAMPLES).filter((key) => !present.has(key))).toEqual([]);
@@ -174,6 +217,50 @@ describe('the route table', () => {
   it('puts /api/admin/* behind the admin token, except the login itself', () => {
     const open = table.filter((route) => route.url.startsWith('/api/admin/') && route.access !== 'admin').map(keyOf);
     expect(open).toEqual(['POST /api/admin/auth/login']);
+  });
+
+  it('refuses to start a server with a route that declares no access', async () => {
+    const { startTestServer } = await import('../support/test-server.ts');
+    await expect(
+      startTestServer({
+        configure(app) {
+          app.post('/api/admin/forgotten', async () => ({ leads: [] }));
+        },
+      }),
+    ).rejects.toThrow(/POST \/api\/admin\/forgotten declares no access/);
+  });
+});
+
+describe('an attacker probing for admin paths that do not exist', () => {
+  const PROBES: [string, string][] = [
+    ['GET', '/api/admin/'],
+    ['GET', '/api/admin/secrets'],
+    ['GET', '/api/admin/users/export.csv'],
+    ['POST', '/api/admin/users'],
+    ['PUT', '/api/admin/leads'],
+    ['DELETE', '/api/admin/audit'],
+    ['PATCH', '/api/admin/auth/login'],
+  ];
+
+  it('gets a 401 without a valid token, never a 404 that tells which paths exist', async () => {
+    for (const [method, path] of PROBES) {
+      for (const authorization of [undefined, 'Bearer not-a-token', `Bearer ${user.IdToken}`]) {
+        const response = await t.server.fetch(path, {
+          method,
+          headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json' },
+          ...(method === 'GET' ? {} : { body: '{"x":' }),
+        });
+        await expectRefusal(response, [401], `${method} ${path} with ${authorization ?? 'no token'}`);
+      }
+    }
+  });
+
+  it('gets the usual JSON 404 with the admin token', async () => {
+    for (const [method, path] of PROBES.filter(([, path]) => path !== '/api/admin/auth/login')) {
+      const response = await t.server.fetch(path, { method, headers: { authorization: `Bearer ${admin}` } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/^Not found/) });
+    }
   });
 });
 
@@ -185,7 +272,8 @@ describe('every guarded route with a valid token of its kind (the control)', () 
       expect([401, 403], `${keyOf(route)} answered ${response.status}`).not.toContain(response.status);
     }
     for (const route of guarded('admin')) {
-      if (keyOf(route) === 'POST /api/admin/auth/logout') continue; // would end the session the others use
+      // These would end the session the others use (admin-sessions.test.ts runs them with a token).
+      if (['POST /api/admin/auth/logout', 'POST /api/admin/sessions/revoke-all'].includes(keyOf(route))) continue;
       const response = await call(route, admin);
       expect([401, 403], `${keyOf(route)} answered ${response.status}`).not.toContain(response.status);
     }
@@ -215,8 +303,7 @@ describe('user routes', () => {
   it('refuse a token of the wrong kind: the admin token, and the other Cognito token', async () => {
     for (const route of guarded('user')) {
       await expectRefused(route, admin, 'the admin token');
-      const other = exampleFor(route)?.kind === 'access' ? user.IdToken : user.AccessToken;
-      await expectRefused(route, other, 'the other kind of Cognito token');
+      await expectRefused(route, user.AccessToken, 'the other kind of Cognito token');
     }
   });
 
@@ -285,6 +372,17 @@ describe('admin routes', () => {
       .execute();
     for (const route of guarded('admin')) await expectRefused(route, expired, 'an expired token');
   });
+
+  it('refuse a token from an earlier session epoch (a password change, or "Sign out all")', async () => {
+    const older = await adminToken(t.server);
+    await t.server.app.database.db
+      .updateTable('admin_credentials')
+      .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1) }))
+      .execute();
+    for (const route of guarded('admin')) await expectRefused(route, older, 'a token of an earlier epoch');
+    // The file's own admin token was of that epoch too.
+    admin = await adminToken(t.server);
+  });
 });
 
 describe('public routes that show more to the admin', () => {
@@ -321,12 +419,31 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
     'VerifyUserAttribute',
   ];
   const SIGNED_OPERATIONS = [
+    'AdminAddUserToGroup',
+    'AdminConfirmSignUp',
+    'AdminCreateUser',
     'AdminDeleteUser',
+    'AdminDeleteUserAttributes',
     'AdminDisableUser',
     'AdminEnableUser',
     'AdminGetUser',
+    'AdminInitiateAuth',
+    'AdminListGroupsForUser',
+    'AdminRemoveUserFromGroup',
+    'AdminResetUserPassword',
+    'AdminRespondToAuthChallenge',
+    'AdminSetUserPassword',
+    'AdminUpdateUserAttributes',
     'AdminUserGlobalSignOut',
+    'CreateGroup',
+    'DeleteGroup',
+    'DescribeUserPool',
+    'DescribeUserPoolClient',
+    'GetGroup',
+    'ListGroups',
     'ListUsers',
+    'ListUsersInGroup',
+    'UpdateGroup',
   ];
   const ALL_OPERATIONS = [
     ...ACCESS_TOKEN_OPERATIONS,
@@ -334,8 +451,10 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
     'ConfirmForgotPassword',
     'ConfirmSignUp',
     'ForgotPassword',
+    'GetTokensFromRefreshToken',
     'InitiateAuth',
     'ResendConfirmationCode',
+    'RespondToAuthChallenge',
     'RevokeToken',
     'SignUp',
   ];
@@ -358,8 +477,34 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
     expect(Object.keys(body).sort(), label).toEqual(['__type', 'message']);
   }
 
-  it('is the only route that authenticates per operation', () => {
-    expect(table.filter((route) => route.access === 'cognito').map(keyOf)).toEqual(['POST /cognito']);
+  it('are the only routes that authenticate per operation: the AWS protocol and OAuth userInfo', () => {
+    expect(table.filter((route) => route.access === 'cognito').map(keyOf)).toEqual([
+      'POST /cognito',
+      'GET /cognito/oauth2/userInfo',
+      'HEAD /cognito/oauth2/userInfo',
+    ]);
+  });
+
+  it('refuses userInfo with no, malformed, forged, wrong-kind, admin and revoked tokens', async () => {
+    await t.createUser('userinfo-revoked@example.com');
+    const revoked = await t.signIn('userinfo-revoked@example.com');
+    await t.client.send(new GlobalSignOutCommand({ AccessToken: revoked.AccessToken }));
+    const control = await t.server.fetch('/cognito/oauth2/userInfo', {
+      headers: { authorization: `Bearer ${user.AccessToken}` },
+    });
+    expect(control.status).toBe(200);
+    for (const [label, authorization] of Object.entries({
+      'no token': undefined,
+      garbage: 'Bearer not-a-token',
+      'alg none': `Bearer ${unsigned(user.AccessToken)}`,
+      'signed by another key': `Bearer ${await forged(user.AccessToken)}`,
+      'an id token': `Bearer ${user.IdToken}`,
+      'the admin token': `Bearer ${admin}`,
+      revoked: `Bearer ${revoked.AccessToken}`,
+    })) {
+      const response = await t.server.fetch('/cognito/oauth2/userInfo', { headers: authorization ? { authorization } : {} });
+      await expectRefusal(response, [401], `userInfo with ${label}`);
+    }
   });
 
   it('lists exactly the operations the tests know (a new one must be classified here)', async () => {
@@ -454,6 +599,10 @@ describe('expired customer tokens', () => {
     const expired = await t.signIn('expired@example.com');
     t.clock.advance(HOUR + 60_000);
     for (const route of guarded('user')) await expectRefused(route, userToken(route, expired), 'an expired token');
+    const userInfo = await t.server.fetch('/cognito/oauth2/userInfo', {
+      headers: { authorization: `Bearer ${expired.AccessToken}` },
+    });
+    await expectRefusal(userInfo, [401], 'userInfo with an expired access token');
   });
 
   it('leave the DELETE /api/account control for the end: a fresh token may forget its account', async () => {

@@ -18,8 +18,12 @@ const WRONG = 'Wrong-Password-1';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
-  // The per-address limit is raised so these many calls from one address test the per-user rules.
-  t = await startSecurityServer({ IDENTITY_RATE_LIMIT_PER_IP: '100000' });
+  // The per-address limits (requests and mails) are raised so these many calls from one address test the per-user rules.
+  t = await startSecurityServer({
+    IDENTITY_RATE_LIMIT_PER_IP: '100000',
+    MAIL_QUOTA_PER_CLIENT_PER_HOUR: '100000',
+    MAIL_QUOTA_PER_DOMAIN_PER_HOUR: '100000',
+  });
 });
 afterAll(() => t.close());
 

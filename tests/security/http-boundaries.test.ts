@@ -1,12 +1,13 @@
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config.ts';
-import { mergeContentSources, registerSecurityHeaders, securityHeaders } from '../../server/http/security-headers.ts';
+import { mergeContentSources, securityHeaders, withSecurityHeaders } from '../../server/http/security-headers.ts';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, savePostHtmlBody } from './support.ts';
+import { BLOG_SLUG_MAX_LENGTH } from '../../src-shared/domain/blog-post.ts';
+import { addBlogPost, ADMIN_PASSWORD, adminToken, savePostHtmlBody } from './support.ts';
 import { createTempTree, type TempTree } from '../support/temp-tree.ts';
 
 /**
@@ -154,15 +155,16 @@ describe('path traversal on every file-like parameter', () => {
 });
 
 describe('oversized bodies', () => {
-  const TWO_MIB = 'x'.repeat(2 * 1024 * 1024);
+  const TWO_MIB = 2 * 1024 * 1024;
   const withBody = (route: RouteTableEntry) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
 
-  it('every route that takes a body answers 2 MiB with a clear 413 JSON error', async () => {
+  it('every route that takes a body answers a body over its limit with a clear 413 JSON error', async () => {
     const routes = server.app.routeTable.filter(withBody);
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
-      const url = route.url.replace(/:[a-z]+/gi, 'x');
+      const url = route.url.replace(/:[a-z]+/gi, 'x').replace(/\*$/, 'x');
       const isCognito = route.access === 'cognito';
+      const size = Math.max(TWO_MIB, (route.bodyLimit ?? 0) + 1);
       const response = await server.fetch(url, {
         method: route.method,
         headers: {
@@ -170,14 +172,75 @@ describe('oversized bodies', () => {
           authorization: `Bearer ${admin}`,
           ...(isCognito ? { 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' } : {}),
         },
-        body: JSON.stringify({ padding: TWO_MIB }),
+        body: JSON.stringify({ padding: 'x'.repeat(size) }),
       });
       const label = `${route.method} ${route.url}`;
-      expect(response.status, label).toBe(413);
       expect(response.headers.get('content-type') ?? '', label).toMatch(/json/);
       const body = (await response.json()) as { error?: string; message?: string };
+      // A customer route refuses the admin token before it reads the body: that is a 401, not a 413.
+      if (route.access === 'user' && response.status === 401) continue;
+      expect(response.status, label).toBe(413);
       expect(body.error ?? body.message, label).toBe('The request body is too large');
     }
+  });
+});
+
+describe('POST /api/save-post-html body limit', () => {
+  /** A post whose every text field is as long as the schema allows, in characters JSON writes as \u00XX. */
+  function largestBody() {
+    const longest = (length: number) => '\u0001'.repeat(length);
+    const body = savePostHtmlBody('p'.repeat(BLOG_SLUG_MAX_LENGTH), longest(500_000));
+    const image = 'https://images.example/'.padEnd(2048, 'x');
+    return {
+      ...body,
+      title: longest(300),
+      postData: {
+        ...body.postData,
+        id: -Number.MAX_SAFE_INTEGER,
+        title: longest(300),
+        excerpt: longest(2000),
+        seo_keyword: longest(2000),
+        status: 'scheduled' as const,
+        published_at: longest(40),
+        updated_at: longest(40),
+        seo: { title: longest(300), description: longest(1000) },
+        featured_image: {
+          data: { url: image, sizes: { large: image, regular: image, full: image }, alt: longest(2000), name: longest(1000) },
+        },
+      },
+    };
+  }
+
+  it('is at least the largest body the schema allows', () => {
+    const route = server.app.routeTable.find((entry) => entry.method === 'POST' && entry.url === '/api/save-post-html');
+    const largest = Buffer.byteLength(JSON.stringify(largestBody()));
+    expect(largest).toBeGreaterThan(6_000_000);
+    expect(route?.bodyLimit).toBeGreaterThanOrEqual(largest);
+    expect(route?.bodyLimit).toBeLessThan(largest * 1.01);
+  });
+
+  it('accepts a long post in a non-Latin script (3 MB of JSON; it was a 413 at 1 MiB)', async () => {
+    const text = '<p>' + '文'.repeat(499_990) + '</p>';
+    const response = await server.fetch('/api/save-post-html', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify(savePostHtmlBody('long-post', text)),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, url: '/blog/long-post.html' });
+  });
+
+  it('answers one byte over the limit with a clear 413 in the JSON error envelope', async () => {
+    const route = server.app.routeTable.find((entry) => entry.method === 'POST' && entry.url === '/api/save-post-html');
+    const limit = route?.bodyLimit ?? 0;
+    const body = JSON.stringify(savePostHtmlBody('too-long'));
+    const response = await server.fetch('/api/save-post-html', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: body.padEnd(limit + 1, ' '),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'The request body is too large' });
   });
 });
 
@@ -211,12 +274,15 @@ describe('security headers on every kind of response', () => {
     'API 404': () => server.fetch('/api/no-such-thing'),
     '404 page': () => server.fetch('/no-such-page'),
     'blog page': async () => {
+      await addBlogPost(server.app.database.db, 'headers-post');
       await server.fetch('/api/save-post-html', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
         body: JSON.stringify(savePostHtmlBody('headers-post')),
       });
-      return server.fetch('/blog/headers-post.html');
+      const page = await server.fetch('/blog/headers-post.html');
+      expect(page.status).toBe(200);
+      return page;
     },
     'blog 404 page': () => server.fetch('/blog/no-such-post.html'),
     'sitemap.xml': () => server.fetch('/sitemap.xml'),
@@ -255,18 +321,64 @@ describe('security headers on every kind of response', () => {
   });
 
   it('sends HSTS when the site is served over TLS (PUBLIC_URL https)', async () => {
-    // The same header code the server registers, on a bare app: a second full server costs too much here.
+    // The same header code the server runs, on a bare node:http server: a second full server costs too much here.
     expect(loadConfig({ PUBLIC_URL: 'https://hireassist.example' }).secure).toBe(true);
-    const app = Fastify();
-    registerSecurityHeaders(app, securityHeaders({ secure: true, sources: mergeContentSources() }));
-    app.get('/', async () => ({ ok: true }));
+    const bare = createServer(
+      withSecurityHeaders(securityHeaders({ secure: true, sources: mergeContentSources() }), (_request, response) => {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('missing');
+      }),
+    );
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     try {
+      const { port } = bare.address() as AddressInfo;
       for (const requestPath of ['/', '/missing']) {
-        const response = await app.inject({ url: requestPath });
-        expect(response.headers['strict-transport-security'], requestPath).toMatch(/max-age=31536000/);
+        const response = await fetch(`http://127.0.0.1:${port}${requestPath}`);
+        expect(response.headers.get('strict-transport-security'), requestPath).toMatch(/max-age=31536000/);
       }
     } finally {
-      await app.close();
+      await new Promise((resolve) => bare.close(resolve));
     }
+  });
+});
+
+describe('malformed requests an attacker sends to find an answer without the security headers', () => {
+  const expectSecurityHeaders = (headers: Record<string, string | string[] | undefined>, label: string) => {
+    expect(String(headers['content-security-policy']), label).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-content-type-options'], label).toBe('nosniff');
+    expect(headers['x-frame-options'], label).toBe('DENY');
+    expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  };
+
+  it('a URL with broken percent-encoding (FST_ERR_BAD_URL) gets a JSON 400 with every security header', async () => {
+    for (const requestPath of ['/%', '/api/%zz', '/api/admin/%', '/blog/%E0%A4%A.html', '/cognito/%ff%']) {
+      const response = await raw(requestPath);
+      expect(response.status, requestPath).toBe(400);
+      expectSecurityHeaders(response.headers, requestPath);
+      expect(response.headers['content-type'], requestPath).toMatch(/json/);
+      expect(JSON.parse(response.body), requestPath).toEqual({
+        error: 'The URL is not valid: it has a malformed percent-encoding',
+      });
+    }
+  });
+
+  it('a request Node cannot parse gets a JSON 400 with every security header', async () => {
+    const { port } = new URL(server.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    expectSecurityHeaders(headers, 'unparsable request');
+    expect(JSON.parse(body)).toEqual({ error: 'The request is not valid HTTP' });
   });
 });

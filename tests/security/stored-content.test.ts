@@ -3,13 +3,14 @@ import { UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-pr
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AffiliateApplicationsReply } from '../../src-shared/domain/affiliate.ts';
-import type { LeadsReply, OutboxReply, UsersReply } from '../../src-shared/domain/admin.ts';
+import type { OutboxReply } from '../../src-shared/domain/admin.ts';
+import type { LeadsPageReply as LeadsReply, UsersPageReply as UsersReply } from '../../src-shared/domain/admin-lists.ts';
 import { leadsCsv, usersCsv } from '../../src-shared/domain/admin-csv.ts';
 import { CONTACT_LIMITS } from '../../src-shared/domain/contact.ts';
 import { toManagedUser } from '../../src-shared/domain/managed-user.ts';
 import type { IdentityTestServer } from '../server/identity/support.ts';
 import { CSV_FORMULA_CORPUS, XSS_CORPUS } from './corpora.ts';
-import { adminToken, savePostHtmlBody, startSecurityServer } from './support.ts';
+import { addBlogPost, adminToken, savePostHtmlBody, startSecurityServer } from './support.ts';
 
 /**
  * Text that visitors store and others see: blog HTML (served as a page), contact and
@@ -103,6 +104,7 @@ describe('blog HTML: POST /api/save-post-html, then GET /blog/{slug}.html', () =
     for (const [index, payload] of XSS_CORPUS.entries()) {
       const slug = `xss-corpus-${index}`;
       const html = inArticle(payload);
+      await addBlogPost(t.server.app.database.db, slug);
       const saved = await post('/api/save-post-html', savePostHtmlBody(slug, html), admin);
       expect(saved.status, payload).toBe(200);
       const page = await t.server.fetch(`/blog/${slug}.html`);
@@ -144,7 +146,7 @@ describe('contact and affiliate fields, read back through the admin API', () => 
       });
       expect(affiliate.status, payload).toBe(201);
     }
-    const { body: leads } = await adminJson<LeadsReply>('/api/admin/leads');
+    const { body: leads } = await adminJson<LeadsReply>('/api/admin/leads?limit=200');
     const { body: outbox } = await adminJson<OutboxReply>('/api/admin/outbox?limit=1000');
     const { body: applications } = await adminJson<AffiliateApplicationsReply>('/api/admin/affiliate-applications');
     for (const [index, payload] of payloads.entries()) {
@@ -202,7 +204,7 @@ describe('CSV exports (src-shared/domain/admin-csv.ts) of what visitors stored',
       const response = await post('/api/contact', { name: formula, email: `formula-${index}@example.com`, message: 'Hello' });
       expect(response.status, JSON.stringify(formula)).toBe(201);
     }
-    const { body } = await adminJson<LeadsReply>('/api/admin/leads');
+    const { body } = await adminJson<LeadsReply>('/api/admin/leads?limit=200');
     const leads = (body.leads ?? []).filter((lead) => lead.email.startsWith('formula-'));
     expect(leads).toHaveLength(CSV_FORMULA_CORPUS.length);
     // The form trims what it stores; the CSV must neutralise what was stored.

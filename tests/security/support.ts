@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { BlogPostStatus } from '../../src-shared/domain/blog-post.ts';
+import type { Schema } from '../../server/db/schema.ts';
 import { ADMIN_PASSWORD, adminToken } from '../server/admin/admin-client.ts';
 import { startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
 
@@ -59,4 +62,35 @@ export function savePostHtmlBody(slug: string, html = '<p>Hello</p>') {
       featured_image: null,
     },
   };
+}
+
+/**
+ * A post of the built-in blog store with `slug`, as the source lists it: only the page of a
+ * post the source has published is served, so a test that saves a page adds its post first.
+ * Dated a day back, so a page saved now is newer than the post and is served as saved.
+ */
+export async function addBlogPost(
+  db: Kysely<Schema>,
+  slug: string,
+  options: { status?: BlogPostStatus; publishedAt?: Date | null; content?: string } = {},
+): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 3600_000);
+  await db
+    .insertInto('blog_posts')
+    .values({
+      slug,
+      title: `Post ${slug}`,
+      excerpt: 'Excerpt',
+      content_html: options.content ?? '<p>Hello</p>',
+      seo_keyword: '',
+      seo_title: `Post ${slug}`,
+      seo_description: 'Description',
+      featured_image_url: null,
+      featured_image_alt: '',
+      featured_image_name: '',
+      status: options.status ?? 'published',
+      published_at: options.publishedAt === undefined ? dayAgo : options.publishedAt,
+      updated_at: dayAgo,
+    })
+    .execute();
 }

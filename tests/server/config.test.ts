@@ -55,27 +55,61 @@ describe('configuration from the environment', () => {
 });
 
 describe('the client address behind a proxy', () => {
-  it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
+  it('believes no X-Forwarded-For unless TRUST_PROXY says whose: a hop count or addresses/CIDR ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true at start, naming TRUST_PROXY and what to write instead', () => {
+    for (const value of ['true', 'TRUE']) {
+      const caught = (() => {
+        try {
+          loadConfig({ TRUST_PROXY: value });
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(caught).toBeInstanceOf(ConfigError);
+      const [problem] = (caught as ConfigError).problems;
+      expect(problem).toMatch(/^TRUST_PROXY=true /);
+      expect(problem).toContain('TRUST_PROXY=1');
+      expect(problem).toContain('TRUST_PROXY=10.0.0.0/8');
+    }
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    for (const value of ['yes', '10.0.0.0/33', 'proxy.internal', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be/);
+    }
   });
 
   it.each([
-    [{}, '127.0.0.1'],
-    [{ TRUST_PROXY: '127.0.0.1' }, '203.0.113.7'],
-  ])('with %j a request forwarded for 203.0.113.7 comes from %s', async (env, expected) => {
-    const server = await startTestServer({
-      env,
-      configure(app) {
-        app.get('/api/test/client-address', async (request) => ({ ip: request.ip }));
-      },
-    });
-    try {
-      const response = await server.fetch('/api/test/client-address', { headers: { 'x-forwarded-for': '203.0.113.7' } });
-      expect(await response.json()).toEqual({ ip: expected });
-    } finally {
-      await server.close();
-    }
-  });
+    [{}, '203.0.113.66, 198.51.100.9', '127.0.0.1'],
+    [{ TRUST_PROXY: '1' }, '203.0.113.66, 198.51.100.9', '198.51.100.9'],
+    [{ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, '203.0.113.66, 198.51.100.9, 10.0.0.5', '198.51.100.9'],
+  ])(
+    'with %j a request forwarded for "%s" comes from %s (the spoofed left part is ignored)',
+    async (env, forwarded, expected) => {
+      const server = await startTestServer({
+        env,
+        configure(app) {
+          app.get('/api/test/client-address', { config: { access: 'public' } }, async (request) => ({ ip: request.ip }));
+        },
+      });
+      try {
+        const response = await server.fetch('/api/test/client-address', { headers: { 'x-forwarded-for': forwarded } });
+        expect(await response.json()).toEqual({ ip: expected });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -58,7 +58,7 @@ function providerHandler(
       },
     ],
     findAccount: (_context: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...accounts[id] }) }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['given_name', 'family_name'] },
     interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['test-only-cookie-key'] },

@@ -6,6 +6,28 @@ import { contactMessages } from './0004-contact-messages.ts';
 import { blog } from './0005-blog.ts';
 import { admin } from './0006-admin.ts';
 import { accounts } from './0007-accounts.ts';
+import { securityEvents } from './0008-security-events.ts';
+import { adminSessions } from './0009-admin-sessions.ts';
+import { adminLists } from './0010-admin-lists.ts';
+import { srpVerifier } from './0011-srp-verifier.ts';
+import { groupsAttributes } from './0012-groups-attributes.ts';
+import { oauth } from './0013-oauth.ts';
+import { retention } from './0014-retention.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [leads, mailOutbox, identity, contactMessages, blog, admin, accounts];
+export const migrations: readonly Migration[] = [
+  leads,
+  mailOutbox,
+  identity,
+  contactMessages,
+  blog,
+  admin,
+  accounts,
+  securityEvents,
+  adminSessions,
+  adminLists,
+  srpVerifier,
+  groupsAttributes,
+  oauth,
+  retention,
+];

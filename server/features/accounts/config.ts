@@ -44,10 +44,12 @@ export function readAccountsConfig(read: EnvReader): AccountsConfig {
 /** What the browser may load for accounts: the sign-up iframe and PartnerStack's script. */
 export function accountsContentSources(config: AccountsConfig): Partial<ContentSources> {
   const partnerStack = config.partnerStackPublicKey ? [PARTNERSTACK_SCRIPT_ORIGIN] : [];
+  const signup = config.signupEmbedUrl ? [new URL(config.signupEmbedUrl).origin] : [];
   return {
     script: partnerStack,
-    connect: partnerStack,
-    frame: config.signupEmbedUrl ? [new URL(config.signupEmbedUrl).origin] : [],
+    // The sign-up page probes the embedded form's origin to show its fallback when it is unreachable.
+    connect: [...partnerStack, ...signup],
+    frame: signup,
   };
 }
 

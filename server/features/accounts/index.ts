@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import type { AccessControl } from '../../http/route-access.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { Clock } from '../../identity/clock.ts';
 import type { IdentityConfig } from '../../identity/config.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../identity/index.ts';
+import { registerCustomerAuditRoutes } from '../audit/routes.ts';
 import type { AccountsConfig } from './config.ts';
-import { registerAccountsRoutes } from './routes.ts';
+import { INVALID_TOKEN, registerAccountsRoutes } from './routes.ts';
 
 /**
  * Customer accounts on the server. The id token verifier is built on first use, once the
@@ -13,7 +16,15 @@ import { registerAccountsRoutes } from './routes.ts';
  */
 export function registerAccounts(
   app: FastifyInstance,
-  deps: { db: Kysely<Schema>; config: AccountsConfig; identity: IdentityConfig; publicUrl: string; clock?: Clock | undefined },
+  deps: {
+    db: Kysely<Schema>;
+    config: AccountsConfig;
+    identity: IdentityConfig;
+    publicUrl: string;
+    clock?: Clock | undefined;
+    access: AccessControl;
+    rateLimitStore: RateLimitStore;
+  },
 ): void {
   let verifier: Promise<IdTokenVerifier> | undefined;
   const verifyIdToken = async (idToken: string) => {
@@ -28,5 +39,18 @@ export function registerAccounts(
     });
     return (await verifier)(idToken);
   };
-  registerAccountsRoutes(app, { db: deps.db, config: deps.config, verifyIdToken, publicUrl: deps.publicUrl });
+  registerAccountsRoutes(app, {
+    db: deps.db,
+    config: deps.config,
+    verifyIdToken,
+    publicUrl: deps.publicUrl,
+    access: deps.access,
+  });
+  registerCustomerAuditRoutes(app, {
+    db: deps.db,
+    verifyIdToken,
+    rateLimitStore: deps.rateLimitStore,
+    serverSeesSignIns: deps.identity.mode === 'embedded',
+    invalidTokenMessage: INVALID_TOKEN,
+  });
 }

@@ -3,9 +3,6 @@ import type { ProfileChanges, RecentSignIn, ReferralRequest, SignUpSource } from
 import type { Schema } from '../../db/schema.ts';
 import { summarizeClient } from './client-summary.ts';
 
-/** The audit event names of customer accounts, next to the admin area's in audit_events. */
-export const ACCOUNT_EVENTS = { login: 'customer.login', profile: 'customer.profile.update' } as const;
-
 /** Who a verified id token is about. */
 export interface Customer {
   sub: string;
@@ -93,16 +90,17 @@ export async function writePreferences(db: Kysely<Schema>, customer: Customer, m
 export async function recentSignIns(db: Kysely<Schema>, sub: string, limit = 10): Promise<RecentSignIn[]> {
   const rows = await db
     .selectFrom('audit_events')
-    .select(['details', 'user_agent', 'created_at'])
+    .select(['details', 'user_agent', 'annotation', 'created_at'])
     .where('actor', '=', sub)
-    .where('event_type', '=', ACCOUNT_EVENTS.login)
+    .where('event_type', '=', 'customer.login')
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     at: row.created_at.toISOString(),
     method: (['google', 'microsoft', 'password'] as const).find((name) => name === row.details.provider) ?? 'password',
-    client: summarizeClient(row.user_agent),
+    // The browser the web app reported for this sign-in, else the caller of the identity API.
+    client: summarizeClient(typeof row.annotation?.userAgent === 'string' ? row.annotation.userAgent : row.user_agent),
   }));
 }
 
@@ -116,7 +114,7 @@ export async function forgetCustomer(db: Kysely<Schema>, sub: string): Promise<v
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_preferences').where('user_sub', '=', sub).execute();
     await trx.updateTable('account_referrals').set({ email: REDACTED }).where('user_sub', '=', sub).execute();
-    await trx.updateTable('audit_events').set({ subject: REDACTED }).where('actor', '=', sub).execute();
+    await trx.updateTable('audit_events').set({ subject: REDACTED, actor_email: REDACTED }).where('actor', '=', sub).execute();
     const redactedChange = JSON.stringify({ old: REDACTED, new: REDACTED });
     await sql`update audit_events
       set details = jsonb_set(details, '{changes,email}', ${redactedChange}::jsonb)

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  ADMIN_REVOKE_ALL_PATH,
   AdminLoginReplySchema,
   AdminLoginRequestSchema,
   AdminResultSchema,
@@ -9,17 +10,39 @@ import {
 } from '../../../src-shared/domain/admin.ts';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { recordAudit } from './audit-log.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { AdminAccess } from './guard.ts';
-import { loginBlock, loginBlockedMessage, recordLoginAttempt } from './login-limits.ts';
-import type { AdminPassword } from './password.ts';
+import type { KnownDevices } from './known-device.ts';
+import {
+  ADMIN_LOGIN_LIMITS,
+  addressKey,
+  assessLogin,
+  createSlowLane,
+  LOGIN_BUSY_MESSAGE,
+  loginBlockedMessage,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from './login-limits.ts';
+import { endAllAdminSessions, type AdminPassword } from './password.ts';
 import { issueAdminToken, revokeAdminToken } from './tokens.ts';
 
 export const INVALID_PASSWORD = 'Invalid password';
 
+export interface AdminAuthDeps {
+  db: Kysely<Schema>;
+  password: AdminPassword;
+  devices: KnownDevices;
+  /** Where refused and slowed attempts are counted (no database row for them: a flood must not fill it). */
+  rateLimitStore: RateLimitStore;
+}
+
+/** Whether a count is worth a log line: the first of the hour, then every hundredth. */
+const worthLogging = (count: number) => count === 1 || count % 100 === 0;
+
 /** `POST /api/admin/auth/login`: the one admin route open to everyone, rate-limited. */
-export function registerAdminAuthRoutes(app: FastifyInstance, deps: { db: Kysely<Schema>; password: AdminPassword }): void {
-  const { db, password } = deps;
+export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDeps): void {
+  const { db, password, devices, rateLimitStore } = deps;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   // One login at a time on this instance: otherwise a burst of parallel guesses would all pass
   // the limit check before any of them is counted.
@@ -29,6 +52,15 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: { db: Kysely
     previous = run.catch(() => undefined);
     return run;
   };
+  const slowLane = createSlowLane();
+
+  /** A refused attempt: counted in the rate-limit store, logged now and then, answered 429. */
+  async function refuse(request: FastifyRequest, reply: FastifyReply, error: string, retryAfterSeconds: number) {
+    const { count } = await rateLimitStore.hit('admin-login:refused', ADMIN_LOGIN_LIMITS.windowMs, Date.now());
+    if (worthLogging(count)) request.log.warn({ refusedThisHour: count }, 'admin login: attempts refused');
+    const body: AdminLoginReply = { success: false, error };
+    return reply.status(429).header('retry-after', String(retryAfterSeconds)).send(body);
+  }
 
   routes.post(
     '/api/admin/auth/login',
@@ -39,40 +71,59 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: { db: Kysely
         response: { 200: AdminLoginReplySchema, 401: AdminLoginReplySchema, 429: AdminLoginReplySchema },
       },
     },
-    async (request, reply) =>
-      oneAtATime(async () => {
-        reply.header('cache-control', 'no-store');
-        const block = await loginBlock(db, request.ip);
-        if (block) {
-          await recordLoginAttempt(db, request.ip, 'rate-limited');
-          const body: AdminLoginReply = { success: false, error: loginBlockedMessage(block) };
-          return reply.status(429).header('retry-after', String(block.retryAfterSeconds)).send(body);
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const attempt = { address: addressKey(request.ip), device: devices.recognise(request.headers.cookie) };
+      // A first look outside the queue, so refused and slowed strangers never hold up the operator.
+      const first = await assessLogin(db, attempt);
+      if (first.block) return refuse(request, reply, loginBlockedMessage(first.block), first.block.retryAfterSeconds);
+      if (first.slowDown) {
+        const { count } = await rateLimitStore.hit('admin-login:slowed', ADMIN_LOGIN_LIMITS.windowMs, Date.now());
+        if (worthLogging(count)) {
+          request.log.warn(
+            { slowedThisHour: count },
+            `admin login: over ${ADMIN_LOGIN_LIMITS.globalPerHour} failures this hour, so logins from unknown devices are slowed`,
+          );
         }
-        if (!(await password.matches(request.body.password))) {
+        if (!(await slowLane.enter())) return refuse(request, reply, LOGIN_BUSY_MESSAGE, 5);
+      }
+      return oneAtATime(async () => {
+        const assessed = await assessLogin(db, attempt);
+        if (assessed.block) return refuse(request, reply, loginBlockedMessage(assessed.block), assessed.block.retryAfterSeconds);
+        const counted = { address: attempt.address, device: assessed.device };
+        const epoch = await password.check(request.body.password);
+        if (epoch === undefined) {
           await db.transaction().execute(async (trx) => {
-            await recordLoginAttempt(trx, request.ip, 'failed');
-            await recordAudit(trx, request, { eventType: 'admin.login.failed', actor: 'admin' });
+            await recordLoginFailure(trx, counted);
+            await recordAudit(trx, request, {
+              eventType: 'admin.login.failed',
+              actor: 'admin',
+              details: counted.device ? { device: counted.device } : {},
+            });
           });
           const body: AdminLoginReply = { success: false, error: INVALID_PASSWORD };
           return reply.status(401).send(body);
         }
         const { token, expiresAt } = await db.transaction().execute(async (trx) => {
-          await recordLoginAttempt(trx, request.ip, 'succeeded');
-          const issued = await issueAdminToken(trx, request.ip);
+          await recordLoginSuccess(trx, counted);
+          const issued = await issueAdminToken(trx, request.ip, epoch);
           await recordAudit(trx, request, {
             eventType: 'admin.login',
             actor: 'admin',
-            details: { session: issued.token.split('.')[0] },
+            details: { session: issued.token.split('.')[0], knownDevice: counted.device !== undefined },
           });
           return issued;
         });
+        // Known from now on (again): a device past its own budget keeps its id but was not exempt this time.
+        reply.header('set-cookie', devices.setCookie(attempt.device));
         const body: AdminLoginReply = { success: true, token, expiresAt: expiresAt.toISOString() };
         return body;
-      }),
+      });
+    },
   );
 }
 
-/** The session routes behind the admin check: validate (`{valid: true}`) and logout. */
+/** The session routes behind the admin check: validate (`{valid: true}`), logout and "sign out all". */
 export function registerAdminSessionRoutes(app: FastifyInstance, deps: { db: Kysely<Schema>; access: AdminAccess }): void {
   const { db, access } = deps;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -95,6 +146,24 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: { db: Kys
       await db.transaction().execute(async (trx) => {
         await revokeAdminToken(trx, session);
         await recordAudit(trx, request, { eventType: 'admin.logout', actor: 'admin', details: { session: session.selector } });
+      });
+      return { success: true };
+    },
+  );
+
+  // Every token, this one included, on every instance: for a token that may have leaked.
+  routes.post(
+    ADMIN_REVOKE_ALL_PATH,
+    { schema: { response: { 200: AdminResultSchema } }, config: { access: 'admin' } },
+    async (request) => {
+      const session = access.sessionOf(request);
+      await db.transaction().execute(async (trx) => {
+        await endAllAdminSessions(trx);
+        await recordAudit(trx, request, {
+          eventType: 'admin.sessions.revoke-all',
+          actor: 'admin',
+          details: { session: session.selector },
+        });
       });
       return { success: true };
     },

@@ -20,7 +20,12 @@ export interface AdminAccess {
   sessionOf(request: FastifyRequest): AdminSession;
 }
 
+/** One admin check per database, so the app's access control and the admin routes share their sessions. */
+const accessByDatabase = new WeakMap<Kysely<Schema>, AdminAccess>();
+
 export function createAdminAccess(db: Kysely<Schema>): AdminAccess {
+  const existing = accessByDatabase.get(db);
+  if (existing) return existing;
   const sessions = new WeakMap<FastifyRequest, AdminSession>();
 
   async function sessionFor(request: FastifyRequest): Promise<AdminSession | undefined> {
@@ -28,9 +33,11 @@ export function createAdminAccess(db: Kysely<Schema>): AdminAccess {
     return token === undefined ? undefined : findAdminSession(db, token);
   }
 
-  return {
-    guard: async (request) => (await sessionFor(request)) !== undefined,
+  const access: AdminAccess = {
+    guard: async (request) => sessions.has(request) || (await sessionFor(request)) !== undefined,
     async requireAdmin(request, reply) {
+      // Checked once a request: the app's access control runs this before the admin routes' own hook.
+      if (sessions.has(request)) return;
       const session = await sessionFor(request);
       if (session) {
         sessions.set(request, session);
@@ -46,4 +53,6 @@ export function createAdminAccess(db: Kysely<Schema>): AdminAccess {
       return session;
     },
   };
+  accessByDatabase.set(db, access);
+  return access;
 }

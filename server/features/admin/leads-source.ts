@@ -1,24 +1,114 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
+import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { SupabaseLeadsConfig } from './config.ts';
+import { totalOf } from '../../db/row-count.ts';
+import { decodeCursor, encodeCursor, escapeLike } from './queries.ts';
 
-/** Where the admin area reads leads from: all of them, newest first (spec §7 "Hosted database"). */
-export interface LeadsSource {
-  list(): Promise<Lead[]>;
+/** What the operator narrows the leads to: the same for a page and for the export. */
+export interface LeadsFilter {
+  /** Case-insensitive substring of the name or the email. */
+  q?: string;
+  source?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  order: 'asc' | 'desc';
 }
 
+export interface LeadsPageRequest extends LeadsFilter {
+  limit: number;
+  cursor?: string;
+  /** Whether to count the rows the filter finds (the export's pages do not need it). */
+  withTotal: boolean;
+}
+
+/** Where the admin area reads leads from (spec §7 "Hosted database"): a page at a time. */
+export interface LeadsSource {
+  /** Throws InvalidListQuery (queries.ts) for a cursor this source did not make. */
+  page(request: LeadsPageRequest): Promise<ListPage<Lead>>;
+}
+
+/** Rows a batch of the export reads: large enough to be cheap, small enough to stay constant. */
+export const EXPORT_BATCH = 5000;
+
+/** Every lead the filter finds, a batch at a time, for a streamed export. */
+export async function* allLeads(source: LeadsSource, filter: LeadsFilter): AsyncGenerator<Lead[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await source.page({ ...filter, limit: EXPORT_BATCH, withTotal: false, ...(cursor ? { cursor } : {}) });
+    if (page.items.length > 0) yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}
+
+/** A keyset position: created_at in microseconds since 1970 (exact, unlike a JS Date) and id. */
+interface LeadPosition {
+  t: string;
+  i: number;
+}
+
+function isLeadPosition(value: unknown): value is LeadPosition {
+  const { t, i } = value as Partial<LeadPosition>;
+  return typeof t === 'string' && /^-?\d{1,18}$/.test(t) && Number.isSafeInteger(i);
+}
+
+type LeadsQuery = SelectQueryBuilder<Schema, 'leads', object>;
+
+function whereFilter(query: LeadsQuery, filter: LeadsFilter): LeadsQuery {
+  let filtered = query;
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    // lower(...) like '%q%' is what the trigram indexes of migration 10 answer.
+    const pattern = `%${escapeLike(q)}%`;
+    filtered = filtered.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern)]),
+    );
+  }
+  if (filter.source !== undefined) filtered = filtered.where('source', '=', filter.source);
+  if (filter.from !== undefined) filtered = filtered.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) filtered = filtered.where('created_at', '<', filter.to);
+  return filtered;
+}
+
+/** The `leads` table of our database (PostgreSQL or PGlite), in keyset pages of (created_at, id). */
 export function databaseLeadsSource(db: Kysely<Schema>): LeadsSource {
   return {
-    async list() {
-      const rows = await db
-        .selectFrom('leads')
+    async page(request) {
+      const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor, isLeadPosition);
+      const direction = request.order;
+      let query = whereFilter(db.selectFrom('leads'), request);
+      if (after !== undefined) {
+        const position = sql`(timestamptz 'epoch' + ${after.t}::bigint * interval '1 microsecond', ${after.i}::integer)`;
+        query = query.where(
+          direction === 'desc' ? sql<boolean>`(created_at, id) < ${position}` : sql<boolean>`(created_at, id) > ${position}`,
+        );
+      }
+      const rows = await query
         .select(['id', 'name', 'email', 'source', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
+        .select(sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as('created_us'))
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(request.limit + 1)
         .execute();
-      return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+      const page = rows.slice(0, request.limit);
+      const last = page.at(-1);
+      const total = request.withTotal ? await totalOf(db, whereFilter(db.selectFrom('leads'), request)) : undefined;
+      return {
+        items: page.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          source: row.source,
+          created_at: row.created_at.toISOString(),
+        })),
+        nextCursor: rows.length > request.limit && last ? encodeCursor({ t: last.created_us, i: last.id }) : null,
+        total: total?.total ?? null,
+        totalIsEstimate: total?.isEstimate ?? false,
+      };
     },
   };
 }
@@ -28,12 +118,27 @@ const RealtimeNotUsed = function realtimeNotUsed(): never {
   throw new Error('The admin leads reader does not use Supabase realtime');
 } as unknown as RealtimeTransport;
 
-/** PostgREST answers at most this many rows a request (Supabase's default max-rows). */
+/**
+ * PostgREST answers at most this many rows a request (Supabase's default max-rows); above it,
+ * its `estimated` count is the planner's estimate.
+ */
 export const SUPABASE_PAGE_SIZE = 1000;
+
+/** Supabase's pages are offsets (PostgREST's `range`): its filters cannot express a row comparison. */
+interface SupabasePosition {
+  o: number;
+}
+const isSupabasePosition = (value: unknown): value is SupabasePosition =>
+  Number.isSafeInteger((value as Partial<SupabasePosition>).o) && (value as SupabasePosition).o > 0;
+
+/** A value inside PostgREST's `or=(...)` syntax: double-quoted, so commas and brackets stay literal. */
+function postgrestQuoted(value: string): string {
+  return `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+}
 
 /**
  * A Supabase project's `leads` table, read on the server with the service-role key (which
- * never reaches a browser), page by page so a project's max-rows setting cannot cut the list.
+ * never reaches a browser): filtered, counted and paged by PostgREST (ilike, count, range).
  */
 export function supabaseLeadsSource(config: SupabaseLeadsConfig): LeadsSource {
   const client = createClient(config.url, config.serviceRoleKey, {
@@ -43,20 +148,34 @@ export function supabaseLeadsSource(config: SupabaseLeadsConfig): LeadsSource {
     realtime: { transport: RealtimeNotUsed },
   });
   return {
-    async list() {
-      const leads: Lead[] = [];
-      for (let from = 0; ; from += SUPABASE_PAGE_SIZE) {
-        const { data, error } = await client
-          .from('leads')
-          .select('id, name, email, source, created_at')
-          .order('created_at', { ascending: false })
-          .order('id', { ascending: false })
-          .range(from, from + SUPABASE_PAGE_SIZE - 1);
-        if (error) throw new Error(`Supabase leads query failed: ${error.message}`);
-        const page = (data ?? []) as SupabaseLeadRow[];
-        leads.push(...page.map(toLead));
-        if (page.length < SUPABASE_PAGE_SIZE) return leads;
+    async page(request) {
+      const offset = request.cursor === undefined ? 0 : decodeCursor(request.cursor, isSupabasePosition).o;
+      // A page never asks for more than max-rows, so PostgREST never cuts one short.
+      const limit = Math.min(request.limit, SUPABASE_PAGE_SIZE - 1);
+      const ascending = request.order === 'asc';
+      let query = client
+        .from('leads')
+        .select('id, name, email, source, created_at', request.withTotal ? { count: 'estimated' } : {});
+      const q = request.q?.trim();
+      if (q) {
+        const pattern = postgrestQuoted(`%${escapeLike(q)}%`);
+        query = query.or(`name.ilike.${pattern},email.ilike.${pattern}`);
       }
+      if (request.source !== undefined) query = query.eq('source', request.source);
+      if (request.from !== undefined) query = query.gte('created_at', request.from.toISOString());
+      if (request.to !== undefined) query = query.lt('created_at', request.to.toISOString());
+      const { data, error, count } = await query
+        .order('created_at', { ascending })
+        .order('id', { ascending })
+        .range(offset, offset + limit);
+      if (error) throw new Error(`Supabase leads query failed: ${error.message}`);
+      const rows = (data ?? []) as SupabaseLeadRow[];
+      return {
+        items: rows.slice(0, limit).map(toLead),
+        nextCursor: rows.length > limit ? encodeCursor({ o: offset + limit }) : null,
+        total: request.withTotal ? (count ?? null) : null,
+        totalIsEstimate: request.withTotal && count !== null && count >= SUPABASE_PAGE_SIZE,
+      };
     },
   };
 }

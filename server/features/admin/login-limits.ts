@@ -1,47 +1,136 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import type { AdminLoginOutcome, Schema } from '../../db/schema.ts';
+import type { Schema } from '../../db/schema.ts';
 
 /**
- * Failed admin logins allowed in the last hour: per address, and from everywhere together
- * (the spec's ceiling, so a botnet cannot try more than 100 passwords an hour). The counts
- * live in the database, so every instance behind a load balancer shares them.
+ * Failed admin logins allowed in the last hour. Strangers: 10 per address (an IPv6 client's
+ * whole /64) before that address is refused; past 100 from everywhere together, every further
+ * stranger's attempt is slowed (one at a time per instance, `slowDownMs` apart), not refused,
+ * so a flood cannot lock the operator out. A known device (see known-device.ts) is exempt from
+ * both and has a budget of its own, so a stolen device cookie buys no unlimited guessing.
+ * Failures are rows in the database, shared by every instance and kept when Redis is down.
  */
-export const ADMIN_LOGIN_LIMITS = { perIpPerHour: 10, globalPerHour: 100, windowMs: 60 * 60 * 1000 } as const;
+export const ADMIN_LOGIN_LIMITS = {
+  perIpPerHour: 10,
+  globalPerHour: 100,
+  perDevicePerHour: 10,
+  windowMs: 60 * 60 * 1000,
+  slowDownMs: 2000,
+  /** Strangers waiting in the slow lane of one instance; more are told to come back in seconds. */
+  slowLaneMax: 10,
+} as const;
 
-export type LoginBlock = { scope: 'ip' | 'global'; retryAfterSeconds: number } | undefined;
+/**
+ * The key failures are counted under: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * too), an IPv6 address as its /64, since one subscriber usually gets a whole /64 and could
+ * otherwise rotate through 2^64 addresses.
+ */
+export function addressKey(ip: string): string {
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip.split('%')[0] ?? ip);
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return `${g >> 8}.${g & 255}.${h >> 8}.${h & 255}`;
+  }
+  return `${[a, b, c, d].map((group) => group.toString(16)).join(':')}::/64`;
+}
 
-export async function loginBlock(db: Kysely<Schema>, ip: string, now = new Date()): Promise<LoginBlock> {
+/** The eight 16-bit groups of a valid IPv6 address (`::` and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  const hexOnly = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_match, a: string, b: string, c: string, d: string) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((group) => group.toString(16)).join(':'),
+  );
+  const [head = '', tail] = hexOnly.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+export type LoginBlock = { retryAfterSeconds: number };
+
+/** What the limits say about one attempt before its password is checked. */
+export interface LoginAssessment {
+  /** The known device this attempt comes from, while it is within its own budget. */
+  device: string | undefined;
+  /** Set when the attempt is refused: its address failed too often this hour. */
+  block: LoginBlock | undefined;
+  /** True when strangers have failed so often this hour that this one must be slowed. */
+  slowDown: boolean;
+}
+
+export async function assessLogin(
+  db: Kysely<Schema>,
+  attempt: { address: string; device: string | undefined },
+  now = new Date(),
+): Promise<LoginAssessment> {
   const since = new Date(now.getTime() - ADMIN_LOGIN_LIMITS.windowMs);
+  const device = attempt.device ?? null;
   const counts = await db
     .selectFrom('admin_login_attempts')
     .select([
-      sql<number>`count(*)::integer`.as('global_failures'),
-      sql<number>`(count(*) filter (where ip = ${ip}))::integer`.as('ip_failures'),
-      sql<Date | null>`min(created_at) filter (where ip = ${ip})`.as('oldest_ip_failure'),
-      sql<Date | null>`min(created_at)`.as('oldest_failure'),
+      sql<number>`(count(*) filter (where device is null))::integer`.as('stranger_failures'),
+      sql<number>`(count(*) filter (where device is null and ip = ${attempt.address}))::integer`.as('ip_failures'),
+      sql<Date | null>`min(created_at) filter (where device is null and ip = ${attempt.address})`.as('oldest_ip_failure'),
+      sql<number>`(count(*) filter (where device = ${device}))::integer`.as('device_failures'),
     ])
     .where('outcome', '=', 'failed')
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  const retryAfter = (oldest: Date | null) =>
-    Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + ADMIN_LOGIN_LIMITS.windowMs - now.getTime()) / 1000));
+  if (attempt.device !== undefined && counts.device_failures < ADMIN_LOGIN_LIMITS.perDevicePerHour) {
+    return { device: attempt.device, block: undefined, slowDown: false };
+  }
   if (counts.ip_failures >= ADMIN_LOGIN_LIMITS.perIpPerHour) {
-    return { scope: 'ip', retryAfterSeconds: retryAfter(counts.oldest_ip_failure) };
+    const oldest = counts.oldest_ip_failure?.getTime() ?? now.getTime();
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + ADMIN_LOGIN_LIMITS.windowMs - now.getTime()) / 1000));
+    return { device: undefined, block: { retryAfterSeconds }, slowDown: false };
   }
-  if (counts.global_failures >= ADMIN_LOGIN_LIMITS.globalPerHour) {
-    return { scope: 'global', retryAfterSeconds: retryAfter(counts.oldest_failure) };
-  }
-  return undefined;
+  return { device: undefined, block: undefined, slowDown: counts.stranger_failures >= ADMIN_LOGIN_LIMITS.globalPerHour };
 }
 
-export async function recordLoginAttempt(db: Kysely<Schema>, ip: string, outcome: AdminLoginOutcome): Promise<void> {
-  await db.insertInto('admin_login_attempts').values({ ip, outcome }).execute();
+/** A failed login: counted against the known device it came from, or else against its address. */
+export async function recordLoginFailure(db: Kysely<Schema>, attempt: { address: string; device: string | undefined }) {
+  await db
+    .insertInto('admin_login_attempts')
+    .values({ ip: attempt.address, outcome: 'failed', device: attempt.device ?? null })
+    .execute();
 }
 
-export function loginBlockedMessage(block: NonNullable<LoginBlock>): string {
+export async function recordLoginSuccess(db: Kysely<Schema>, attempt: { address: string; device: string | undefined }) {
+  await db
+    .insertInto('admin_login_attempts')
+    .values({ ip: attempt.address, outcome: 'succeeded', device: attempt.device ?? null })
+    .execute();
+}
+
+export function loginBlockedMessage(block: LoginBlock): string {
   const minutes = Math.ceil(block.retryAfterSeconds / 60);
-  const wait = `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return block.scope === 'ip'
-    ? `Too many failed login attempts from your address. ${wait}`
-    : `Too many failed admin login attempts. Admin login is paused for everyone. ${wait}`;
+  return `Too many failed login attempts from your address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const LOGIN_BUSY_MESSAGE = 'Admin login is busy because of many failed attempts. Try again in a few seconds.';
+
+/**
+ * The slow lane strangers wait in while login is under pressure: one at a time on this
+ * instance, `slowDownMs` apart. It holds at most `slowLaneMax` waiting; `enter` answers false
+ * when it is full (the caller says "try again in a few seconds").
+ */
+export function createSlowLane(
+  delayMs: number = ADMIN_LOGIN_LIMITS.slowDownMs,
+  capacity: number = ADMIN_LOGIN_LIMITS.slowLaneMax,
+) {
+  let waiting = 0;
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    enter(): Promise<boolean> {
+      if (waiting >= capacity) return Promise.resolve(false);
+      waiting += 1;
+      const turn = tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, delayMs)));
+      tail = turn;
+      return turn.then(() => {
+        waiting -= 1;
+        return true;
+      });
+    },
+  };
 }

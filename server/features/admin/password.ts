@@ -7,53 +7,101 @@ import type { Schema } from '../../db/schema.ts';
 const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export interface AdminPassword {
-  /** True when `candidate` is the admin password. Argon2's verify compares in constant time. */
-  matches(candidate: string): Promise<boolean>;
+  /**
+   * The session epoch of the password in use when `candidate` is that password, otherwise
+   * undefined. The hash is read from the database at each call, so every instance checks
+   * against the same password, even one started with an older ADMIN_PASSWORD. Argon2's
+   * verify compares in constant time.
+   */
+  check(candidate: string): Promise<number | undefined>;
 }
 
 /**
- * The admin password's verifier. With ADMIN_PASSWORD set, its hash is kept in memory. Without
- * it, the first start generates a strong password, stores only its argon2id hash and hands
- * the password to `announce` once; later starts (and other instances) read the hash.
+ * The admin password, kept in `admin_credentials` as its argon2id hash with a session epoch.
+ * With ADMIN_PASSWORD set, the stored hash is replaced when it is not that password's, and the
+ * epoch bumped, so every token issued under the old password stops working. Without it, the
+ * first start generates a strong password, stores only its hash and hands the password to
+ * `announce` once; later starts keep the password last in use.
  */
 export async function prepareAdminPassword(options: {
   db: Kysely<Schema>;
   configured: string | undefined;
   announce(password: string): void;
 }): Promise<AdminPassword> {
-  const storedHash =
-    options.configured !== undefined
-      ? await hash(options.configured, ARGON2_OPTIONS)
-      : await storedOrGeneratedHash(options.db, options.announce);
+  const { db } = options;
+  if (options.configured === undefined) await storeGeneratedIfNone(db, options.announce);
+  else await storeConfigured(db, options.configured);
   return {
-    async matches(candidate) {
-      try {
-        return await verify(storedHash, candidate);
-      } catch {
-        return false;
-      }
+    async check(candidate) {
+      const row = await db
+        .selectFrom('admin_credentials')
+        .select(['password_hash', 'session_epoch'])
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row && (await verifies(row.password_hash, candidate)) ? row.session_epoch : undefined;
     },
   };
 }
 
-async function storedOrGeneratedHash(db: Kysely<Schema>, announce: (password: string) => void): Promise<string> {
-  const existing = await db.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst();
-  if (existing) return existing.password_hash;
+async function verifies(passwordHash: string, candidate: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, candidate);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes ADMIN_PASSWORD the stored password. Several instances starting together with the same
+ * new password race on one compare-and-set: one replaces the hash and bumps the epoch once, the
+ * others then find a hash their password verifies against.
+ */
+async function storeConfigured(db: Kysely<Schema>, password: string): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    const existing = await db.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirst();
+    if (existing && (await verifies(existing.password_hash, password))) return;
+    const fresh = await hash(password, ARGON2_OPTIONS);
+    if (!existing) {
+      await db
+        .insertInto('admin_credentials')
+        .values({ id: 1, password_hash: fresh })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+      continue;
+    }
+    await db
+      .updateTable('admin_credentials')
+      .set((eb) => ({ password_hash: fresh, session_epoch: eb('session_epoch', '+', 1) }))
+      .where('id', '=', 1)
+      .where('password_hash', '=', existing.password_hash)
+      .execute();
+  }
+  // Instances started with different passwords at the same moment: the operator must pick one.
+  throw new Error('ADMIN_PASSWORD could not be stored: another server is storing a different admin password right now');
+}
+
+async function storeGeneratedIfNone(db: Kysely<Schema>, announce: (password: string) => void): Promise<void> {
+  const existing = await db.selectFrom('admin_credentials').select('id').where('id', '=', 1).executeTakeFirst();
+  if (existing) return;
   // 18 random bytes: 144 bits, 24 URL-safe characters that survive copy and paste.
   const password = randomBytes(18).toString('base64url');
   const inserted = await db
     .insertInto('admin_credentials')
     .values({ id: 1, password_hash: await hash(password, ARGON2_OPTIONS) })
     .onConflict((conflict) => conflict.column('id').doNothing())
-    .returning('password_hash')
+    .returning('id')
     .executeTakeFirst();
-  if (inserted) {
-    announce(password);
-    return inserted.password_hash;
-  }
-  // Another instance starting at the same moment won the race; its password is the one.
-  const winner = await db.selectFrom('admin_credentials').select('password_hash').where('id', '=', 1).executeTakeFirstOrThrow();
-  return winner.password_hash;
+  // Another instance starting at the same moment may have won the race; its password is the one.
+  if (inserted) announce(password);
+}
+
+/** Bumps the session epoch: every admin token issued so far stops working, on every instance. */
+export async function endAllAdminSessions(db: Kysely<Schema>): Promise<void> {
+  await db
+    .updateTable('admin_credentials')
+    .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** The banner printed once, to standard error, when a password is generated. */

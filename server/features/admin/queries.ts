@@ -1,21 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AuditEvent, OutboxMail } from '../../../src-shared/domain/admin.ts';
+import { sql, type Kysely } from 'kysely';
+import type { OutboxMail } from '../../../src-shared/domain/admin.ts';
 import type { Schema } from '../../db/schema.ts';
-
-/** The newest audit events first. */
-export async function listAuditEvents(db: Kysely<Schema>, limit: number): Promise<AuditEvent[]> {
-  const rows = await db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    eventType: row.event_type,
-    actor: row.actor,
-    subject: row.subject,
-    details: row.details,
-    ip: row.ip,
-    userAgent: row.user_agent,
-    createdAt: row.created_at.toISOString(),
-  }));
-}
 
 /** The newest mails first, without their text (codes and links are not the operator's to read). */
 export async function listOutbox(db: Kysely<Schema>, limit: number): Promise<OutboxMail[]> {
@@ -36,4 +21,46 @@ export async function listOutbox(db: Kysely<Schema>, limit: number): Promise<Out
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
   }));
+}
+
+/**
+ * Puts a failed mail back in the queue for the delivery worker, with its attempts reset (the
+ * operator chose to send it again). False when the mail is not a failed one.
+ */
+export async function retryFailedMail(db: Kysely<Schema>, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued', attempts: 0, last_error: null, next_attempt_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A list request the server cannot answer as asked (a foreign cursor, a bad date range): a 400. */
+export class InvalidListQuery extends Error {
+  override name = 'InvalidListQuery';
+}
+
+/** An opaque cursor: the position it holds, as base64url JSON. */
+export function encodeCursor(position: object): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+export function decodeCursor<T>(cursor: string, isPosition: (value: unknown) => value is T): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || !isPosition(value)) {
+    throw new InvalidListQuery("Invalid query: 'cursor' is not one this list gave (start again without it)");
+  }
+  return value;
+}
+
+/** A LIKE pattern's literal text: % _ and \ match themselves. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

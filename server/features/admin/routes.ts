@@ -3,33 +3,44 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Kysely } from 'kysely';
 import {
   AdminResultSchema,
-  AuditReplySchema,
   ExportRecordRequestSchema,
-  LeadsReplySchema,
+  OUTBOX_RETRY_NOT_FAILED,
+  OUTBOX_RETRY_ROUTE,
+  OutboxMailParamsSchema,
   OutboxReplySchema,
   RecentQuerySchema,
   UsernameParamsSchema,
-  UsersReplySchema,
   type AdminResult,
 } from '../../../src-shared/domain/admin.ts';
 import { AffiliateApplicationsReplySchema } from '../../../src-shared/domain/affiliate.ts';
 import type { Schema } from '../../db/schema.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { ErrorBodySchema } from '../../http/errors.ts';
 import { listAffiliateApplications } from '../affiliates/repository.ts';
-import { recordAudit } from './audit-log.ts';
+import { recordAudit } from '../audit/record.ts';
+import { registerAuditAdminRoutes } from '../audit/routes.ts';
 import { registerAdminAuthRoutes, registerAdminSessionRoutes } from './auth-routes.ts';
 import { createAdminAccess, type AdminGuard } from './guard.ts';
+import type { KnownDevices } from './known-device.ts';
+import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { listAuditEvents, listOutbox } from './queries.ts';
-import type { UserDirectory } from './user-directory.ts';
+import { listOutbox, retryFailedMail } from './queries.ts';
+import type { UserDirectory, UserPool } from './user-directory.ts';
+import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
 
 export interface AdminDeps {
   db: Kysely<Schema>;
   password: AdminPassword;
+  devices: KnownDevices;
+  rateLimitStore: RateLimitStore;
   leads: LeadsSource;
   /** Undefined while no user pool is reachable; the users routes then say so. */
   users: UserDirectory | undefined;
+  /** The pool's admin client, made on first use, for invitations and groups. */
+  userPool?: (() => Promise<UserPool>) | undefined;
+  /** False when no SMTP or EmailJS is configured: the outbox screen then says mail stays there. */
+  mailDeliveryConfigured?: boolean;
 }
 
 /**
@@ -50,7 +61,7 @@ type UserAction = 'enable' | 'disable' | 'delete';
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): AdminGuard {
   const { db } = deps;
   const access = createAdminAccess(db);
-  registerAdminAuthRoutes(app, { db, password: deps.password });
+  registerAdminAuthRoutes(app, { db, password: deps.password, devices: deps.devices, rateLimitStore: deps.rateLimitStore });
 
   void app.register(async (scope) => {
     scope.addHook('onRequest', access.requireAdmin);
@@ -60,35 +71,20 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
     const adminOnly = { access: 'admin' } as const;
     registerAdminSessionRoutes(routes, { db, access });
+    registerUserInviteRoutes(scope, {
+      db,
+      invites: deps.userPool && createUserInvites(deps.userPool),
+      unavailable: USERS_UNAVAILABLE,
+      sendFailure: sendIdentityFailure,
+    });
 
-    routes.get(
-      '/api/admin/leads',
-      { schema: { response: { 200: LeadsReplySchema, 502: LeadsReplySchema } }, config: adminOnly },
-      async (request, reply) => {
-        try {
-          return { success: true, leads: await deps.leads.list() };
-        } catch (error) {
-          request.log.error({ err: error }, 'reading leads failed');
-          return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
-        }
-      },
-    );
-
-    routes.get(
-      '/api/admin/users',
-      {
-        schema: { response: { 200: UsersReplySchema, '4xx': failureOf(UsersReplySchema), '5xx': failureOf(UsersReplySchema) } },
-        config: adminOnly,
-      },
-      async (request, reply) => {
-        if (!deps.users) return reply.status(503).send({ success: false, error: USERS_UNAVAILABLE });
-        try {
-          return { success: true, users: await deps.users.list() };
-        } catch (error) {
-          return sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
-        }
-      },
-    );
+    registerAdminListRoutes(scope, {
+      db,
+      leads: deps.leads,
+      users: deps.users,
+      usersUnavailable: USERS_UNAVAILABLE,
+      sendIdentityFailure,
+    });
 
     const userAction =
       (action: UserAction) => async (request: FastifyRequest<{ Params: { username: string } }>, reply: FastifyReply) => {
@@ -122,14 +118,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     routes.post('/api/admin/users/:username/disable', { schema: actionSchema, config: adminOnly }, userAction('disable'));
     routes.delete('/api/admin/users/:username', { schema: actionSchema, config: adminOnly }, userAction('delete'));
 
-    routes.get(
-      '/api/admin/audit',
-      { schema: { querystring: RecentQuerySchema, response: { 200: AuditReplySchema } }, config: adminOnly },
-      async (request) => ({
-        success: true,
-        events: await listAuditEvents(db, request.query.limit ?? 200),
-      }),
-    );
+    registerAuditAdminRoutes(routes, { db });
 
     routes.get(
       '/api/admin/outbox',
@@ -137,7 +126,22 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
       async (request) => ({
         success: true,
         mails: await listOutbox(db, request.query.limit ?? 200),
+        deliveryConfigured: deps.mailDeliveryConfigured ?? false,
       }),
+    );
+
+    routes.post(
+      OUTBOX_RETRY_ROUTE,
+      {
+        schema: { params: OutboxMailParamsSchema, response: { 200: AdminResultSchema, 409: AdminResultSchema } },
+        config: adminOnly,
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!(await retryFailedMail(db, id))) return reply.code(409).send({ success: false, error: OUTBOX_RETRY_NOT_FAILED });
+        await recordAudit(db, request, { eventType: 'admin.mail.retry', actor: 'admin', subject: String(id), details: {} });
+        return { success: true } satisfies AdminResult;
+      },
     );
 
     routes.get(

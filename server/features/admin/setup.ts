@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { AdminConfig } from './config.ts';
 import type { AdminGuard } from './guard.ts';
+import { openKnownDevices } from './known-device.ts';
 import { databaseLeadsSource, supabaseLeadsSource } from './leads-source.ts';
 import { announceGeneratedPassword, prepareAdminPassword } from './password.ts';
 import { registerAdminRoutes } from './routes.ts';
@@ -17,12 +19,18 @@ export async function setupAdmin(
   deps: {
     db: Kysely<Schema>;
     config: AdminConfig;
+    /** Where refused login attempts are counted: memory, or Redis shared by every instance. */
+    rateLimitStore: RateLimitStore;
+    /** PUBLIC_URL is https: the known-device cookie is then sent over https only. */
+    secureCookies: boolean;
     /**
      * The user pool's admin client, made on first use: the embedded pool's endpoint is only
      * known once the server listens. Undefined when no pool is configured.
      */
     userPool: (() => Promise<UserPool>) | undefined;
     announcePassword?: (password: string) => void;
+    /** False when mail stays in the outbox (no SMTP, no EmailJS). */
+    mailDeliveryConfigured?: boolean;
   },
 ): Promise<AdminGuard> {
   const password = await prepareAdminPassword({
@@ -33,7 +41,11 @@ export async function setupAdmin(
   return registerAdminRoutes(app, {
     db: deps.db,
     password,
+    devices: await openKnownDevices(deps.db, { secure: deps.secureCookies }),
+    rateLimitStore: deps.rateLimitStore,
     leads: deps.config.supabase ? supabaseLeadsSource(deps.config.supabase) : databaseLeadsSource(deps.db),
     users: deps.userPool ? lazyUserDirectory(deps.userPool) : undefined,
+    userPool: deps.userPool,
+    mailDeliveryConfigured: deps.mailDeliveryConfigured ?? false,
   });
 }

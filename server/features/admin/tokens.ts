@@ -6,7 +6,9 @@ import type { Schema } from '../../db/schema.ts';
 /**
  * Admin session tokens are split tokens, `selector.verifier`: the selector (96 bits) finds
  * the row, the verifier (256 random bits) is stored only as its SHA-256 and compared in
- * constant time. A random 256-bit secret needs no slow hash: nothing can guess it.
+ * constant time. A random 256-bit secret needs no slow hash: nothing can guess it. Each token
+ * carries the session epoch of the password it was issued under, and works only while that
+ * epoch is the current one (a password change or "Sign out all" moves it on).
  */
 export interface AdminSession {
   selector: string;
@@ -22,6 +24,7 @@ function sha256(value: string): Buffer {
 export async function issueAdminToken(
   db: Kysely<Schema>,
   ip: string,
+  sessionEpoch: number,
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const selector = randomBytes(12).toString('base64url');
@@ -29,24 +32,42 @@ export async function issueAdminToken(
   const expiresAt = new Date(now.getTime() + ADMIN_TOKEN_TTL_MS);
   await db
     .insertInto('admin_tokens')
-    .values({ selector, verifier_hash: sha256(verifier).toString('hex'), ip, expires_at: expiresAt, revoked_at: null })
+    .values({
+      selector,
+      verifier_hash: sha256(verifier).toString('hex'),
+      ip,
+      expires_at: expiresAt,
+      revoked_at: null,
+      session_epoch: sessionEpoch,
+    })
     .execute();
   return { token: `${selector}.${verifier}`, expiresAt };
 }
 
-/** The session a token stands for, or undefined when it is malformed, unknown, expired or revoked. */
+/**
+ * The session a token stands for, or undefined when it is malformed, unknown, expired, revoked
+ * or from an earlier session epoch.
+ */
 export async function findAdminSession(db: Kysely<Schema>, token: string, now = new Date()): Promise<AdminSession | undefined> {
   const parts = TOKEN_FORMAT.exec(token);
   if (!parts) return undefined;
   const [, selector = '', verifier = ''] = parts;
   const row = await db
     .selectFrom('admin_tokens')
-    .select(['verifier_hash', 'expires_at', 'revoked_at'])
-    .where('selector', '=', selector)
+    .innerJoin('admin_credentials', (join) => join.on('admin_credentials.id', '=', 1))
+    .select([
+      'admin_tokens.verifier_hash',
+      'admin_tokens.expires_at',
+      'admin_tokens.revoked_at',
+      'admin_tokens.session_epoch',
+      'admin_credentials.session_epoch as current_epoch',
+    ])
+    .where('admin_tokens.selector', '=', selector)
     .executeTakeFirst();
   if (!row) return undefined;
   const matches = timingSafeEqual(Buffer.from(row.verifier_hash, 'hex'), sha256(verifier));
   if (!matches || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
+  if (row.session_epoch !== row.current_epoch) return undefined;
   return { selector, expiresAt: row.expires_at };
 }
 

@@ -3,11 +3,14 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminUserGlobalSignOutCommand,
+  DescribeUserPoolCommand,
   ListUsersCommand,
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
+import type { ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
+import { InvalidListQuery } from './queries.ts';
 
 /** The user pool the admin area manages, through the AWS SDK (our /cognito or AWS Cognito). */
 export interface UserPool {
@@ -18,28 +21,89 @@ export interface UserPool {
 /** Cognito's largest ListUsers page. */
 const LIST_USERS_PAGE = 60;
 
+/** Totals above this are the pool's estimate (the embedded pool counts exactly up to it). */
+const EXACT_USER_TOTAL = 10_000;
+
+/** Which users: one ListUsers Filter at most, as Cognito allows one attribute a search. */
+export interface UsersFilter {
+  /** A prefix of the `searchBy` attribute (case-insensitive). */
+  q?: string;
+  searchBy: UserSearchField;
+  status?: string;
+}
+
+export interface UsersPageRequest extends UsersFilter {
+  limit: number;
+  /** The last ListUsers call's PaginationToken. */
+  cursor?: string;
+  /** Whether to ask the pool how many users it has (DescribeUserPool). */
+  withTotal: boolean;
+}
+
 export interface UserDirectory {
-  /** Every user, walking all ListUsers pages. */
-  list(): Promise<IdentityUserRecord[]>;
+  /** A page of users in the pool's order, through ListUsers (several calls when limit > 60). */
+  page(request: UsersPageRequest): Promise<ListPage<IdentityUserRecord>>;
   enable(username: string): Promise<void>;
   /** Disables the user and signs them out everywhere (their refresh tokens stop working). */
   disable(username: string): Promise<void>;
   delete(username: string): Promise<void>;
 }
 
+/** A ListUsers Filter value: double-quoted, with `"` and `\` escaped. */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+
+/** The ListUsers Filter of a search: `email ^= "ann"`, `cognito:user_status = "CONFIRMED"`, or none. */
+export function listUsersFilter(filter: UsersFilter): string | undefined {
+  const q = filter.q?.trim();
+  if (q && filter.status !== undefined) {
+    throw new InvalidListQuery("Invalid query: search by 'q' or by 'status', not both (the identity service takes one filter)");
+  }
+  if (q) return `${filter.searchBy} ^= ${quoted(q)}`;
+  if (filter.status !== undefined) return `cognito:user_status = ${quoted(filter.status)}`;
+  return undefined;
+}
+
+/** Every user the filter finds, a ListUsers page at a time, for a streamed export. */
+export async function* allUsers(directory: UserDirectory, filter: UsersFilter): AsyncGenerator<IdentityUserRecord[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await directory.page({ ...filter, limit: LIST_USERS_PAGE, withTotal: false, ...(cursor ? { cursor } : {}) });
+    if (page.items.length > 0) yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+}
+
 export function createUserDirectory({ client, userPoolId }: UserPool): UserDirectory {
   return {
-    async list() {
+    async page(request) {
+      const filter = listUsersFilter(request);
       const users: IdentityUserRecord[] = [];
-      let paginationToken: string | undefined;
+      let token = request.cursor;
       do {
         const page = await client.send(
-          new ListUsersCommand({ UserPoolId: userPoolId, Limit: LIST_USERS_PAGE, PaginationToken: paginationToken }),
+          new ListUsersCommand({
+            UserPoolId: userPoolId,
+            Limit: Math.min(LIST_USERS_PAGE, request.limit - users.length),
+            ...(token ? { PaginationToken: token } : {}),
+            ...(filter ? { Filter: filter } : {}),
+          }),
         );
         users.push(...(page.Users ?? []).map(toRecord));
-        paginationToken = page.PaginationToken;
-      } while (paginationToken);
-      return users;
+        token = page.PaginationToken;
+      } while (token && users.length < request.limit);
+      const onlyPage = request.cursor === undefined && !token;
+      let total: number | null = null;
+      if (onlyPage) total = users.length;
+      else if (request.withTotal && filter === undefined) {
+        const pool = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+        total = pool.UserPool?.EstimatedNumberOfUsers ?? null;
+      }
+      return {
+        items: users,
+        nextCursor: token ?? null,
+        total,
+        totalIsEstimate: !onlyPage && total !== null && total > EXACT_USER_TOTAL,
+      };
     },
     async enable(username) {
       await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: username }));
@@ -54,7 +118,7 @@ export function createUserDirectory({ client, userPoolId }: UserPool): UserDirec
   };
 }
 
-function toRecord(user: UserType): IdentityUserRecord {
+export function toRecord(user: UserType): IdentityUserRecord {
   const epoch = new Date(0).toISOString();
   return {
     Username: user.Username ?? '',
@@ -77,7 +141,7 @@ export function lazyUserDirectory(makePool: () => Promise<UserPool>): UserDirect
     return directory;
   };
   return {
-    list: async () => (await get()).list(),
+    page: async (request) => (await get()).page(request),
     enable: async (username) => (await get()).enable(username),
     disable: async (username) => (await get()).disable(username),
     delete: async (username) => (await get()).delete(username),

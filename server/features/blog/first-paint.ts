@@ -15,21 +15,23 @@ import { displayDate, escapeHtml as e } from './static-page.ts';
  * preview, inert and hidden from assistive technology: the app's page is the one to use.
  */
 const STYLE = `<style>
-.fp{max-width:820px;margin:0 auto;padding:76px 16px 32px}
-.fp-list{max-width:1200px;padding-top:80px}
-@media (max-width:599px){.fp{padding-top:68px}.fp-list{padding-top:72px}}
+.fp{max-width:820px;margin:0 auto;padding:20px 16px 32px}
+.fp-list{max-width:1200px;padding-top:24px}
+/* The page header band (src-web/features/marketing/shared/PageHeader.module.css), below the fixed top bar. */
+.fp-band{padding:120px 24px 48px;text-align:center;background:linear-gradient(135deg,#e9ebf9 0%,#f7f8fd 55%,#fce4ec 100%)}
+.fp-band time{display:block;margin:0 0 12px;font-weight:600;color:#3b3f55}
+.fp-band h1{margin:0 auto 16px;max-width:880px;font-size:clamp(32px,5vw,44px);line-height:1.15;letter-spacing:-0.01em;color:#141a4d}
+.fp-band h1:last-child{margin-bottom:0}
+.fp-band p{margin:0 auto;max-width:760px;font-size:20px;line-height:1.55;color:#3b3f55}
+@media (max-width:599px){.fp-band{padding:88px 20px 32px}.fp-band p{font-size:16px}}
 .fp a{color:var(--colorBrandForeground1)}
 .fp-crumbs{margin:0 0 12px;font-size:12px;color:var(--colorNeutralForeground3)}
 .fp-crumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
 .fp-crumbs li:not(:last-child)::after{content:"›";margin-left:4px}
 .fp-back{display:flex;height:32px;margin:0 0 16px}
 .fp-back a{display:inline-flex;align-items:center;gap:6px;padding:0 12px;border:1px solid transparent;font-weight:600;color:var(--colorNeutralForeground2);text-decoration:none}
-.fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:var(--borderRadiusXLarge);margin-bottom:16px;background:#e8eaf6;object-fit:cover}
 .fp time{color:var(--colorNeutralForeground3)}
-.fp h1{margin:8px 0;font-size:32px;line-height:40px}
-.fp-excerpt{font-size:20px;line-height:28px;color:var(--colorNeutralForeground2);margin:0 0 12px}
-.fp-hero{text-align:center;margin-bottom:20px}.fp-hero h1{margin:0;color:var(--colorBrandForeground1)}
-.fp-hero p{margin:8px 0 0;color:var(--colorNeutralForeground2);font-size:16px}
+.fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:var(--borderRadiusXLarge);margin-bottom:16px;background:#e8eaf6;object-fit:cover}
 .fp-filters{height:58px;margin-bottom:20px}
 @media (max-width:700px){.fp-filters{height:172px}}
 .fp-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:20px}
@@ -38,7 +40,6 @@ const STYLE = `<style>
 .fp-card .fp-image{border-radius:0;margin:0}.fp-card div{padding:16px}
 .fp-card h2{margin:8px 0;font-size:20px;line-height:28px;font-weight:600}.fp-card h2 a{color:inherit;text-decoration:none}
 .fp-card p{margin:0;color:var(--colorNeutralForeground2);display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
-@media (max-width:600px){.fp h1{font-size:28px;line-height:36px}.fp-hero h1{font-size:32px;line-height:40px}}
 </style>`;
 
 /** What the list page and post page show (src-web/features/blog/BlogListPage.tsx, BlogPostPage.tsx). */
@@ -83,11 +84,11 @@ function dateOf(post: BlogPost): string {
 /** The top of the post (what the first screen shows); the article's body comes with the app. */
 function postMarkup(post: BlogPost, images: BlogImages): string {
   const heading = title(post);
-  return `${STYLE}<article class="fp" inert aria-hidden="true">
-<nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
+  return `${STYLE}<article inert aria-hidden="true">
+<header class="fp-band">${dateOf(post)}<h1>${e(heading)}</h1>${post.excerpt ? `<p>${e(post.excerpt)}</p>` : ''}</header>
+<div class="fp"><nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
 <p class="fp-back"><a href="${PATHS.blog}">${BACK_ARROW}Back to Blog</a></p>
-${image(post, 'fp-image', true, images)}${dateOf(post)}<h1>${e(heading)}</h1>
-${post.excerpt ? `<p class="fp-excerpt">${e(post.excerpt)}</p>` : ''}
+${image(post, 'fp-image', true, images)}</div>
 </article>`;
 }
 
@@ -96,7 +97,7 @@ function listMarkup(posts: BlogPost[], images: BlogImages): string {
     const href = e(blogPostPath(post.slug));
     return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(title(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
   });
-  return `${STYLE}<section class="fp fp-list" inert aria-hidden="true"><header class="fp-hero"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></section>`;
+  return `${STYLE}<section inert aria-hidden="true"><header class="fp-band"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp fp-list"><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></div></section>`;
 }
 
 /** The request the web app makes for a list, as the key of its preloaded answer. */

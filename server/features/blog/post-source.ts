@@ -25,6 +25,17 @@ export interface PostSource {
   listAllPublished(): Promise<BlogPost[]>;
 }
 
+/**
+ * Whether readers may see `post` at `now`: published, and not dated in the future (a post
+ * scheduled by its date). Drafts, scheduled and unpublished posts have no public page.
+ */
+export function isPublishedAt(post: BlogPost, now: number): boolean {
+  if (post.status !== 'published') return false;
+  if (post.published_at === null) return true;
+  const publishedAt = Date.parse(post.published_at);
+  return Number.isNaN(publishedAt) || publishedAt <= now;
+}
+
 /** A failure of the source itself (StoryChief down or answering nonsense), not a missing post. */
 export class PostSourceUnavailableError extends Error {
   override name = 'PostSourceUnavailableError';

@@ -11,11 +11,12 @@ import {
   type SavePostHtmlResult,
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
+import { largestJsonBody } from '../../http/body-limit.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { listBody } from './list-body.ts';
-import type { PageStore } from './page-store.ts';
-import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import type { PageStore, StoredPage } from './page-store.ts';
+import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { ListQuerySchema, PostParamsSchema, PostQuerySchema, SlugParamsSchema } from './schemas.ts';
 import { renderStaticPage } from './static-page.ts';
@@ -32,6 +33,8 @@ const UNAUTHORIZED: ErrorBody = { error: 'Admin authentication required' };
 const UNAVAILABLE: ErrorBody = { error: 'The blog is unavailable right now. Please try again in a moment.' };
 const HTML_MAX_AGE_MS = BLOG.htmlCacheMaxAgeHours * 60 * 60 * 1000;
 const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
+/** Two posts' worth of HTML (the page and the post's content) and their fields: about 6 MB. */
+export const SAVE_POST_HTML_BODY_LIMIT = largestJsonBody(SavePostHtmlBodySchema);
 
 /** The article inside a whole HTML document, or the fragment as it is. */
 function articleBody(html: string): string {
@@ -47,6 +50,15 @@ function articleBody(html: string): string {
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { source, pages, adminGuard, siteUrl } = deps;
+
+  /**
+   * The post of `slug` if readers may see it now, as the source says; undefined for a draft,
+   * scheduled, unpublished or deleted post. Throws PostSourceUnavailableError.
+   */
+  const publishedPost = async (slug: string): Promise<BlogPost | undefined> => {
+    const post = await source.getPublishedBySlug(slug);
+    return post && isPublishedAt(post, Date.now()) ? post : undefined;
+  };
 
   const unavailable = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof PostSourceUnavailableError)) throw error;
@@ -103,17 +115,28 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     '/api/cached-post/:slug',
     { schema: { params: SlugParamsSchema }, config: { access: 'public' } },
     async (request, reply) => {
-      const page = await pages.get(request.params.slug);
-      if (!page) return reply.status(404).send({ error: `No cached copy of "${request.params.slug}"` } satisfies ErrorBody);
+      const { slug } = request.params;
+      const page = await pages.get(slug);
+      // The copy of a published post only, as for its page: never a draft's saved data.
+      let published = false;
+      if (page) {
+        try {
+          published = (await publishedPost(slug)) !== undefined;
+        } catch (error) {
+          if (!(error instanceof PostSourceUnavailableError)) throw error;
+          published = isPublishedAt(page.post, Date.now());
+        }
+      }
+      if (!page || !published) return reply.status(404).send({ error: `No cached copy of "${slug}"` } satisfies ErrorBody);
       return reply.header('cache-control', 'no-cache').send(page.post);
     },
   );
 
   api.post(
     '/api/save-post-html',
-    { schema: { body: SavePostHtmlBodySchema }, config: { access: 'admin' } },
+    { schema: { body: SavePostHtmlBodySchema }, bodyLimit: SAVE_POST_HTML_BODY_LIMIT, config: { access: 'admin' } },
+    // The admin token was checked by the app's access control before the body was read.
     async (request, reply) => {
-      if (!(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
       const { filename, html, slug, title, postData } = request.body;
       // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
       if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
@@ -136,6 +159,18 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       return reply.send(body);
     },
   );
+
+  type Page = { post: BlogPost; bodyHtml: string; title: string };
+  const storedPage = (stored: StoredPage): Page => ({
+    post: stored.post,
+    bodyHtml: sanitizeBlogHtml(stored.bodyHtml),
+    title: stored.title,
+  });
+  const sendPage = (reply: FastifyReply, page: Page) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(renderStaticPage({ ...page, siteUrl }));
 
   const notFoundPage = (reply: FastifyReply) =>
     reply
@@ -163,30 +198,25 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     const stored = await pages.get(slug);
     let live: BlogPost | undefined;
     try {
-      live = await source.getPublishedBySlug(slug);
+      live = await publishedPost(slug);
     } catch (error) {
       if (!(error instanceof PostSourceUnavailableError)) throw error;
-      // The source is down: the stored page is better than no page, and no page is a 502, not a crash.
-      if (!stored) return unavailablePage(reply);
+      // The source is down: the stored page of a post that was published is better than no
+      // page, and no page is a 502, not a crash.
+      if (!stored || !isPublishedAt(stored.post, Date.now())) return unavailablePage(reply);
+      request.log.info({ slug }, 'serving a stored blog page: the post source is unavailable');
+      return sendPage(reply, storedPage(stored));
     }
+    // The source answered without the post: a draft, scheduled, unpublished or deleted post has
+    // no page, whatever page was saved for it (by the admin, or while it was published).
+    if (!live) return notFoundPage(reply);
     const fresh =
       stored &&
       Date.now() - stored.generatedAt.getTime() < HTML_MAX_AGE_MS &&
-      (!live || new Date(live.updated_at).getTime() <= stored.postUpdatedAt.getTime());
-    let page: { post: BlogPost; bodyHtml: string; title: string };
-    if (stored && (fresh || !live)) {
-      if (!live && !fresh && stored) request.log.info({ slug }, 'serving an old blog page: its post is not available');
-      page = { post: stored.post, bodyHtml: sanitizeBlogHtml(stored.bodyHtml), title: stored.title };
-    } else if (live) {
-      const bodyHtml = sanitizeBlogHtml(live.content);
-      page = { post: live, bodyHtml, title: live.title };
-      await pages.save({ slug, title: live.title, bodyHtml, post: live, postUpdatedAt: new Date(live.updated_at) });
-    } else {
-      return notFoundPage(reply);
-    }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(renderStaticPage({ ...page, siteUrl }));
+      new Date(live.updated_at).getTime() <= stored.postUpdatedAt.getTime();
+    if (stored && fresh) return sendPage(reply, storedPage(stored));
+    const bodyHtml = sanitizeBlogHtml(live.content);
+    await pages.save({ slug, title: live.title, bodyHtml, post: live, postUpdatedAt: new Date(live.updated_at) });
+    return sendPage(reply, { post: live, bodyHtml, title: live.title });
   });
 }

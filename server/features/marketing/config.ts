@@ -44,10 +44,12 @@ export function readMarketingConfig(read: EnvReader): MarketingConfig {
 }
 
 /** The origins the browser must be allowed to reach for these features (Content-Security-Policy). */
-export function marketingContentSources(config: MarketingConfig): { script: string[]; frame: string[] } {
+export function marketingContentSources(config: MarketingConfig): { script: string[]; connect: string[]; frame: string[] } {
   const stripe = config.stripePricingTable ? ['https://js.stripe.com'] : [];
   return {
     script: stripe,
+    // The Jobs page probes the portal's origin to show its fallback when it is unreachable.
+    connect: [new URL(config.careersPortalUrl).origin],
     frame: [...new Set([new URL(config.introVideoUrl).origin, new URL(config.careersPortalUrl).origin, ...stripe])],
   };
 }

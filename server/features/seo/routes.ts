@@ -27,7 +27,6 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   PATHS.about,
   PATHS.press,
   PATHS.affiliates,
-  PATHS.signup,
 ];
 
 export const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
@@ -56,14 +55,19 @@ export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]):
 /** `GET /robots.txt` and `GET /sitemap.xml`, built from PUBLIC_URL so every deployment names itself. */
 export function registerSeoRoutes(
   app: FastifyInstance,
-  options: { publicUrl: string; sitemapProviders?: readonly SitemapProvider[] },
+  options: {
+    publicUrl: string;
+    sitemapProviders?: readonly SitemapProvider[];
+    /** The sign-up page is listed only when it embeds an external form (otherwise it is a detour to a dialog). */
+    listSignupPage?: boolean;
+  },
 ): void {
   const robots = robotsTxt(options.publicUrl);
   app.get('/robots.txt', { config: { access: 'public' } }, (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
 
-  const staticEntries = PUBLIC_PAGE_PATHS.map((path) => ({ path }));
+  const staticEntries = [...PUBLIC_PAGE_PATHS, ...(options.listSignupPage ? [PATHS.signup] : [])].map((path) => ({ path }));
   app.get('/sitemap.xml', { config: { access: 'public' } }, async (request, reply) => {
     const extra = await Promise.all(
       (options.sitemapProviders ?? []).map((provide) =>

@@ -1,18 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
+import { acceptFormBodies } from '../../http/body-policy.ts';
 import { MINUTE } from '../clock.ts';
-import { hashToken, sameHash } from '../codes.ts';
+import { hashToken } from '../codes.ts';
 import { CognitoError } from '../errors.ts';
+import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
 import { authenticate, refreshSession, startSession } from '../sessions.ts';
-import { ADMIN_SCOPE } from '../tokens.ts';
-import { findOrCreateFederatedUser, FederationRefused } from './federated-user.ts';
+import { revokeToken } from '../operations/revoke-token.ts';
+import { clientCredentials } from './client-auth.ts';
+import { FederationRefused } from '../errors.ts';
+import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
+import { checkPkceRequest, pkceMatches } from './pkce.ts';
+import { grantedScope } from './scope.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
 const CODE_LIFETIME_MS = 5 * MINUTE;
+/**
+ * The longest client `state` and `nonce` kept for a pending sign-in. Clients send a random
+ * value of 16 to 64 characters; a longer one is refused rather than stored for anyone who asks.
+ */
+export const MAX_STATE_LENGTH = 1024;
 
 const AuthorizeQuery = Type.Object({
   identity_provider: Type.Optional(Type.String()),
@@ -20,8 +31,10 @@ const AuthorizeQuery = Type.Object({
   response_type: Type.String(),
   client_id: Type.String(),
   scope: Type.Optional(Type.String()),
-  state: Type.Optional(Type.String({ maxLength: 2048 })),
-  code_challenge: Type.Optional(Type.String({ maxLength: 128 })),
+  // Lengths and forms are checked in the handler, so a bad value is answered the OAuth way.
+  state: Type.Optional(Type.String()),
+  nonce: Type.Optional(Type.String()),
+  code_challenge: Type.Optional(Type.String()),
   code_challenge_method: Type.Optional(Type.String()),
 });
 
@@ -37,13 +50,21 @@ const CallbackQuery = Type.Object(
 
 const TokenBody = Type.Object({
   grant_type: Type.String(),
-  client_id: Type.String(),
+  // Or in the Authorization header (client_secret_basic).
+  client_id: Type.Optional(Type.String()),
   code: Type.Optional(Type.String()),
   redirect_uri: Type.Optional(Type.String()),
   code_verifier: Type.Optional(Type.String()),
   refresh_token: Type.Optional(Type.String()),
   client_secret: Type.Optional(Type.String()),
   scope: Type.Optional(Type.String()),
+});
+
+const RevokeBody = Type.Object({
+  token: Type.String(),
+  token_type_hint: Type.Optional(Type.String()),
+  client_id: Type.Optional(Type.String()),
+  client_secret: Type.Optional(Type.String()),
 });
 
 /** Sends the browser back to the web app with an OAuth error: hosted sign-in never dead-ends there. */
@@ -55,8 +76,11 @@ function redirectWithError(reply: FastifyReply, redirectUri: string, error: stri
   return reply.redirect(url.href, 302);
 }
 
-const tokenError = (reply: FastifyReply, error: string, status = 400) =>
-  reply.status(status).header('cache-control', 'no-store').send({ error });
+const tokenError = (reply: FastifyReply, error: string, status = 400) => {
+  // RFC 6749: a failed client authentication names the scheme the client may use.
+  if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
+  return reply.status(status).header('cache-control', 'no-store').send({ error });
+};
 
 /**
  * Hosted sign-in like Cognito's hosted UI: /oauth2/authorize federates to Google or
@@ -68,8 +92,14 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
   const upstreams = createUpstreams(service.config.providers);
   const callbackUrl = `${publicUrl}/cognito/oauth2/idpresponse`;
-  const allowedRedirect = (uri: string) =>
-    service.config.allowedRedirectUris.some((allowed) => allowed.replace(/\/$/, '') === uri.replace(/\/$/, ''));
+  // `https://app.example` and `https://app.example/` are one address, at /authorize and /token alike.
+  const sameRedirect = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
+  const allowedRedirect = (uri: string) => service.config.allowedRedirectUris.some((allowed) => sameRedirect(allowed, uri));
+  /** The client a token or revocation request authenticates as (body or Basic header), if it is ours. */
+  const authenticatedClient = (request: FastifyRequest, body: { client_id?: string; client_secret?: string }) => {
+    const client = clientCredentials(request.headers.authorization, body);
+    return client?.clientId === service.config.clientId ? client.clientId : undefined;
+  };
 
   scope.addHook('onRequest', async (request) => {
     const allowed = await service.limiter.allow(
@@ -80,9 +110,17 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     if (!allowed) throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
   });
 
-  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  // Bad input is answered in the OAuth error format, which OIDC libraries read; the rest
+  // goes to the server's own policy.
+  scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.validation === undefined) throw error;
+    return reply
+      .status(400)
+      .header('cache-control', 'no-store')
+      .send({ error: 'invalid_request', error_description: error.message });
+  });
+
+  acceptFormBodies(scope);
 
   scope.get(
     '/oauth2/authorize',
@@ -92,13 +130,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       // Until client and redirect URI are known good, an error cannot be sent anywhere but here.
       if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
       if (!allowedRedirect(query.redirect_uri)) return reply.status(400).send({ error: 'redirect_mismatch' });
+      const oversized = [query.state, query.nonce].some((value) => value !== undefined && value.length > MAX_STATE_LENGTH);
       const fail = (error: string, description: string) =>
-        redirectWithError(reply, query.redirect_uri, error, description, query.state);
+        redirectWithError(reply, query.redirect_uri, error, description, oversized ? null : query.state);
+      if (oversized) return fail('invalid_request', `state and nonce may be at most ${MAX_STATE_LENGTH} characters.`);
       if (query.response_type !== 'code')
         return fail('unsupported_response_type', 'Only the authorization code flow is supported.');
-      if (query.code_challenge !== undefined && query.code_challenge_method !== 'S256') {
-        return fail('invalid_request', 'code_challenge_method must be S256.');
-      }
+      const pkceProblem = checkPkceRequest(query.code_challenge, query.code_challenge_method);
+      if (pkceProblem !== undefined) return fail('invalid_request', pkceProblem);
+      const scopeGranted = grantedScope(query.scope);
+      if (scopeGranted === undefined) return fail('invalid_scope', 'The scope asks for a scope this client does not have.');
       const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
       if (provider === undefined) return fail('invalid_request', 'identity_provider must be Google or AzureAD.');
       if (!upstreams.isConfigured(provider))
@@ -123,10 +164,12 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
           redirect_uri: query.redirect_uri,
           client_state: query.state ?? null,
           code_challenge: query.code_challenge ?? null,
-          code_challenge_method: query.code_challenge === undefined ? null : 'S256',
+          code_challenge_method: 'S256',
           upstream_code_verifier: verifier,
           upstream_nonce: nonce,
           expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
+          client_nonce: query.nonce ?? null,
+          scope: scopeGranted,
         })
         .execute();
       const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
@@ -187,17 +230,19 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         user = await findOrCreateFederatedUser(service, provider, {
           sub: idClaims.sub,
           email,
-          emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+          emailVerified: upstreamEmailVerified(provider, claims),
           givenName: typeof claims.given_name === 'string' ? claims.given_name : null,
           familyName: typeof claims.family_name === 'string' ? claims.family_name : null,
         });
       } catch (error) {
+        await reportHostedRefusal(service, clientOf(request), provider, null, error);
         if (error instanceof FederationRefused) return fail('access_denied', error.message);
         request.log.warn({ err: error, provider }, 'upstream sign-in failed');
         return fail('server_error', `${provider} sign-in failed. Please try again.`);
       } finally {
         service.sessions.clear();
       }
+      if (!user.enabled) await reportHostedRefusal(service, clientOf(request), provider, user, 'User is disabled.');
       if (!user.enabled) return fail('access_denied', 'User is disabled.');
 
       const code = randomBytes(32).toString('base64url');
@@ -211,6 +256,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
           code_challenge: pending.code_challenge,
           code_challenge_method: pending.code_challenge_method,
           expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
+          nonce: pending.client_nonce,
+          scope: pending.scope,
         })
         .execute();
       const target = new URL(pending.redirect_uri);
@@ -222,12 +269,15 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
 
   scope.post('/oauth2/token', { schema: { body: TokenBody }, config: { access: 'public' } }, async (request, reply) => {
     const body = request.body;
-    if (body.client_id !== service.config.clientId) return tokenError(reply, 'invalid_client', 401);
+    const clientId = authenticatedClient(request, body);
+    if (clientId === undefined) return tokenError(reply, 'invalid_client', 401);
     reply.header('cache-control', 'no-store');
     try {
       if (body.grant_type === 'refresh_token') {
         if (!body.refresh_token) return tokenError(reply, 'invalid_request');
-        const tokens = await refreshSession(service, body.refresh_token, body.client_id);
+        const refreshToken = body.refresh_token;
+        const refresh = () => refreshSession(service, refreshToken, clientId);
+        const tokens = await reportSignIn(service, clientOf(request), 'refresh', null, refresh);
         return { access_token: tokens.AccessToken, id_token: tokens.IdToken, token_type: 'Bearer', expires_in: tokens.ExpiresIn };
       }
       if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
@@ -241,15 +291,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       if (
         grant === undefined ||
         grant.expires_at.getTime() <= service.clock.now() ||
-        grant.client_id !== body.client_id ||
-        grant.redirect_uri !== body.redirect_uri ||
+        grant.client_id !== clientId ||
+        !sameRedirect(grant.redirect_uri, body.redirect_uri) ||
         !pkceMatches(grant.code_challenge, body.code_verifier)
       ) {
         return tokenError(reply, 'invalid_grant');
       }
       const user = await service.db.selectFrom('identity_users').selectAll().where('sub', '=', grant.user_sub).executeTakeFirst();
       if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
-      const tokens = await startSession(service, user, body.client_id, `openid email profile ${ADMIN_SCOPE}`);
+      const signIn = () => startSession(service, user, clientId, grant.scope ?? 'openid', undefined, grant.nonce ?? undefined);
+      const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn);
       return {
         access_token: tokens.AccessToken,
         id_token: tokens.IdToken,
@@ -263,7 +314,24 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     }
   });
 
-  scope.get('/oauth2/userInfo', { config: { access: 'user' } }, async (request, reply) => {
+  // RFC 7009: a refresh token ends its session (and the access tokens issued from it); an
+  // unknown or already revoked token is answered 200 all the same.
+  scope.post('/oauth2/revoke', { schema: { body: RevokeBody }, config: { access: 'public' } }, async (request, reply) => {
+    const clientId = authenticatedClient(request, request.body);
+    if (clientId === undefined) return tokenError(reply, 'invalid_client', 401);
+    try {
+      await revokeToken.run({ Token: request.body.token, ClientId: clientId }, { service, ...clientOf(request) });
+    } catch (error) {
+      if (error instanceof CognitoError) return tokenError(reply, 'invalid_request');
+      throw error;
+    } finally {
+      service.sessions.clear();
+    }
+    return reply.header('cache-control', 'no-store').send({});
+  });
+
+  // OAuth's own endpoint: it checks the Cognito access token itself, as the protocol says.
+  scope.get('/oauth2/userInfo', { config: { access: 'cognito' } }, async (request, reply) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
     try {
@@ -297,11 +365,4 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       return reply.redirect(request.query.logout_uri, 302);
     },
   );
-}
-
-/** RFC 7636 S256: the verifier must hash to the challenge given at /authorize. */
-function pkceMatches(challenge: string | null, verifier: string | undefined): boolean {
-  if (challenge === null) return true;
-  if (verifier === undefined) return false;
-  return sameHash(challenge, createHash('sha256').update(verifier).digest('base64url'));
 }

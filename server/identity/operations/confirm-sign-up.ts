@@ -1,6 +1,7 @@
-import { codeMismatch, notAuthorized } from '../errors.ts';
+import { notAuthorized } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
+import { unknownUserLimits } from '../unknown-user-limits.ts';
 import { findUser } from '../users.ts';
 import { consumeCode } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
@@ -14,8 +15,8 @@ export const confirmSignUp: Operation = {
     const code = requiredString(input, 'ConfirmationCode', 2048);
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
-    // An unknown user gets the same answer as a wrong code: no account enumeration.
-    if (user === undefined) throw codeMismatch();
+    // An unknown user is answered as a wrong code for an account (its attempt limit too): no account enumeration.
+    if (user === undefined) throw unknownUserLimits(service).wrongGuess(username, 'signup', service.clock.now());
     if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
     await consumeCode(service, user.sub, 'signup', code, async (trx) => {
       await trx

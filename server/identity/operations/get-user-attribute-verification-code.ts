@@ -2,17 +2,19 @@ import type { GetUserAttributeVerificationCodeResponse } from '@aws-sdk/client-c
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
-import { sendCode } from '../verification.ts';
+import { admitCodeMail, sendCode } from '../verification.ts';
 import type { Operation } from './operation.ts';
 import { requireEmailAttribute } from './verify-user-attribute.ts';
 
 /** GetUserAttributeVerificationCode: a (new) code for the pending email, else the current one. */
 export const getUserAttributeVerificationCode: Operation = {
   signed: false,
-  async run(input, { service }): Promise<GetUserAttributeVerificationCodeResponse> {
+  async run(input, { service, ip }): Promise<GetUserAttributeVerificationCodeResponse> {
     const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
     requireEmailAttribute(input);
     await limitPerUser(service, user.sub);
-    return { CodeDeliveryDetails: await sendCode(service, user, 'email', user.pending_email ?? user.email) };
+    const destination = user.pending_email ?? user.email;
+    await admitCodeMail(service, ip, destination);
+    return { CodeDeliveryDetails: await sendCode(service, user, 'email', destination) };
   },
 };

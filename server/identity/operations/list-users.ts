@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import { badMember, invalidParameter } from '../errors.ts';
 import { optionalInteger, optionalString, stringList } from '../fields.ts';
@@ -64,23 +64,34 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * The Filter as SQL each index of migrations 3 and 10 answers: lower(...) for the attributes
+ * that ignore case, `like 'v%'` for `^=` (text_pattern_ops indexes, whatever the collation).
+ */
 function matches(eb: ExpressionBuilder<Schema, 'identity_users'>, filter: UserFilter) {
-  const { value } = filter;
-  const text = (column: 'username' | 'given_name' | 'family_name' | 'status') =>
-    filter.operator === '=' ? eb(column, '=', value) : eb(column, 'like', `${escapeLike(value)}%`);
+  const { value, operator } = filter;
+  const compare = (column: Expression<string | null>, wanted: string) =>
+    operator === '=' ? eb(column, '=', wanted) : eb(column, 'like', `${escapeLike(wanted)}%`);
+  const caseless = (column: 'email' | 'given_name' | 'family_name' | 'phone_number') =>
+    compare(eb.fn<string | null>('lower', [column]), value.toLowerCase());
   switch (filter.attribute) {
     case 'email':
-      return filter.operator === '='
-        ? eb(eb.fn('lower', ['email']), '=', value.toLowerCase())
-        : eb(eb.fn('lower', ['email']), 'like', `${escapeLike(value.toLowerCase())}%`);
+    case 'given_name':
+    case 'family_name':
+    case 'phone_number':
+      return caseless(filter.attribute);
+    case 'username':
+      return compare(eb.ref('username'), value);
     case 'sub':
-      return filter.operator === '=' ? eb(sql`sub::text`, '=', value) : eb(sql`sub::text`, 'like', `${escapeLike(value)}%`);
+      return compare(sql<string>`sub::text`, value.toLowerCase());
     case 'status':
-      // Cognito's `status` is whether the account is enabled.
-      return eb('enabled', '=', value === 'Enabled');
+      // Cognito's `status` is whether the account is enabled: "Enabled" or "Disabled", as written.
+      return value === 'Enabled' || value === 'Disabled' ? eb('enabled', '=', value === 'Enabled') : sql<boolean>`false`;
     case 'cognito:user_status':
-      return text('status');
-    default:
-      return text(filter.attribute);
+      return compare(eb.ref('status'), value.toUpperCase());
+    case 'name':
+    case 'preferred_username':
+      // Attributes this pool does not keep: no user has them.
+      return sql<boolean>`false`;
   }
 }

@@ -6,6 +6,8 @@ export interface CallContext {
   service: IdentityService;
   /** The caller's address, for per-IP limits. */
   ip: string;
+  /** The caller's user agent, for the security events it causes. */
+  userAgent: string | null;
 }
 
 /** One Cognito operation: whether it needs a SigV4 signature, and what it does. */

@@ -2,20 +2,22 @@ import type { ResendConfirmationCodeResponse } from '@aws-sdk/client-cognito-ide
 import { invalidParameter } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
+import { pretendCodeDelivery, timedSendCode } from '../unknown-user-limits.ts';
 import { findUser } from '../users.ts';
-import { deliveryDetails, sendCode } from '../verification.ts';
+import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
-/** ResendConfirmationCode: a new sign-up code; for an unknown user, a simulated delivery. */
+/** ResendConfirmationCode: a new sign-up code; for an unknown user, a pretend delivery that answers alike. */
 export const resendConfirmationCode: Operation = {
   signed: false,
-  async run(input, { service }): Promise<ResendConfirmationCodeResponse> {
+  async run(input, { service, ip }): Promise<ResendConfirmationCodeResponse> {
     requireClientId(input, service);
     const username = requiredString(input, 'Username', 128);
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
-    if (user === undefined) return { CodeDeliveryDetails: deliveryDetails(username) };
+    await admitCodeMail(service, ip, user?.email ?? username);
+    if (user === undefined) return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'signup') };
     if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
-    return { CodeDeliveryDetails: await sendCode(service, user, 'signup', user.email) };
+    return { CodeDeliveryDetails: await timedSendCode(service, user, 'signup', user.email) };
   },
 };

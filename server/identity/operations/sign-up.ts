@@ -3,8 +3,10 @@ import { invalidParameter, usernameExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { checkPassword } from '../passwords.ts';
 import { limitPerUser } from '../service.ts';
-import { findUser, isUniqueViolation, readAttributeChanges } from '../users.ts';
-import { sendCode } from '../verification.ts';
+import { checkAttributeWrites } from '../attributes.ts';
+import { verifierColumns } from '../srp/verifier.ts';
+import { findUser, isUniqueViolation } from '../users.ts';
+import { admitCodeMail, sendCode } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,15 +14,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** SignUp: email as username; the account stays UNCONFIRMED until ConfirmSignUp. */
 export const signUp: Operation = {
   signed: false,
-  async run(input, { service }): Promise<SignUpResponse> {
+  async run(input, { service, ip }): Promise<SignUpResponse> {
     requireClientId(input, service);
     const username = requiredString(input, 'Username', 128).trim();
     const password = requiredString(input, 'Password', 1024);
     if (!EMAIL.test(username)) throw invalidParameter('Username should be an email.');
-    const attributes = readAttributeChanges(attributeList(input, 'UserAttributes', false));
+    const { columns: attributes, others } = checkAttributeWrites(
+      attributeList(input, 'UserAttributes', false),
+      service.config.customAttributes,
+      'user',
+    );
     checkPassword(password, 'Password');
     await limitPerUser(service, username);
     if ((await findUser(service.db, username)) !== undefined) throw usernameExists();
+    // Counted only when a mail would go: sign-ups for a taken address cannot use up its owner's quota.
+    await admitCodeMail(service, ip, username);
 
     const passwordHash = await service.passwords.hash(password);
     const now = new Date(service.clock.now());
@@ -45,11 +53,16 @@ export const signUp: Operation = {
             locked_until: null,
             created_at: now,
             updated_at: now,
+            attributes: JSON.stringify(others),
           })
           .returning('sub')
           .executeTakeFirstOrThrow();
         // Email is an alias: the username is the immutable sub, as Cognito assigns it.
-        await trx.updateTable('identity_users').set({ username: user.sub }).where('sub', '=', user.sub).execute();
+        await trx
+          .updateTable('identity_users')
+          .set({ username: user.sub, ...verifierColumns(service.srp, user.sub, password) })
+          .where('sub', '=', user.sub)
+          .execute();
         const delivery = await sendCode(service, user, 'signup', username, trx);
         return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: delivery };
       });

@@ -1,10 +1,12 @@
 import type { UpdateUserAttributesResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { aliasExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
+import { attributeChanges, reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
-import { findUser, readAttributeChanges } from '../users.ts';
-import { sendCode } from '../verification.ts';
+import { checkAttributeWrites } from '../attributes.ts';
+import { attributeWrites, findUser } from '../users.ts';
+import { admitCodeMail, sendCode } from '../verification.ts';
 import type { Operation } from './operation.ts';
 
 /**
@@ -14,20 +16,29 @@ import type { Operation } from './operation.ts';
  */
 export const updateUserAttributes: Operation = {
   signed: false,
-  async run(input, { service }): Promise<UpdateUserAttributesResponse> {
-    const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
-    const { email, ...others } = readAttributeChanges(attributeList(input, 'UserAttributes', true));
+  async run(input, { service, ...client }): Promise<UpdateUserAttributesResponse> {
+    const { user, claims } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
+    const writes = checkAttributeWrites(
+      attributeList(input, 'UserAttributes', true),
+      service.config.customAttributes,
+      'user',
+      user.attributes,
+    );
+    const { email, ...others } = writes.columns;
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
     if (changesEmail) {
       await limitPerUser(service, user.sub);
       const owner = await findUser(service.db, email);
       if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
+      await admitCodeMail(service, client.ip, email);
     }
-    return service.db.transaction().execute(async (trx) => {
+    // What the audit log records: the named columns' old and new values (the email as pending).
+    const changes = attributeChanges(user, { ...others, ...(changesEmail ? { email } : {}) });
+    const result = await service.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('identity_users')
         .set({
-          ...others,
+          ...attributeWrites({ ...writes, columns: others }),
           ...(changesEmail ? { pending_email: email } : {}),
           updated_at: new Date(service.clock.now()),
         })
@@ -36,5 +47,8 @@ export const updateUserAttributes: Operation = {
       if (!changesEmail) return { CodeDeliveryDetailsList: [] };
       return { CodeDeliveryDetailsList: [await sendCode(service, user, 'email', email, trx)] };
     });
+    if (Object.keys(changes).length > 0)
+      await reportAccountEvent(service, client, 'attributes.update', user, { token: claims, changes });
+    return result;
   },
 };

@@ -1,5 +1,6 @@
 import { aliasExists, invalidParameter } from '../errors.ts';
 import { requiredString, type Input } from '../fields.ts';
+import { reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
 import { findUser, isUniqueViolation } from '../users.ts';
@@ -15,8 +16,8 @@ export function requireEmailAttribute(input: Input): void {
 /** VerifyUserAttribute: the code makes a pending email the sign-in address, verified. */
 export const verifyUserAttribute: Operation = {
   signed: false,
-  async run(input, { service }) {
-    const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
+  async run(input, { service, ...client }) {
+    const { user, claims } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
     requireEmailAttribute(input);
     const code = requiredString(input, 'Code', 2048);
     await limitPerUser(service, user.sub);
@@ -42,6 +43,10 @@ export const verifyUserAttribute: Operation = {
       if (isUniqueViolation(error)) throw aliasExists();
       throw error;
     }
+    await reportAccountEvent(service, client, 'email.verify', user, {
+      token: claims,
+      changes: { email: { old: user.email, new: newEmail ?? user.email } },
+    });
     return {};
   },
 };

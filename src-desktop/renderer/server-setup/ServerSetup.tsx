@@ -40,16 +40,18 @@ interface ServerSetupProps {
   /** Set when the operator is changing servers (they may go back); absent on first run. */
   onCancel?(): void;
   onSaved(serverUrl: string): void;
+  /** Why the address shown first is refused (one an earlier version accepted), if it is. */
+  initialError?: string;
 }
 
 /**
  * The first-run step (and 'Change server'): which HireAssist server this console manages.
  * Main validates and stores the address; its message is shown as it comes.
  */
-export function ServerSetup({ bridge, initialUrl, notice, onCancel, onSaved }: ServerSetupProps) {
+export function ServerSetup({ bridge, initialUrl, initialError, notice, onCancel, onSaved }: ServerSetupProps) {
   const styles = useStyles();
   const [url, setUrl] = useState(initialUrl);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -90,7 +92,7 @@ export function ServerSetup({ bridge, initialUrl, notice, onCancel, onSaved }: S
             required
             validationState={error ? 'error' : 'none'}
             validationMessage={error ?? undefined}
-            hint="The address of the HireAssist server, starting with http:// or https://."
+            hint="The address of the HireAssist server, starting with https:// (http:// only for a server on this computer)."
           >
             <Input
               type="url"

@@ -10,9 +10,10 @@ import {
   tokens,
   useArrowNavigationGroup,
 } from '@fluentui/react-components';
-import { ArrowSwapRegular, GlobeRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
+import { ArrowSwapRegular, GlobeRegular, PersonLockRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
+import { SIGN_OUT_ALL_TEXT, SignOutAllDialog } from '../../../src-shared/admin/SignOutAllDialog.tsx';
 import { CONSOLE_SCREENS, type ConsoleBridge, type ConsoleScreen, type TokenStorageKind } from '../../contract/bridge.ts';
 import { bridgePlatform } from '../bridge-platform.ts';
 import { DismissableNotice } from '../notices/DismissableNotice.tsx';
@@ -159,6 +160,7 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
   const [session, setSession] = useState(0);
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string | null>(null);
+  const [confirmingSignOutAll, setConfirmingSignOutAll] = useState(false);
   // Set by a sign-out main could not confirm, until the next login: main may still hold the token.
   const [unconfirmedSignOut, setUnconfirmedSignOut] = useState(false);
   const admin = useMemo(() => (unconfirmedSignOut ? withoutSession(bridge.admin) : bridge.admin), [bridge, unconfirmedSignOut]);
@@ -179,16 +181,20 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
   }, [bridge]);
   useEffect(checkStorage, [checkStorage]);
 
+  /** A fresh gate checks the session again, finds none and asks for the password. */
+  function endSession() {
+    setSession((value) => value + 1);
+    // Forgetting the token may have found the keychain gone: the memory-only warning then shows.
+    checkStorage();
+  }
+
   async function signOut() {
     setSigningOut(true);
     const failure = await signOutOfServer(bridge.admin);
     setSignOutError(failure);
     setUnconfirmedSignOut(failure !== null);
     setSigningOut(false);
-    // A fresh gate checks the session again, finds none and asks for the password.
-    setSession((value) => value + 1);
-    // Forgetting the token may have found the keychain gone: the memory-only warning then shows.
-    checkStorage();
+    endSession();
   }
 
   const authenticated = useCallback(() => {
@@ -223,7 +229,26 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
         >
           {signingOut ? 'Signing out…' : 'Sign out'}
         </Button>
+        <Tooltip content={SIGN_OUT_ALL_TEXT.action} relationship="label">
+          <Button
+            appearance="subtle"
+            className={styles.headerButton}
+            icon={<PersonLockRegular />}
+            onClick={() => setConfirmingSignOutAll(true)}
+            disabled={signingOut}
+          />
+        </Tooltip>
       </header>
+      {confirmingSignOutAll && (
+        <SignOutAllDialog
+          api={bridge.admin}
+          onCancel={() => setConfirmingSignOutAll(false)}
+          onDone={() => {
+            setConfirmingSignOutAll(false);
+            endSession();
+          }}
+        />
+      )}
 
       <nav className={styles.nav} aria-label="Console screens">
         <h2 className={styles.navHeading}>Manage</h2>

@@ -1,20 +1,26 @@
-import type { AuditEvent, ExportRecordRequest, IdentityUserRecord, Lead, OutboxMail } from '../../domain/admin.ts';
+import type { ExportRecordRequest, IdentityUserRecord, Lead, OutboxList } from '../../domain/admin.ts';
+import type { LeadDetail, LeadsQuery, ListPage, UsersQuery } from '../../domain/admin-lists.ts';
+import type { AuditPage, AuditQuery } from '../../domain/audit.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
 import type { BlogPost, SavePostHtmlResult } from '../../domain/blog-post.ts';
+import type { InviteUserRequest } from '../../domain/user-invites.ts';
 import { deleteUser } from './delete-user.ts';
 import { disableUser } from './disable-user.ts';
 import { enableUser } from './enable-user.ts';
 import { listAffiliateApplications } from './list-affiliate-applications.ts';
 import { listAudit } from './list-audit.ts';
-import { listLeads } from './list-leads.ts';
+import { leadDetail, listLeads } from './list-leads.ts';
 import { listOutbox } from './list-outbox.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
+import { retryOutboxMail } from './retry-outbox-mail.ts';
 import { listUsers } from './list-users.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
 import { recordExport } from './record-export.ts';
+import { revokeAllSessions } from './revoke-all-sessions.ts';
 import { savePostHtml } from './save-post-html.ts';
 import { createAdminHttp, type AdminHttpOptions, type AdminOutcome } from './transport.ts';
+import { addUserToGroup, inviteUser, listGroups, listUserGroups, removeUserFromGroup } from './user-invites.ts';
 import { validate } from './validate.ts';
 
 export type { AdminOutcome } from './transport.ts';
@@ -29,18 +35,30 @@ export interface AdminApi {
   /** Whether the current session works (false when there is none); clears a dead one. */
   validate(): Promise<AdminOutcome<boolean>>;
   logout(): Promise<void>;
-  listLeads(): Promise<AdminOutcome<Lead[]>>;
-  listUsers(): Promise<AdminOutcome<IdentityUserRecord[]>>;
+  /** Ends every admin session, on every device, this one included ("Sign out all admin sessions"). */
+  revokeAllSessions(): Promise<AdminOutcome<void>>;
+  /** One page of leads (the query's cursor picks which). */
+  listLeads(query?: LeadsQuery): Promise<AdminOutcome<ListPage<Lead>>>;
+  leadDetail(id: number): Promise<AdminOutcome<LeadDetail>>;
+  /** One page of the pool's users. */
+  listUsers(query?: UsersQuery): Promise<AdminOutcome<ListPage<IdentityUserRecord>>>;
   enableUser(username: string): Promise<AdminOutcome<void>>;
   disableUser(username: string): Promise<AdminOutcome<void>>;
   deleteUser(username: string): Promise<AdminOutcome<void>>;
-  listAudit(): Promise<AdminOutcome<AuditEvent[]>>;
-  listOutbox(): Promise<AdminOutcome<OutboxMail[]>>;
+  /** One page of the audit log, filtered and paged on the server. */
+  listAudit(query: AuditQuery): Promise<AdminOutcome<AuditPage>>;
+  listOutbox(): Promise<AdminOutcome<OutboxList>>;
+  retryOutboxMail(id: number): Promise<AdminOutcome<void>>;
   listAffiliateApplications(): Promise<AdminOutcome<AffiliateApplication[]>>;
   recordExport(request: ExportRecordRequest): Promise<AdminOutcome<void>>;
   /** The published posts, for generating their static pages. */
   listPublishedPosts(): Promise<AdminOutcome<BlogPost[]>>;
   savePostHtml(post: BlogPost): Promise<AdminOutcome<SavePostHtmlResult>>;
+  inviteUser(request: InviteUserRequest): Promise<AdminOutcome<IdentityUserRecord>>;
+  listGroups(): Promise<AdminOutcome<string[]>>;
+  listUserGroups(username: string): Promise<AdminOutcome<string[]>>;
+  addUserToGroup(username: string, group: string): Promise<AdminOutcome<void>>;
+  removeUserFromGroup(username: string, group: string): Promise<AdminOutcome<void>>;
 }
 
 /** The admin client over HTTP with fetch: the web app's, and the desktop main process's. */
@@ -50,16 +68,24 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     login: (password) => login(http, password),
     validate: () => validate(http),
     logout: () => logout(http),
-    listLeads: () => listLeads(http),
-    listUsers: () => listUsers(http),
+    revokeAllSessions: () => revokeAllSessions(http),
+    listLeads: (query) => listLeads(http, query),
+    leadDetail: (id) => leadDetail(http, id),
+    listUsers: (query) => listUsers(http, query),
     enableUser: (username) => enableUser(http, username),
     disableUser: (username) => disableUser(http, username),
     deleteUser: (username) => deleteUser(http, username),
-    listAudit: () => listAudit(http),
+    listAudit: (query) => listAudit(http, query),
     listOutbox: () => listOutbox(http),
+    retryOutboxMail: (id) => retryOutboxMail(http, id),
     listAffiliateApplications: () => listAffiliateApplications(http),
     recordExport: (request) => recordExport(http, request),
     listPublishedPosts: () => listPublishedPosts(http),
     savePostHtml: (post) => savePostHtml(http, post),
+    inviteUser: (request) => inviteUser(http, request),
+    listGroups: () => listGroups(http),
+    listUserGroups: (username) => listUserGroups(http, username),
+    addUserToGroup: (username, group) => addUserToGroup(http, username, group),
+    removeUserFromGroup: (username, group) => removeUserFromGroup(http, username, group),
   };
 }

@@ -1,7 +1,20 @@
-import type { Lead, LeadsReply } from '../../domain/admin.ts';
-import { listFrom, type AdminHttp, type AdminOutcome } from './transport.ts';
+import type { Lead } from '../../domain/admin.ts';
+import {
+  listQueryString,
+  type LeadDetail,
+  type LeadDetailReply,
+  type LeadsPageReply,
+  type LeadsQuery,
+  type ListPage,
+} from '../../domain/admin-lists.ts';
+import { listFrom, pageFrom, type AdminHttp, type AdminOutcome } from './transport.ts';
 
-/** `GET /api/admin/leads`: every lead, newest first. */
-export async function listLeads(http: AdminHttp): Promise<AdminOutcome<Lead[]>> {
-  return listFrom(await http.send<LeadsReply>('GET', '/api/admin/leads'), 'leads');
+/** `GET /api/admin/leads`: one page of the leads the query finds. */
+export async function listLeads(http: AdminHttp, query: LeadsQuery = {}): Promise<AdminOutcome<ListPage<Lead>>> {
+  return pageFrom(await http.send<LeadsPageReply>('GET', `/api/admin/leads${listQueryString(query)}`), 'leads');
+}
+
+/** `GET /api/admin/leads/{id}`: everything the database holds about one lead. */
+export async function leadDetail(http: AdminHttp, id: number): Promise<AdminOutcome<LeadDetail>> {
+  return listFrom(await http.send<LeadDetailReply>('GET', `/api/admin/leads/${id}`), 'detail');
 }

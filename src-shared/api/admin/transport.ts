@@ -1,3 +1,4 @@
+import type { ListPage } from '../../domain/admin-lists.ts';
 import type { TokenStore } from '../../domain/platform.ts';
 
 /** What an admin call ended with: its value, or why not (the screens pick the spec's message). */
@@ -23,6 +24,11 @@ export interface AdminHttp {
   tokenStore: TokenStore;
   /** One JSON request with the stored admin token; never throws. */
   send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AdminOutcome<T>>;
+  /**
+   * A GET whose answer is read as a stream (a CSV export): the response itself when it is a
+   * 2xx, the admin token in its Authorization header (never in the URL).
+   */
+  download(path: string, signal?: AbortSignal): Promise<AdminOutcome<Response>>;
 }
 
 /** The fetch-based transport of the web app's admin client. No UI side effects. */
@@ -58,6 +64,22 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
       if (!response.ok) return { ok: false, reason: 'failed', ...(error ? { error } : {}) };
       return { ok: true, value: parsed as T };
     },
+    async download(path, signal) {
+      const token = await options.tokenStore.read();
+      let response: Response;
+      try {
+        response = await doFetch(`${options.baseUrl}${path}`, {
+          headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          ...(signal ? { signal } : {}),
+        });
+      } catch {
+        return { ok: false, reason: 'network' };
+      }
+      if (response.ok) return { ok: true, value: response };
+      const error = errorOf(await response.json().catch(() => undefined));
+      const reason = response.status === 401 ? 'unauthorized' : 'failed';
+      return { ok: false, reason, ...(error ? { error } : {}) };
+    },
   };
 }
 
@@ -78,6 +100,31 @@ export function listFrom<Reply extends { success: boolean; error?: string }, Key
     return { ok: false, reason: 'failed', ...(outcome.value.error ? { error: outcome.value.error } : {}) };
   }
   return { ok: true, value: value as NonNullable<Reply[Key]> };
+}
+
+/** A page reply (`{success, <key>, nextCursor, total, totalIsEstimate}`) as the page the screens hold. */
+export function pageFrom<
+  Reply extends {
+    success: boolean;
+    error?: string;
+    nextCursor?: string | null;
+    total?: number | null;
+    totalIsEstimate?: boolean;
+  },
+  Key extends keyof Reply,
+>(outcome: AdminOutcome<Reply>, key: Key): AdminOutcome<ListPage<NonNullable<Reply[Key]> extends (infer Item)[] ? Item : never>> {
+  const items = listFrom(outcome, key);
+  if (!items.ok || !outcome.ok) return items as AdminOutcome<never>;
+  const reply = outcome.value;
+  return {
+    ok: true,
+    value: {
+      items: items.value as never[],
+      nextCursor: reply.nextCursor ?? null,
+      total: reply.total ?? null,
+      totalIsEstimate: reply.totalIsEstimate ?? false,
+    },
+  };
 }
 
 /** A `{success, error}` reply as an outcome without a value. */

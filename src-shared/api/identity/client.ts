@@ -1,3 +1,4 @@
+import { finishHostedSignIn, sessionTabStorage, startHostedSignIn, type TabStorage } from './hosted-sign-in.ts';
 import type { IdentityClient, IdentityEndpoint, SocialIdentityProvider, TokenSet } from './types.ts';
 import { IdentityError } from './types.ts';
 
@@ -13,7 +14,12 @@ async function loadSdkClient(endpoint: IdentityEndpoint) {
  * The browser's identity client. Every Cognito operation goes through the AWS SDK, so the
  * same build talks to our embedded service or to AWS Cognito, whichever /api/config names.
  */
-export function createIdentityClient(endpoint: IdentityEndpoint, fetchImpl: typeof fetch = fetch): IdentityClient {
+export function createIdentityClient(
+  endpoint: IdentityEndpoint,
+  fetchImpl: typeof fetch = fetch,
+  /** Where a hosted sign-in's state and PKCE verifier wait for the callback: the tab's own. */
+  tabStorage: () => TabStorage = sessionTabStorage,
+): IdentityClient {
   let client: Promise<SdkClient> | undefined;
   const sdk = () =>
     (client ??= loadSdkClient(endpoint).catch((error: unknown) => {
@@ -27,6 +33,7 @@ export function createIdentityClient(endpoint: IdentityEndpoint, fetchImpl: type
     confirmSignUp: async (email, code) => (await sdk()).confirmSignUp(email, code),
     resendConfirmationCode: async (email) => (await sdk()).resendConfirmationCode(email),
     signIn: async (email, password) => (await sdk()).signIn(email, password),
+    completeNewPassword: async (email, session, newPassword) => (await sdk()).completeNewPassword(email, session, newPassword),
     refresh: async (refreshToken) => (await sdk()).refresh(refreshToken),
     getUser: async (accessToken) => (await sdk()).getUser(accessToken),
     updateUserAttributes: async (accessToken, attributes) => (await sdk()).updateUserAttributes(accessToken, attributes),
@@ -39,18 +46,26 @@ export function createIdentityClient(endpoint: IdentityEndpoint, fetchImpl: type
     revokeToken: async (refreshToken) => (await sdk()).revokeToken(refreshToken),
     deleteUser: async (accessToken) => (await sdk()).deleteUser(accessToken),
 
-    authorizeUrl(provider: SocialIdentityProvider, redirectUri: string) {
+    async authorizeUrl(provider: SocialIdentityProvider, redirectUri: string) {
+      const { state, codeChallenge } = await startHostedSignIn(tabStorage());
       const query = new URLSearchParams({
         identity_provider: provider,
         redirect_uri: redirectUri,
         response_type: 'code',
         client_id: endpoint.clientId,
         scope: 'openid email profile',
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
       });
       return `${hosted('/oauth2/authorize')}?${query}`;
     },
 
-    async exchangeCode(code: string, redirectUri: string): Promise<TokenSet> {
+    async exchangeCode(code: string, state: string | null, redirectUri: string): Promise<TokenSet> {
+      const verifier = finishHostedSignIn(tabStorage(), state);
+      if (verifier === undefined) {
+        throw new IdentityError('OAuthStateMismatch', 'This sign-in was not started in this tab.');
+      }
       const response = await fetchImpl(hosted('/oauth2/token'), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -59,6 +74,7 @@ export function createIdentityClient(endpoint: IdentityEndpoint, fetchImpl: type
           client_id: endpoint.clientId,
           code,
           redirect_uri: redirectUri,
+          code_verifier: verifier,
         }),
       });
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;

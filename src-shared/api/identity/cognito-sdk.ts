@@ -10,14 +10,23 @@ import {
   GlobalSignOutCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   RevokeTokenCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
   type AuthenticationResultType,
   type InitiateAuthCommandOutput,
+  type RespondToAuthChallengeCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { IdentityError, type IdentityEndpoint, type SignUpInput, type TokenSet, type UserAttributes } from './types.ts';
+import {
+  IdentityError,
+  NewPasswordRequiredError,
+  type IdentityEndpoint,
+  type SignUpInput,
+  type TokenSet,
+  type UserAttributes,
+} from './types.ts';
 
 const AUTHENTICATION_FAILED = 'Authentication failed';
 
@@ -49,8 +58,12 @@ export function createSdkClient(endpoint: IdentityEndpoint) {
     return { accessToken: result.AccessToken, idToken: result.IdToken, refreshToken: refresh };
   }
 
-  function authenticated(output: InitiateAuthCommandOutput, refreshToken?: string): TokenSet {
+  function authenticated(
+    output: InitiateAuthCommandOutput | RespondToAuthChallengeCommandOutput,
+    refreshToken?: string,
+  ): TokenSet {
     if (output.AuthenticationResult) return tokens(output.AuthenticationResult, refreshToken);
+    if (output.ChallengeName === 'NEW_PASSWORD_REQUIRED' && output.Session) throw new NewPasswordRequiredError(output.Session);
     if (output.ChallengeName) throw new IdentityError('ChallengeRequired', `Challenge required: ${output.ChallengeName}`);
     throw new IdentityError('AuthenticationFailed', AUTHENTICATION_FAILED);
   }
@@ -88,6 +101,19 @@ export function createSdkClient(endpoint: IdentityEndpoint) {
             ClientId,
             AuthFlow: 'USER_PASSWORD_AUTH',
             AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        ),
+      );
+      return authenticated(output);
+    },
+    async completeNewPassword(email: string, session: string, newPassword: string) {
+      const output = await call(() =>
+        client.send(
+          new RespondToAuthChallengeCommand({
+            ClientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: session,
+            ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
           }),
         ),
       );

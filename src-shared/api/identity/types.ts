@@ -32,6 +32,16 @@ export class IdentityError extends Error {
 }
 
 /**
+ * The sign-in worked with an operator's temporary password: the user must choose their own
+ * (Cognito's NEW_PASSWORD_REQUIRED challenge); `session` answers it.
+ */
+export class NewPasswordRequiredError extends IdentityError {
+  constructor(readonly session: string) {
+    super('NewPasswordRequired', 'Choose a new password to finish signing in.');
+  }
+}
+
+/**
  * Everything the web app asks the user pool, with no UI side effects. Implemented over
  * `@aws-sdk/client-cognito-identity-provider` (loaded only when first used) and, for
  * hosted sign-in, the pool's /oauth2 endpoints.
@@ -40,8 +50,13 @@ export interface IdentityClient {
   signUp(input: SignUpInput): Promise<void>;
   confirmSignUp(email: string, code: string): Promise<void>;
   resendConfirmationCode(email: string): Promise<void>;
-  /** USER_PASSWORD_AUTH; a challenge is an IdentityError 'Challenge required: {name}'. */
+  /**
+   * USER_PASSWORD_AUTH; NEW_PASSWORD_REQUIRED is a NewPasswordRequiredError, any other
+   * challenge an IdentityError 'Challenge required: {name}'.
+   */
   signIn(email: string, password: string): Promise<TokenSet>;
+  /** Answers NEW_PASSWORD_REQUIRED (RespondToAuthChallenge) with the user's own password. */
+  completeNewPassword(email: string, session: string, newPassword: string): Promise<TokenSet>;
   /** REFRESH_TOKEN_AUTH: new access and id tokens; the refresh token stays the same. */
   refresh(refreshToken: string): Promise<TokenSet>;
   getUser(accessToken: string): Promise<UserAttributes>;
@@ -54,8 +69,11 @@ export interface IdentityClient {
   globalSignOut(accessToken: string): Promise<void>;
   revokeToken(refreshToken: string): Promise<void>;
   deleteUser(accessToken: string): Promise<void>;
-  /** The hosted authorize address that starts a Google or Microsoft sign-in. */
-  authorizeUrl(provider: SocialIdentityProvider, redirectUri: string): string;
-  /** Exchanges the code the hosted sign-in returned with (authorization_code grant). */
-  exchangeCode(code: string, redirectUri: string): Promise<TokenSet>;
+  /** The hosted authorize address that starts a Google or Microsoft sign-in (with state and PKCE kept for this tab). */
+  authorizeUrl(provider: SocialIdentityProvider, redirectUri: string): Promise<string>;
+  /**
+   * Exchanges the code the hosted sign-in returned with (authorization_code grant, with the
+   * PKCE verifier); refuses a callback whose `state` is not the one this tab sent.
+   */
+  exchangeCode(code: string, state: string | null, redirectUri: string): Promise<TokenSet>;
 }

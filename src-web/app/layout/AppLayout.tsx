@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { AdminPanelHost } from '../../features/admin/AdminPanelHost.tsx';
 import { useAdminMode } from '../../features/admin-mode/admin-mode.ts';
 import { AuthProvider } from '../../features/auth/auth-context.tsx';
+import { LazyAuthDialog } from '../../features/auth/lazy-auth-dialog.ts';
 import { ChatAssistant } from '../../features/chat/ChatAssistant.tsx';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer.tsx';
@@ -12,7 +13,7 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 export function AppLayout() {
   const admin = useAdminMode();
   return (
-    <AuthProvider>
+    <AuthProvider dialog={LazyAuthDialog}>
       <ScrollToTop />
       <div className={styles.page}>
         <Header />

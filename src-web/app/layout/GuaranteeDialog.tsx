@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -10,6 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import company from '../../../content/company.json';
+import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
   points: { margin: `${tokens.spacingVerticalM} 0 0`, paddingLeft: tokens.spacingHorizontalXL, lineHeight: 1.6 },
@@ -20,7 +20,7 @@ export function GuaranteeDialog({ onClose }: { onClose(): void }) {
   const styles = useStyles();
   const { guarantee } = company;
   return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
+    <ModalDialog open onDismiss={onClose}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{guarantee.title}</DialogTitle>
@@ -39,6 +39,6 @@ export function GuaranteeDialog({ onClose }: { onClose(): void }) {
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

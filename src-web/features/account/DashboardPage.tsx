@@ -1,4 +1,5 @@
 import {
+  Badge,
   Body1,
   Button,
   Caption1,
@@ -26,6 +27,13 @@ import { usePageStyles } from './page-styles.ts';
 const ICONS = [PeopleRegular, BriefcaseRegular, CheckmarkStarburstRegular, ShieldCheckmarkRegular];
 
 const useStyles = makeStyles({
+  sample: {
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+    color: tokens.colorNeutralForeground2,
+  },
   stats: {
     display: 'grid',
     gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
@@ -69,6 +77,14 @@ export function DashboardPage() {
           Sign Out
         </Button>
       </div>
+
+      {/* The figures are the same illustrative samples for everyone: said so, so no one reads them as their own. */}
+      <p className={styles.sample}>
+        <Badge appearance="tint" color="informative">
+          Sample data
+        </Badge>
+        <Caption1>These figures are examples; your own will appear here once your first searches run.</Caption1>
+      </p>
 
       <section className={styles.stats} aria-label="Statistics">
         {DASHBOARD_SAMPLES.stats.map((stat, i) => {

@@ -2,7 +2,6 @@ import {
   Body1,
   Button,
   Card,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -25,6 +24,7 @@ import { errorMessage } from '../auth/error-message.ts';
 import { FormError } from '../auth/form-parts.tsx';
 import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
+import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 function PreferencesCard() {
   const page = usePageStyles();
@@ -120,7 +120,7 @@ function DeleteAccountCard() {
         <Body1 className={page.subtitle}>To delete an account that signs in with Google or Microsoft, contact support.</Body1>
       )}
       {
-        <Dialog open={open} modalType="alert">
+        <ModalDialog open={open} modalType="alert">
           <DialogSurface>
             <form
               noValidate
@@ -155,7 +155,7 @@ function DeleteAccountCard() {
               </DialogBody>
             </form>
           </DialogSurface>
-        </Dialog>
+        </ModalDialog>
       }
     </Card>
   );

@@ -1,10 +1,11 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 /** 'Unsaved Changes' (spec §2 Profile settings). */
 export function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean; onStay(): void; onLeave(): void }) {
   return (
-    <Dialog open={open} modalType="alert">
+    <ModalDialog open={open} modalType="alert">
       <DialogSurface>
         <DialogBody>
           <DialogTitle>Unsaved Changes</DialogTitle>
@@ -17,6 +18,6 @@ export function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean;
           </DialogActions>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -37,7 +37,14 @@ const useStyles = makeStyles({
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
-    '@media (max-width: 599px)': { display: 'none' },
+    // Out of sight on a phone (the avatar's initials stand for it) but still the button's name.
+    '@media (max-width: 599px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+    },
   },
   header: {
     display: 'flex',
@@ -73,10 +80,10 @@ export function UserMenu() {
         <Button
           appearance="subtle"
           className={styles.trigger}
-          aria-label={`Account menu for ${user.name}`}
           icon={<Avatar initials={letters} name={user.name} color="brand" size={28} aria-hidden />}
         >
-          <span className={styles.name}>{user.name}</span>
+          {/* The name is the button's accessible name, as it is its visible text (WCAG 2.5.3). */}
+          <span className={styles.name}>{user.name}</span> <span className="visually-hidden">account menu</span>
           <ChevronDownRegular aria-hidden />
         </Button>
       </MenuTrigger>

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
@@ -14,6 +13,7 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { errorMessage } from '../auth/error-message.ts';
 import { FormError, FormSuccess } from '../auth/form-parts.tsx';
+import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 /** 'Verify New Email Address' (spec §2 Profile settings): the code mailed to the new address. */
 export function VerifyEmailDialog(props: {
@@ -58,7 +58,7 @@ export function VerifyEmailDialog(props: {
   };
 
   return (
-    <Dialog open={props.open} modalType="alert">
+    <ModalDialog open={props.open} modalType="alert">
       <DialogSurface>
         <form
           noValidate
@@ -101,6 +101,6 @@ export function VerifyEmailDialog(props: {
           </DialogBody>
         </form>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,32 +1,22 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTrigger,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import {
-  DismissRegular,
   DocumentTableRegular,
   HistoryRegular,
   MailInboxRegular,
   PeopleRegular,
   PersonAddRegular,
+  PersonLockRegular,
   SignOutRegular,
 } from '@fluentui/react-icons';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AffiliateApplicationsScreen, AuditScreen, OutboxScreen } from '../../../src-shared/admin/OperatorScreens.tsx';
+import { SIGN_OUT_ALL_TEXT, SignOutAllDialog } from '../../../src-shared/admin/SignOutAllDialog.tsx';
 import { useAdminSession } from '../../../src-shared/admin/use-admin-session.ts';
 import { INTERFACE, SMALL_SCREEN_MAX_WIDTH_PX } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { setAdminMode } from '../admin-mode/admin-mode.ts';
 import { webAdminApi } from './web-admin-api.ts';
 import { subscribeToAdminTokenChanges } from './web-platform.ts';
-import { WebAdminGate } from './WebAdminGate.tsx';
 
 const useStyles = makeStyles({
   root: {
@@ -68,28 +58,19 @@ const useStyles = makeStyles({
   },
   item: { justifyContent: 'flex-start' },
   status: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, padding: `0 ${tokens.spacingHorizontalS}` },
-  surface: { maxWidth: 'min(1200px, calc(100vw - 32px))', width: '100%' },
-  titleBar: { display: 'flex', justifyContent: 'flex-end' },
 });
 
-type OperatorView = 'audit' | 'outbox' | 'applications';
-
-const VIEW_TITLES: Record<OperatorView, string> = {
-  audit: 'Audit log',
-  outbox: 'Mail outbox',
-  applications: 'Affiliate applications',
-};
-
 /**
- * The admin floating panel (spec §2): the red 'ADMIN MODE' box at the top left; Leads, Users,
- * the operator's views and Logout. The session is checked every 30 seconds while it shows.
+ * The admin floating panel: the red 'ADMIN MODE' box at the top left; the admin pages (Leads,
+ * Users, Audit log, Mail outbox, Affiliate applications) and, when signed in, Logout. The
+ * session is checked every 30 seconds while it shows.
  */
 export function AdminPanel() {
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [view, setView] = useState<OperatorView | null>(null);
+  const [confirmingSignOutAll, setConfirmingSignOutAll] = useState(false);
   const session = useAdminSession(webAdminApi, {
     onLost: () => setAdminMode(false),
     subscribeToTokenChanges: subscribeToAdminTokenChanges,
@@ -100,16 +81,17 @@ export function AdminPanel() {
     setOpen(false);
     void navigate(path);
   };
-  const show = (next: OperatorView) => {
-    setOpen(false);
-    setView(next);
-  };
 
-  async function logout() {
-    await webAdminApi.logout();
+  /** After Logout, and after "Sign out all" (which ended this session with the others). */
+  function signedOut() {
     void session.recheck();
     setOpen(false);
     if (location.pathname.startsWith('/admin/')) void navigate(PATHS.home);
+  }
+
+  async function logout() {
+    await webAdminApi.logout();
+    signedOut();
   }
 
   return (
@@ -136,18 +118,39 @@ export function AdminPanel() {
           <Button className={styles.item} appearance="subtle" icon={<PeopleRegular />} onClick={() => go(PATHS.adminUsers)}>
             Users
           </Button>
-          <Button className={styles.item} appearance="subtle" icon={<HistoryRegular />} onClick={() => show('audit')}>
-            {VIEW_TITLES.audit}
+          <Button className={styles.item} appearance="subtle" icon={<HistoryRegular />} onClick={() => go(PATHS.adminAudit)}>
+            Audit log
           </Button>
-          <Button className={styles.item} appearance="subtle" icon={<MailInboxRegular />} onClick={() => show('outbox')}>
-            {VIEW_TITLES.outbox}
+          <Button className={styles.item} appearance="subtle" icon={<MailInboxRegular />} onClick={() => go(PATHS.adminOutbox)}>
+            Mail outbox
           </Button>
-          <Button className={styles.item} appearance="subtle" icon={<PersonAddRegular />} onClick={() => show('applications')}>
-            {VIEW_TITLES.applications}
+          <Button
+            className={styles.item}
+            appearance="subtle"
+            icon={<PersonAddRegular />}
+            onClick={() => go(PATHS.adminAffiliates)}
+          >
+            Affiliate applications
           </Button>
-          <Button className={styles.item} appearance="subtle" icon={<SignOutRegular />} onClick={() => void logout()}>
-            Logout
-          </Button>
+          {/* Logout and Sign out all only beside a live session: never next to "Not signed in". */}
+          {session.status === 'valid' && (
+            <>
+              <Button className={styles.item} appearance="subtle" icon={<SignOutRegular />} onClick={() => void logout()}>
+                Logout
+              </Button>
+              <Button
+                className={styles.item}
+                appearance="subtle"
+                icon={<PersonLockRegular />}
+                onClick={() => {
+                  setOpen(false);
+                  setConfirmingSignOutAll(true);
+                }}
+              >
+                {SIGN_OUT_ALL_TEXT.action}
+              </Button>
+            </>
+          )}
           <span className={styles.status} role="status">
             {session.status === 'valid'
               ? 'Signed in as admin'
@@ -157,35 +160,16 @@ export function AdminPanel() {
           </span>
         </nav>
       )}
-      {view && (
-        <OperatorViewDialog title={VIEW_TITLES[view]} onClose={() => setView(null)}>
-          {view === 'audit' && <AuditScreen headingLevel="h2" />}
-          {view === 'outbox' && <OutboxScreen headingLevel="h2" />}
-          {view === 'applications' && <AffiliateApplicationsScreen headingLevel="h2" />}
-        </OperatorViewDialog>
+      {confirmingSignOutAll && (
+        <SignOutAllDialog
+          api={webAdminApi}
+          onCancel={() => setConfirmingSignOutAll(false)}
+          onDone={() => {
+            setConfirmingSignOutAll(false);
+            signedOut();
+          }}
+        />
       )}
     </div>
-  );
-}
-
-function OperatorViewDialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
-  const styles = useStyles();
-  return (
-    <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-label={title}>
-        <DialogBody>
-          <DialogContent>
-            <div className={styles.titleBar}>
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label={`Close ${title}`} icon={<DismissRegular />} />
-              </DialogTrigger>
-            </div>
-            <WebAdminGate variant="users" title={title} onCancel={onClose}>
-              {children}
-            </WebAdminGate>
-          </DialogContent>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

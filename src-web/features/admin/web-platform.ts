@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { isExternalWebUrl } from '../../../src-shared/domain/external-url.ts';
 import type { Platform, TokenStore } from '../../../src-shared/domain/platform.ts';
+import { saveExportInBrowser } from './save-export.ts';
 
 /** The admin token under localStorage 'admin_api_token' (spec §3 browser storage keys). */
 export const webAdminTokenStore: TokenStore = {
@@ -29,6 +30,7 @@ export const webPlatform: Platform = {
       return { status: 'failed', message: error instanceof Error ? error.message : 'The file could not be saved' };
     }
   },
+  saveExport: (request, onProgress, signal) => saveExportInBrowser(webAdminTokenStore, request, onProgress, signal),
   async openExternal(url) {
     if (!isExternalWebUrl(url)) throw new Error('Only http and https links can be opened');
     window.open(url, '_blank', 'noopener,noreferrer');

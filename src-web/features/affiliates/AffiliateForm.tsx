@@ -18,16 +18,41 @@ const EMPTY: AffiliateApplicationFields = {
 };
 
 type Result = { type: 'success' | 'error'; text: string } | null;
+type TextField = 'firstName' | 'lastName' | 'email' | 'company' | 'website';
+type FieldErrors = Partial<Record<TextField, string>>;
+
+const LABELS: Record<TextField, string> = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  company: 'Company',
+  website: 'Website',
+};
+const REQUIRED: readonly TextField[] = ['firstName', 'lastName', 'email'];
+/** The shape the server's `format: 'email'` accepts, near enough to catch a typo before sending. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is wrong with each field, in the product's words rather than the browser's bubbles. */
+function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
+  if (!errors.email && !EMAIL_SHAPE.test(values.email.trim()))
+    errors.email = 'Enter a valid email address, like name@example.com.';
+  return errors;
+}
 
 /**
- * The application form (spec §2, §5): first name, last name and email required; every
- * control disabled while submitting; the result message above the form.
+ * The application form: first name, last name and email required, checked before sending with
+ * a message under each field (`noValidate`: no browser bubbles); every control disabled while
+ * submitting; a failure above the form with the form kept, a success as a confirmation in its place.
  */
 export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?: typeof submitAffiliateApplication }) {
   const [values, setValues] = useState<AffiliateApplicationFields>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const resultRef = useRef<HTMLParagraphElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // The message shows above the form, out of sight of the submit button on a phone: bring it into view.
   useEffect(() => {
@@ -36,11 +61,20 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     resultRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [result]);
 
-  const change = (field: keyof AffiliateApplicationFields) => (event: { target: { value: string } }) =>
+  const change = (field: keyof AffiliateApplicationFields) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const found = fieldErrors(values);
+    setErrors(found);
+    const first = REQUIRED.find((field) => found[field]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setSubmitting(true);
     setResult(null);
     const ok = await submit(values);
@@ -53,11 +87,7 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     }
   }
 
-  const text = (
-    field: 'firstName' | 'lastName' | 'email' | 'company' | 'website',
-    label: string,
-    options: { required?: boolean; type?: string; autoComplete?: string } = {},
-  ) => (
+  const text = (field: TextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
     <div className={styles.field}>
       <label htmlFor={`affiliate-${field}`} className={styles.label}>
         {label}
@@ -78,8 +108,15 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
         maxLength={AFFILIATE_LIMITS[field]}
         value={values[field]}
         disabled={submitting}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `affiliate-${field}-error` : undefined}
         onChange={change(field)}
       />
+      {errors[field] && (
+        <p id={`affiliate-${field}-error`} className={styles.fieldError}>
+          {errors[field]}
+        </p>
+      )}
     </div>
   );
 
@@ -101,17 +138,36 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     </div>
   );
 
+  if (result?.type === 'success') {
+    return (
+      <div className={styles.formCard}>
+        <div className={styles.confirmation}>
+          <h3 className={styles.confirmationTitle}>Thank you for applying</h3>
+          <p ref={resultRef} className={styles.success} role="status" tabIndex={-1}>
+            {result.text}
+          </p>
+          <button type="button" className={`${buttons.base} ${buttons.outline}`} onClick={() => setResult(null)}>
+            Submit another application
+          </button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.formCard}>
       {result && (
-        <p
-          className={result.type === 'success' ? styles.success : styles.error}
-          role={result.type === 'success' ? 'status' : 'alert'}
-        >
+        <p ref={resultRef} className={styles.error} role="alert" tabIndex={-1}>
           {result.text}
         </p>
       )}
-      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} aria-label="Affiliate application">
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={(event) => void onSubmit(event)}
+        aria-label="Affiliate application"
+        noValidate
+      >
         <div className={styles.row}>
           {text('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
           {text('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}

@@ -1,13 +1,13 @@
-import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, Button, makeStyles } from '@fluentui/react-components';
+import { DialogBody, DialogContent, DialogSurface, DialogTitle, Button, makeStyles } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm.tsx';
-import type { AuthDialogView } from './dialog-view.ts';
+import type { AuthDialogProps } from './dialog-view.ts';
 import { ForgotPasswordForm, ResetPasswordForm } from './ResetPasswordForms.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm, type PendingSignUp } from './SignUpForm.tsx';
+import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
   surface: {
@@ -34,18 +34,12 @@ const TITLES: Record<View['name'], string> = {
 };
 
 /** The authentication modal, 420 px wide (spec §2): sign in, sign up, verify email, reset password. */
-export function AuthDialog(props: {
-  open: boolean;
-  initialView: AuthDialogView;
-  source: SignUpSource;
-  initialError?: string;
-  onClose(): void;
-}) {
+export function AuthDialog(props: AuthDialogProps) {
   const styles = useStyles();
   const [view, setView] = useState<View>(props.initialView === 'signup' ? { name: 'signup' } : { name: 'signin' });
 
   return (
-    <Dialog open={props.open} onOpenChange={(_event, data) => !data.open && props.onClose()}>
+    <ModalDialog open={props.open} onDismiss={props.onClose}>
       <DialogSurface className={styles.surface} aria-label={TITLES[view.name]}>
         <DialogBody>
           <DialogTitle
@@ -87,6 +81,6 @@ export function AuthDialog(props: {
           </DialogContent>
         </DialogBody>
       </DialogSurface>
-    </Dialog>
+    </ModalDialog>
   );
 }

@@ -1,10 +1,12 @@
 import { Button, Field, Input, Link } from '@fluentui/react-components';
 import { useState } from 'react';
+import { NewPasswordRequiredError } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateSignIn, type FieldErrors, type SignInFields } from '../../../src-shared/domain/accounts/validation.ts';
 import { useAuth } from './auth-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { PasswordField } from './password-fields.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 
@@ -22,6 +24,8 @@ export function SignInForm(props: {
   const [errors, setErrors] = useState<FieldErrors<keyof SignInFields>>({});
   const [error, setError] = useState<string | null>(props.initialError ?? null);
   const [busy, setBusy] = useState(false);
+  /** An invited user's first sign-in: their temporary password worked, now they choose their own. */
+  const [newPasswordSession, setNewPasswordSession] = useState<string | null>(null);
 
   const set = (field: keyof SignInFields) => (value: string) => {
     setFields((previous) => ({ ...previous, [field]: value }));
@@ -41,10 +45,23 @@ export function SignInForm(props: {
         props.onUnconfirmed(fields.email.trim(), fields.password);
         return;
       }
+      if (failure instanceof NewPasswordRequiredError) {
+        setNewPasswordSession(failure.session);
+        setBusy(false);
+        return;
+      }
       setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
       setBusy(false);
     }
   };
+
+  if (newPasswordSession !== null) {
+    const back = () => {
+      setNewPasswordSession(null);
+      setFields((previous) => ({ ...previous, password: '' }));
+    };
+    return <NewPasswordForm email={fields.email.trim()} session={newPasswordSession} onBack={back} />;
+  }
 
   return (
     <Form label="Sign in" onSubmit={() => void submit()}>

@@ -5,9 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
-
-/** How long the embedded form may take before the fallback shows. */
-const EMBED_TIMEOUT_MS = 15_000;
+import { useEmbedFailure } from '../../components/use-embed-failure.ts';
+import { useAuth } from './auth-context.tsx';
 
 const useStyles = makeStyles({
   page: {
@@ -34,31 +33,19 @@ const useStyles = makeStyles({
   },
 });
 
-/** /signup: the external application's sign-up form in an iframe, with a fallback (spec §2 Sign Up page). */
+/**
+ * /signup: the external application's sign-up form in an iframe, with a fallback when it does
+ * not load; with no external form configured, the built-in sign-up dialog instead.
+ */
 export function SignUpPage() {
   const styles = useStyles();
   const navigate = useNavigate();
   const [url, setUrl] = useState<string | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  const failed = useEmbedFailure(frame, url);
+  const { openAuthDialog } = useAuth();
   useDocumentTitle('Sign Up');
 
-  // A frame that errors, or never loads, gets the fallback (React has no onError for iframes).
-  useEffect(() => {
-    const element = frame.current;
-    if (!url || !element) return;
-    let loaded = false;
-    const onLoad = () => (loaded = true);
-    const onError = () => setFailed(true);
-    element.addEventListener('load', onLoad);
-    element.addEventListener('error', onError);
-    const timer = setTimeout(() => !loaded && setFailed(true), EMBED_TIMEOUT_MS);
-    return () => {
-      clearTimeout(timer);
-      element.removeEventListener('load', onLoad);
-      element.removeEventListener('error', onError);
-    };
-  }, [url]);
   useEffect(() => {
     loadPublicConfig()
       .then((config) => setUrl(config.accounts?.signupEmbedUrl ?? null))
@@ -83,15 +70,21 @@ export function SignUpPage() {
           referrerPolicy="strict-origin-when-cross-origin"
         />
       )}
-      {(url === null || failed) && (
+      {url === null && (
+        <Card className={styles.fallback}>
+          <Subtitle1 as="h2">Create your HireAssist account here</Subtitle1>
+          <Button appearance="primary" onClick={() => openAuthDialog('signup')}>
+            Sign Up
+          </Button>
+        </Card>
+      )}
+      {url && failed && (
         <Card className={styles.fallback} role="alert">
           <Subtitle1 as="h2">{ACCOUNT_MESSAGES.signupEmbedFailed}</Subtitle1>
           <Body1>{ACCOUNT_MESSAGES.signupEmbedRestricted}</Body1>
-          {url && (
-            <Button as="a" appearance="primary" icon={<OpenRegular />} href={url} target="_blank" rel="noopener noreferrer">
-              Open in New Tab
-            </Button>
-          )}
+          <Button as="a" appearance="primary" icon={<OpenRegular />} href={url} target="_blank" rel="noopener noreferrer">
+            Open in New Tab
+          </Button>
         </Card>
       )}
     </div>

@@ -1,6 +1,6 @@
 import {
+  type ComponentType,
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -20,14 +20,12 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
 import { auditLogin, partnerSso } from './accounts-api.ts';
-import type { AuthDialogView } from './dialog-view.ts';
+import type { AuthDialogProps, AuthDialogView } from './dialog-view.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
 import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
 
 export type { AuthDialogView } from './dialog-view.ts';
-
-const AuthDialog = lazy(() => import('./AuthDialog.tsx').then((module) => ({ default: module.AuthDialog })));
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -128,7 +126,16 @@ const redirectUri = () => window.location.origin;
  * local storage (spec §4): restored on load, renewed before it expires, refreshed when the
  * tab becomes visible. Nothing heavy loads for a signed-out visitor.
  */
-export function AuthProvider({ children, identityClient }: { children: ReactNode; identityClient?: IdentityClient }) {
+export function AuthProvider({
+  children,
+  identityClient,
+  dialog: AuthDialog,
+}: {
+  children: ReactNode;
+  identityClient?: IdentityClient;
+  /** The authentication dialog to host (LazyAuthDialog): passed in, so the forms' imports of this module make no circle. */
+  dialog: ComponentType<AuthDialogProps>;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
   // The stored session is read synchronously, so a signed-out visitor never sees a loading state.
@@ -214,17 +221,21 @@ export function AuthProvider({ children, identityClient }: { children: ReactNode
     captureReferral(window.location.search);
     const params = new URLSearchParams(window.location.search);
     const code = params.get('code');
-    if (code) {
-      params.delete('code');
-      params.delete('state');
+    const state = params.get('state');
+    // A hosted sign-in that came back refused (declined at the provider, or an unverified address).
+    const refusal = code === null && state !== null ? params.get('error') : null;
+    if (code || refusal) {
+      for (const name of ['code', 'state', 'error', 'error_description']) params.delete(name);
       const query = params.toString();
       window.history.replaceState(
         window.history.state,
         '',
         `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
       );
-      identity()
-        .then((client) => client.exchangeCode(code, redirectUri()))
+      (code
+        ? identity().then((client) => client.exchangeCode(code, state, redirectUri()))
+        : Promise.reject(new Error(`Hosted sign-in refused: ${refusal}`))
+      )
         .then(startSession)
         .catch((error: unknown) => {
           console.warn('OAuth code exchange failed', error);
@@ -269,7 +280,14 @@ export function AuthProvider({ children, identityClient }: { children: ReactNode
         emailVerified: previous.socialProvider !== null || attributes.email_verified === 'true',
       };
     });
-  }, [freshTokens, identity]);
+    // The header reads the stored id token after a reload: when the account changed since it was
+    // issued (a new name, here or on another device), renew it so the change survives a reload.
+    const claims = decodeJwtPayload(tokens.idToken);
+    const stale = (['given_name', 'family_name', 'email', 'phone_number'] as const).some(
+      (name) => (attributes[name] ?? '') !== (typeof claims[name] === 'string' ? claims[name] : ''),
+    );
+    if (stale && tokens.refreshToken) await renew();
+  }, [freshTokens, identity, renew]);
 
   // On every return to the tab while signed in, the profile is read again (~100 ms later).
   useEffect(() => {
@@ -297,7 +315,7 @@ export function AuthProvider({ children, identityClient }: { children: ReactNode
 
   const signInWithProvider = useCallback(
     async (provider: SocialIdentityProvider) => {
-      window.location.assign((await identity()).authorizeUrl(provider, redirectUri()));
+      window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri()));
     },
     [identity],
   );

@@ -1,2 +1,13 @@
+import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
+
 /** The views callers open the authentication dialog with. */
 export type AuthDialogView = 'signin' | 'signup';
+
+/** What the session hands the authentication dialog it hosts. */
+export interface AuthDialogProps {
+  open: boolean;
+  initialView: AuthDialogView;
+  source: SignUpSource;
+  initialError?: string;
+  onClose(): void;
+}

@@ -5,8 +5,11 @@ export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   row: {
     display: 'grid',
-    gridTemplateColumns: '1fr 1fr',
+    // minmax(0, …) and min-width 0 below: a text input's intrinsic width (about 200 px) would
+    // otherwise widen its column past the dialog and clip the second field on the right.
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
     gap: tokens.spacingHorizontalM,
+    '& > *, & .fui-Input, & input': { minWidth: 0 },
     '@media (max-width: 480px)': { gridTemplateColumns: '1fr' },
   },
   actions: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

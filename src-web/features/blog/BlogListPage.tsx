@@ -5,6 +5,7 @@ import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
+import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { BlogCard } from './BlogCard.tsx';
 import { SearchIcon } from './blog-icons.ts';
 import shared from './shared.module.css';
@@ -71,100 +72,99 @@ export function BlogListPage() {
   };
 
   return (
-    <section className={styles.page} aria-labelledby="blog-title">
-      <header className={styles.hero}>
-        <h1 id="blog-title" className={styles.title}>
-          {LIST_TEXT.title}
-        </h1>
-        <p className={styles.intro}>{LIST_TEXT.intro}</p>
-      </header>
+    <section aria-labelledby="blog-title">
+      <PageHeader titleId="blog-title" title={LIST_TEXT.title}>
+        {LIST_TEXT.intro}
+      </PageHeader>
 
-      <div className={styles.filters} role="search">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={searchId}>
-            Search posts
-          </label>
-          <span className={styles.input}>
-            <SearchIcon />
-            <input
-              id={searchId}
-              type="search"
-              placeholder="Search by title, topic or keyword"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </span>
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={keywordId}>
-            Keyword
-          </label>
-          <span className={styles.selectBox}>
-            <select
-              id={keywordId}
-              className={styles.select}
-              value={keyword}
-              onChange={(event) => {
-                setKeyword(event.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{LIST_TEXT.allKeywords}</option>
-              {keywords.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {candidate}
-                </option>
-              ))}
-            </select>
-            <ChevronDownIcon className={styles.chevron} />
-          </span>
-        </div>
-        <button
-          type="button"
-          className={cx(buttonClasses.base, buttonClasses.outline, styles.button)}
-          disabled={!search && !keyword}
-          onClick={() => {
-            setSearch('');
-            setKeyword('');
-            setPage(1);
-          }}
-        >
-          {LIST_TEXT.clearFilters}
-        </button>
-      </div>
-
-      {load.status === 'loading' && <PageSpinner inline label={LIST_TEXT.loading} />}
-
-      {load.status === 'failed' && (
-        <div className={shared.state} role="alert">
-          <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
-          <p className={shared.stateText}>{load.message}</p>
-          <button type="button" className={cx(buttonClasses.base, buttonClasses.primary, styles.button)} onClick={tryAgain}>
-            {LIST_TEXT.tryAgain}
+      <div className={styles.page}>
+        <div className={styles.filters} role="search">
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={searchId}>
+              Search posts
+            </label>
+            <span className={`${styles.input} focus-ring-within`}>
+              <SearchIcon />
+              <input
+                id={searchId}
+                type="search"
+                placeholder="Search by title, topic or keyword"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setPage(1);
+                }}
+              />
+            </span>
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={keywordId}>
+              Keyword
+            </label>
+            <span className={styles.selectBox}>
+              <select
+                id={keywordId}
+                className={styles.select}
+                value={keyword}
+                onChange={(event) => {
+                  setKeyword(event.target.value);
+                  setPage(1);
+                }}
+              >
+                <option value="">{LIST_TEXT.allKeywords}</option>
+                {keywords.map((candidate) => (
+                  <option key={candidate} value={candidate}>
+                    {candidate}
+                  </option>
+                ))}
+              </select>
+              <ChevronDownIcon className={styles.chevron} />
+            </span>
+          </div>
+          <button
+            type="button"
+            className={cx(buttonClasses.base, buttonClasses.outline, styles.button)}
+            disabled={!search && !keyword}
+            onClick={() => {
+              setSearch('');
+              setKeyword('');
+              setPage(1);
+            }}
+          >
+            {LIST_TEXT.clearFilters}
           </button>
         </div>
-      )}
 
-      {load.status === 'ready' && filtered.length === 0 && (
-        <div className={shared.state} role="status">
-          <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
-          <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
-        </div>
-      )}
+        {load.status === 'loading' && <PageSpinner inline label={LIST_TEXT.loading} />}
 
-      {shown.length > 0 && (
-        <>
-          <div className={styles.grid}>
-            {shown.map((post, index) => (
-              <BlogCard key={post.id} post={post} eager={index < 3} />
-            ))}
+        {load.status === 'failed' && (
+          <div className={shared.state} role="alert">
+            <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
+            <p className={shared.stateText}>{load.message}</p>
+            <button type="button" className={cx(buttonClasses.base, buttonClasses.primary, styles.button)} onClick={tryAgain}>
+              {LIST_TEXT.tryAgain}
+            </button>
           </div>
-          <Pagination page={Math.min(page, pages)} count={pages} onChange={changePage} />
-        </>
-      )}
+        )}
+
+        {load.status === 'ready' && filtered.length === 0 && (
+          <div className={shared.state} role="status">
+            <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
+            <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
+          </div>
+        )}
+
+        {shown.length > 0 && (
+          <>
+            <div className={styles.grid}>
+              {shown.map((post, index) => (
+                <BlogCard key={post.id} post={post} eager={index < 3} />
+              ))}
+            </div>
+            <Pagination page={Math.min(page, pages)} count={pages} onChange={changePage} />
+          </>
+        )}
+      </div>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { ArrowLeftIcon } from './blog-icons.ts';
 import { blogHttp, readAdminToken } from './blog-http.ts';
 import shared from './shared.module.css';
 import styles from './BlogPostPage.module.css';
+import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { KeywordChips } from './KeywordChips.tsx';
 import { displayDate, displayTitle, imageOf } from './post-display.ts';
 import { sanitizePostHtml } from './sanitize-html.ts';
@@ -110,50 +111,50 @@ export function BlogPostPage() {
   const title = displayTitle(post);
   const image = imageOf(post);
   return (
-    <article className={styles.page}>
-      <nav className={styles.crumbs} aria-label="Breadcrumb">
-        <ol className={shared.inlineList}>
-          <li className={styles.crumbItem}>
-            <Link className={styles.crumbLink} to={PATHS.home}>
-              Home
-            </Link>
-          </li>
-          <li className={styles.crumbItem}>
-            <Link className={styles.crumbLink} to={PATHS.blog}>
-              Blog
-            </Link>
-          </li>
-          <li className={styles.crumbItem} aria-current="page">
-            {title}
-          </li>
-        </ol>
-      </nav>
-      <ButtonLink className={styles.back} appearance="subtle" to={PATHS.blog} icon={<ArrowLeftIcon />}>
-        {POST_TEXT.back}
-      </ButtonLink>
-      {admin.enabled && (
-        <Suspense fallback={null}>
-          <PostAdminTools post={post} fromCache={load.fromCache} />
-        </Suspense>
-      )}
-      {image && failedImage !== image.src && (
-        <img
-          className={styles.image}
-          src={image.src}
-          alt={image.alt}
-          width={1200}
-          height={630}
-          fetchPriority="high"
-          onError={() => setFailedImage(image.src)}
-        />
-      )}
-      <time className={styles.date} dateTime={post.published_at ?? undefined}>
-        {displayDate(post.published_at)}
-      </time>
-      <h1 className={styles.title}>{title}</h1>
-      {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
-      <KeywordChips post={post} all />
-      <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
+    <article>
+      <PageHeader title={title} eyebrow={<time dateTime={post.published_at ?? undefined}>{displayDate(post.published_at)}</time>}>
+        {post.excerpt}
+      </PageHeader>
+      <div className={styles.page}>
+        <nav className={styles.crumbs} aria-label="Breadcrumb">
+          <ol className={shared.inlineList}>
+            <li className={styles.crumbItem}>
+              <Link className={styles.crumbLink} to={PATHS.home}>
+                Home
+              </Link>
+            </li>
+            <li className={styles.crumbItem}>
+              <Link className={styles.crumbLink} to={PATHS.blog}>
+                Blog
+              </Link>
+            </li>
+            <li className={styles.crumbItem} aria-current="page">
+              {title}
+            </li>
+          </ol>
+        </nav>
+        <ButtonLink className={styles.back} appearance="subtle" to={PATHS.blog} icon={<ArrowLeftIcon />}>
+          {POST_TEXT.back}
+        </ButtonLink>
+        {admin.enabled && (
+          <Suspense fallback={null}>
+            <PostAdminTools post={post} fromCache={load.fromCache} />
+          </Suspense>
+        )}
+        {image && failedImage !== image.src && (
+          <img
+            className={styles.image}
+            src={image.src}
+            alt={image.alt}
+            width={1200}
+            height={630}
+            fetchPriority="high"
+            onError={() => setFailedImage(image.src)}
+          />
+        )}
+        <KeywordChips post={post} all />
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
+      </div>
     </article>
   );
 }

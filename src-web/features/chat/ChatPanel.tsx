@@ -1,6 +1,7 @@
-import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
-import type { ChatView } from './chat-types.ts';
+import type { ChatLink, ChatView } from './chat-types.ts';
 import styles from './ChatPanel.module.css';
 import { QUICK_ACTIONS } from './reply-rules.ts';
 import { useChat } from './use-chat.ts';
@@ -100,6 +101,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
               <li key={message.id} className={styles.message} data-sender={message.sender}>
                 <span className="visually-hidden">{message.sender === 'bot' ? 'Assistant:' : 'You:'} </span>
                 <p className={styles.bubble}>{message.text}</p>
+                {message.link && <ReplyLink link={message.link} />}
                 <time className={styles.time} dateTime={message.timestamp.toISOString()}>
                   {timeFormat.format(message.timestamp)}
                 </time>
@@ -144,5 +146,23 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
         {lastReply && lastReply.id > 0 ? lastReply.text : ''}
       </div>
     </section>
+  );
+}
+
+/**
+ * A real link to the page a reply names; inside the app it navigates without a page load and
+ * hands the contact form its subject, as the 'Schedule a Demo' button does.
+ */
+function ReplyLink({ link }: { link: ChatLink }) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(link.to, link.subject ? { state: { subject: link.subject } } : undefined);
+  };
+  return (
+    <a className={styles.replyLink} href={link.to} onClick={onClick}>
+      {link.label}
+    </a>
   );
 }

@@ -1,15 +1,25 @@
 import company from '../../../content/company.json';
 import { BUSINESS_HOURS, MARKETING_FIGURES as F } from '../../../src-shared/domain/constants.ts';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { DEMO_REQUEST_SUBJECT } from '../marketing/shared/ScheduleDemoButton.tsx';
+import type { ChatLink, ChatReply } from './chat-types.ts';
 
 /**
- * The chat assistant's answers (spec §2, §4): local keyword rules, no calls. Each rule lists
- * the words that point to it; the rule matching most words answers, earlier rules win ties.
+ * The chat assistant's answers: local keyword rules, no calls. Each rule lists the words that
+ * point to it; the rule matching most words answers, earlier rules win ties. A reply that
+ * names a page links there.
  */
 interface ReplyRule {
   topic: string;
   keywords: RegExp;
   reply: string;
+  link?: ChatLink;
 }
+
+/** The subject the contact form starts with when a visitor comes from the chat. */
+export const CHAT_CONTACT_SUBJECT = 'Question from the chat assistant';
+
+const CONTACT_LINK: ChatLink = { label: 'Open the contact form', to: PATHS.contact, subject: CHAT_CONTACT_SUBJECT };
 
 export const GREETING =
   "Hi! I'm the HireAssist assistant. Ask me how the platform works, about pricing, our hours, or how to book a demo.";
@@ -32,12 +42,14 @@ const RULES: readonly ReplyRule[] = [
   {
     topic: 'demo',
     keywords: /\b(demo|demonstration|walk ?through|show me|presentation|call with)\b/g,
-    reply: `We'd be glad to show you! A demo takes ${F.demoMinutes} minutes and runs on one of your own open roles. Open the Contact page, choose "Demo Request" as the subject, and we'll schedule it with you.`,
+    reply: `We'd be glad to show you! A demo takes ${F.demoMinutes} minutes and runs on one of your own open roles. Open the Contact page, write "Demo Request" as the subject, and we'll schedule it with you.`,
+    link: { label: 'Request a demo', to: PATHS.contact, subject: DEMO_REQUEST_SUBJECT },
   },
   {
     topic: 'pricing',
     keywords: /\b(price|prices|pricing|cost|costs|how much|plans?|subscriptions?|fees?|pay|billing|expensive|cheap)\b/g,
     reply: `Our plans are on the Pricing page. Every plan posts your job to ${F.jobBoards} job boards, a value of $${F.jobBoardPostingValueUsd} per posting, and our hiring guarantee applies: if you don't make a hire, you get a $${F.guaranteeCreditUsd} credit toward a fully managed search.`,
+    link: { label: 'See pricing', to: PATHS.pricing },
   },
   {
     topic: 'trial',
@@ -81,13 +93,20 @@ const RULES: readonly ReplyRule[] = [
   },
   {
     topic: 'recruiters',
-    keywords: /\b(recruiters?|human|agency|managed|experience|company|firm|who are you)\b/g,
+    keywords: /\b(recruiters?|agency|managed|experience|company|firm|who are you)\b/g,
     reply: `HireAssist is backed by a professional recruiting firm with ${F.firmYears} years of experience: ${F.placements} placements for ${F.clients} clients in ${F.cities} cities. You can also hire our recruiters by the hour.`,
+  },
+  {
+    topic: 'human',
+    keywords: /\b(humans?|real person|a person|someone|representative|agent|talk to (a|an|the|someone|somebody))\b/g,
+    reply: `Of course! Send us a message from the contact form and a member of our team will get back to you, ${BUSINESS_HOURS.chat}.`,
+    link: CONTACT_LINK,
   },
   {
     topic: 'contact',
     keywords: /\b(contact|email|phone|call|talk to|speak|reach|address|office)\b/g,
     reply: `You can reach our team at ${company.email} or ${company.phone}, or send a message from the Contact page.`,
+    link: CONTACT_LINK,
   },
   {
     topic: 'about',
@@ -107,12 +126,14 @@ const RULES: readonly ReplyRule[] = [
 ];
 
 /** The assistant's answer to one message. */
-export function replyTo(message: string): string {
+export function replyTo(message: string): ChatReply {
   const text = message.toLowerCase().replace(/[’']/g, "'");
   let best: { rule: ReplyRule; hits: number } | undefined;
   for (const rule of RULES) {
     const hits = text.match(rule.keywords)?.length ?? 0;
     if (hits > 0 && (!best || hits > best.hits)) best = { rule, hits };
   }
-  return best?.rule.reply ?? FALLBACK;
+  if (!best) return { text: FALLBACK };
+  const { reply, link } = best.rule;
+  return link ? { text: reply, link } : { text: reply };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
-import type { ChatMessage } from './chat-types.ts';
+import type { ChatMessage, ChatReply } from './chat-types.ts';
 import { GREETING, replyTo } from './reply-rules.ts';
 
 /**
@@ -9,10 +9,10 @@ import { GREETING, replyTo } from './reply-rules.ts';
  */
 export function useChat() {
   const nextId = useRef(1);
-  const makeMessage = useCallback((text: string, sender: ChatMessage['sender']): ChatMessage => {
+  const makeMessage = useCallback((reply: ChatReply, sender: ChatMessage['sender']): ChatMessage => {
     const id = nextId.current;
     nextId.current += 1;
-    return { id, text, sender, timestamp: new Date() };
+    return { id, ...reply, sender, timestamp: new Date() };
   }, []);
   const [messages, setMessages] = useState<ChatMessage[]>(() => [
     { id: 0, text: GREETING, sender: 'bot', timestamp: new Date() },
@@ -38,7 +38,7 @@ export function useChat() {
     (text: string) => {
       const trimmed = text.trim();
       if (!trimmed) return;
-      const question = makeMessage(trimmed, 'user');
+      const question = makeMessage({ text: trimmed }, 'user');
       setMessages((current) => [...current, question]);
       setInput('');
       setPendingReplies((count) => count + 1);

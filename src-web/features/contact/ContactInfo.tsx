@@ -41,7 +41,7 @@ export function ContactInfo() {
         </div>
       </dl>
       <p className={styles.demoNote}>
-        Want to see HireAssist on your own open role? Choose “Demo Request” as the subject and we’ll book a{' '}
+        Want to see HireAssist on your own open role? Write “Demo Request” as the subject and we’ll book a{' '}
         {MARKETING_FIGURES.demoMinutes}-minute demo with you.
       </p>
     </aside>

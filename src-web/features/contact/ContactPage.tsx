@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { MARKETING_FIGURES } from '../../../src-shared/domain/constants.ts';
 import { usePageMeta } from '../../components/seo.tsx';
+import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import { ContactInfo } from './ContactInfo.tsx';
 import styles from './ContactPage.module.css';
@@ -20,19 +21,18 @@ export function ContactPage() {
     description: `Send HireAssist a message, ask about pricing or book a ${MARKETING_FIGURES.demoMinutes}-minute demo. Based in Tampa, Florida.`,
   });
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>Contact Us</h1>
-        <p className={styles.lead}>
-          Questions about the platform, pricing or a {MARKETING_FIGURES.demoMinutes}-minute demo? Send us a message and our team
-          will get back to you.
-        </p>
-      </header>
-      <div className={styles.layout}>
-        {/* A new visit with a new subject starts a fresh form. */}
-        <ContactForm key={location.key} initialSubject={subjectFrom(location.state)} />
-        <ContactInfo />
+    <>
+      <PageHeader title="Contact Us">
+        Questions about the platform, pricing or a {MARKETING_FIGURES.demoMinutes}-minute demo? Send us a message and our team
+        will get back to you.
+      </PageHeader>
+      <div className={styles.page}>
+        <div className={styles.layout}>
+          {/* A new visit with a new subject starts a fresh form. */}
+          <ContactForm key={location.key} initialSubject={subjectFrom(location.state)} />
+          <ContactInfo />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { usePublicConfig } from '../../components/public-config.ts';
 import { usePageMeta } from '../../components/seo.tsx';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { PlansTable } from './PlansTable.tsx';
 import styles from './PricingPage.module.css';
 import { StripePricingTable } from './StripePricingTable.tsx';
@@ -41,10 +42,7 @@ export function PricingPage() {
 
   return (
     <>
-      <header className={styles.header}>
-        <h1>{pricing.heading}</h1>
-        <p>{pricing.intro}</p>
-      </header>
+      <PageHeader title={pricing.heading}>{pricing.intro}</PageHeader>
 
       {/* The banner's place is kept while the session loads, so nothing below it moves. */}
       <div className={styles.bannerSlot} hidden={status === 'signed-in'}>
@@ -84,13 +82,15 @@ export function PricingPage() {
       </section>
 
       {status === 'signed-out' && (
-        <button
-          type="button"
-          className={cx(buttonClasses.base, buttonClasses.primary, buttonClasses.large, styles.fixedSignUp)}
-          onClick={signUp}
-        >
-          {banner.button}
-        </button>
+        <div className={styles.floatingBand}>
+          <button
+            type="button"
+            className={cx(buttonClasses.base, buttonClasses.primary, buttonClasses.large, styles.fixedSignUp)}
+            onClick={signUp}
+          >
+            {banner.button}
+          </button>
+        </div>
       )}
     </>
   );

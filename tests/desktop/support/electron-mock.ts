@@ -29,12 +29,22 @@ export const app = {
   requestSingleInstanceLock: vi.fn(() => true),
   whenReady: vi.fn(() => Promise.resolve()),
   quit: vi.fn(),
+  /** What a built, installed app says; tests of the packaged app set it to true. */
+  isPackaged: false,
 };
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
 
 export const session = {
-  defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+  defaultSession: {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    webRequest: {
+      onBeforeRequest: vi.fn(
+        (_listener: (details: { url: string }, callback: (response: { cancel: boolean }) => void) => void) => undefined,
+      ),
+    },
+  },
 };
 
 /** Records the schemes main registers and the handler it serves each with. */

@@ -7,7 +7,9 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
-import type { FileToSave, SaveFileResult } from '../../../src-shared/domain/platform.ts';
+import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
+import type { ExportToSave, FileToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
+import { createExportSaver } from '../../../src-desktop/main/save-export.ts';
 import {
   ADMIN_METHODS,
   CONSOLE_SCREENS,
@@ -94,6 +96,20 @@ export class TestConsoleBridge {
   readonly tokens: string[] = [];
   readonly opened: string[] = [];
   private admin: AdminApi | null = null;
+  private tokenStore: TokenStore | null = null;
+  /** Main's own export saver, its save dialog answered with saveDir and the suggested name. */
+  private readonly exports = createExportSaver({
+    showSaveDialog: async (dialog) => {
+      await mkdir(this.options.saveDir, { recursive: true });
+      return { canceled: false, filePath: path.join(this.options.saveDir, path.basename(dialog.defaultPath)) };
+    },
+    defaultDirectory: '/nowhere',
+    download: async (exportPath, signal) => {
+      if (!this.settings.serverUrl || !this.tokenStore) return { ok: false, reason: 'failed', error: 'No server chosen yet' };
+      return createAdminHttp({ baseUrl: this.settings.serverUrl, tokenStore: this.tokenStore }).download(exportPath, signal);
+    },
+    onProgress: () => undefined,
+  });
 
   constructor(private readonly options: TestBridgeOptions) {
     if (options.settings) Object.assign(this.settings, options.settings);
@@ -123,6 +139,9 @@ export class TestConsoleBridge {
           },
           tokenStorage: () => call(channels.tokenStorage),
           saveFile: (file) => call(channels.saveFile, file),
+          saveExport: (request) => call(channels.saveExport, request),
+          cancelExport: () => call(channels.cancelExport),
+          onExportProgress: () => () => undefined,
           openExternal: (url) => call(channels.openExternal, url),
           onShowScreen(listener) {
             listeners.add(listener);
@@ -150,6 +169,7 @@ export class TestConsoleBridge {
   private adminFor(serverUrl: string): AdminApi {
     const store = createMemoryTokenStore();
     const recorded = { ...store, write: async (token: string) => (this.tokens.push(token), store.write(token)) };
+    this.tokenStore = recorded;
     return createFetchAdminApi({ baseUrl: serverUrl, tokenStore: recorded });
   }
 
@@ -177,6 +197,10 @@ export class TestConsoleBridge {
         return this.options.tokenStorage ?? 'keychain';
       case IPC_CHANNELS.saveFile:
         return this.saveFile(args[0] as FileToSave);
+      case IPC_CHANNELS.saveExport:
+        return this.exports.save(args[0] as ExportToSave);
+      case IPC_CHANNELS.cancelExport:
+        return this.exports.cancel();
       case IPC_CHANNELS.openExternal:
         this.opened.push(String(args[0]));
         return undefined;

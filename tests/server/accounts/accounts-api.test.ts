@@ -35,8 +35,7 @@ async function forgedIdToken(): Promise<string> {
 }
 
 describe('POST /api/audit-login', () => {
-  it('stores the event with sub, email, provider, IP, user agent and time', async () => {
-    const before = Date.now();
+  it('annotates the sign-in the server recorded for this token with the browser and the method it saw', async () => {
     const response = await post('/api/audit-login', { idToken, provider: 'password' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
@@ -44,16 +43,16 @@ describe('POST /api/audit-login', () => {
       .selectFrom('audit_events')
       .selectAll()
       .where('event_type', '=', 'customer.login')
+      .where('event_id', '=', String(decodeJwt(idToken).event_id))
       .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ actor: sub, subject: 'ada@example.com', details: { provider: 'password' }, ip: '127.0.0.1' });
-    expect(event.user_agent).toContain('Chrome/130');
-    expect(event.created_at.getTime()).toBeGreaterThanOrEqual(before - 1000);
-  });
-
-  it('trusts the token over the browser: a password user cannot be recorded as google', async () => {
-    await post('/api/audit-login', { idToken, provider: 'google' });
-    const event = await db().selectFrom('audit_events').select('details').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(event.details).toEqual({ provider: 'password', reportedProvider: 'google' });
+    expect(event).toMatchObject({
+      actor: sub,
+      actor_email: 'ada@example.com',
+      details: { provider: 'password' },
+      ip: '127.0.0.1',
+    });
+    expect(event.annotation).toMatchObject({ reportedProvider: 'password' });
+    expect(String(event.annotation?.userAgent)).toContain('Chrome/130');
   });
 
   it.each([
@@ -84,16 +83,17 @@ describe('POST /api/audit-login', () => {
 });
 
 describe('POST /api/audit-profile', () => {
-  it('stores the changes as {field: {old, new}}', async () => {
-    const changes = { firstName: { old: 'Ada', new: 'Augusta' }, email: { old: 'ada@example.com', new: 'augusta@example.com' } };
+  it('stores nothing when the server holds no profile change of this token', async () => {
+    const changes = { firstName: { old: 'Ada', new: 'Augusta' } };
     const response = await post('/api/audit-profile', { idToken, changes });
-    expect(await response.json()).toEqual({ ok: true });
-    const event = await db()
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ ok: false, error: 'No event of this token to annotate' });
+    const events = await db()
       .selectFrom('audit_events')
       .selectAll()
       .where('event_type', '=', 'customer.profile.update')
-      .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ actor: sub, subject: 'ada@example.com', details: { changes } });
+      .execute();
+    expect(events).toEqual([]);
   });
 
   it('refuses fields outside the profile and empty change sets', async () => {
@@ -175,10 +175,10 @@ describe('preferences, recent sign-ins and forgetting the account', () => {
     expect((await t.server.fetch('/api/account/preferences')).status).toBe(401);
   });
 
-  it('lists recent sign-ins with method and client', async () => {
+  it('lists recent sign-ins with method and client (the browser the web app reported, where it did)', async () => {
     const reply = (await (await t.server.fetch('/api/account/sign-ins', { headers: auth() })).json()) as { signIns: unknown[] };
     expect(reply.signIns.length).toBeGreaterThanOrEqual(2);
-    expect(reply.signIns[0]).toMatchObject({ method: 'password', client: 'Chrome on Windows' });
+    expect(reply.signIns).toContainEqual(expect.objectContaining({ method: 'password', client: 'Chrome on Windows' }));
   });
 
   it('redacts the email in the audit rows and drops the preferences, keeping the rows', async () => {

@@ -37,7 +37,7 @@ describe('accounts configuration', () => {
     const { accounts } = loadConfig({ SIGNUP_EMBED_URL: 'https://app.example/signup', PARTNERSTACK_PUBLIC_KEY: 'pk_123' });
     expect(accountsContentSources(accounts)).toEqual({
       script: ['https://snippet.growsumo.com'],
-      connect: ['https://snippet.growsumo.com'],
+      connect: ['https://snippet.growsumo.com', 'https://app.example'],
       frame: ['https://app.example'],
     });
     expect(publicAccountsConfig(accounts)).toMatchObject({

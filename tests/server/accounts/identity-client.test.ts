@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
+import type { TabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import { IdentityError, type IdentityClient } from '../../../src-shared/api/identity/types.ts';
 import { decodeJwtPayload } from '../../../src-shared/domain/accounts/user.ts';
 import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
@@ -7,15 +9,26 @@ import { startIdentityServer, type IdentityTestServer } from '../identity/suppor
 /** The browser's identity client (the real AWS SDK) against the real embedded service, configured from /api/config. */
 let t: IdentityTestServer;
 let client: IdentityClient;
+/** The tab's sessionStorage, as a map (Node has none). */
+const tab = new Map<string, string>();
+const tabStorage: TabStorage = {
+  getItem: (key) => tab.get(key) ?? null,
+  setItem: (key, value) => void tab.set(key, value),
+  removeItem: (key) => void tab.delete(key),
+};
 beforeAll(async () => {
   t = await startIdentityServer();
   const config = (await (await t.server.fetch('/api/config')).json()) as { identity: Parameters<typeof createIdentityClient>[0] };
   // The test server's public URL names port 0 (it was configured before listening): point at the real port.
-  client = createIdentityClient({
-    ...config.identity,
-    endpoint: `${t.server.url}/cognito`,
-    hostedDomain: `${t.server.url}/cognito`,
-  });
+  client = createIdentityClient(
+    {
+      ...config.identity,
+      endpoint: `${t.server.url}/cognito`,
+      hostedDomain: `${t.server.url}/cognito`,
+    },
+    fetch,
+    () => tabStorage,
+  );
 });
 afterAll(() => t.close());
 
@@ -77,19 +90,43 @@ describe('identity client over the real SDK', () => {
     expect(await client.getUser(again.accessToken)).toMatchObject({ email: 'augusta@example.com', given_name: 'Augusta' });
   });
 
-  it('builds the hosted authorize address with the spec parameters', () => {
-    const url = new URL(client.authorizeUrl('Google', 'https://app.example'));
+  it('builds the hosted authorize address with the spec parameters, a random state and an S256 challenge', async () => {
+    const url = new URL(await client.authorizeUrl('Google', 'https://app.example'));
     expect(url.pathname).toBe('/cognito/oauth2/authorize');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    const { state, code_challenge, ...spec } = Object.fromEntries(url.searchParams);
+    expect(spec).toEqual({
       identity_provider: 'Google',
       redirect_uri: 'https://app.example',
       response_type: 'code',
       client_id: 'hireassist-local-client',
       scope: 'openid email profile',
+      code_challenge_method: 'S256',
+    });
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The verifier stays in the tab: it never travels through the browser's address bar.
+    const stored = JSON.parse([...tab.values()][0] ?? '{}') as { state: string; verifier: string };
+    expect(stored.state).toBe(state);
+    expect(url.href).not.toContain(stored.verifier);
+    expect(createHash('sha256').update(stored.verifier).digest('base64url')).toBe(code_challenge);
+    const again = new URL(await client.authorizeUrl('Google', 'https://app.example'));
+    expect(again.searchParams.get('state')).not.toBe(state);
+  });
+
+  it('refuses a callback whose state this tab did not send, before any exchange', async () => {
+    await client.authorizeUrl('Google', 'https://app.example');
+    const refused = await caught(client.exchangeCode('a-code', 'someone-elses-state', 'https://app.example'));
+    expect(refused).toMatchObject({ name: 'OAuthStateMismatch' });
+    // The pending sign-in is used up: even its own state does not work twice.
+    expect(await caught(client.exchangeCode('a-code', null, 'https://app.example'))).toMatchObject({
+      name: 'OAuthStateMismatch',
     });
   });
 
   it('turns a refused code exchange into an IdentityError', async () => {
-    expect(await caught(client.exchangeCode('not-a-code', 'https://app.example'))).toBeInstanceOf(IdentityError);
+    const state = new URL(await client.authorizeUrl('Google', 'https://app.example')).searchParams.get('state');
+    const refused = await caught(client.exchangeCode('not-a-code', state, 'https://app.example'));
+    expect(refused).toBeInstanceOf(IdentityError);
+    expect(refused).toMatchObject({ name: 'invalid_grant' });
   });
 });

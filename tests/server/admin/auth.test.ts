@@ -76,7 +76,7 @@ describe('admin login', () => {
     expect(missing.status).toBe(400);
   });
 
-  it('records every attempt, and audits logins', async () => {
+  it('records every attempt the password was checked for (refusals are counted in the rate-limit store), and audits logins', async () => {
     const db = server.app.database.db;
     const attempts = await db.selectFrom('admin_login_attempts').select(['outcome']).execute();
     expect(attempts.filter((row) => row.outcome === 'succeeded').length).toBeGreaterThanOrEqual(2);

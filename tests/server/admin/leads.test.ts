@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
+import type { LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { SUPABASE_PAGE_SIZE } from '../../../server/features/admin/leads-source.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
@@ -40,27 +41,50 @@ describe('GET /api/admin/leads from our database', () => {
 
 /**
  * A local stand-in for a Supabase project's PostgREST endpoint that checks each request it
- * receives as PostgREST would need it, and serves a `leads` table in pages.
+ * receives as PostgREST would need it, and serves a `leads` table: ordered, filtered (ilike in
+ * an `or`, eq, gte, lt), ranged by offset and limit, and counted in Content-Range.
  */
-function postgrestPeer(rows: Record<string, unknown>[], serviceRoleKey: string) {
+function postgrestPeer(rows: Record<string, string | number>[], serviceRoleKey: string) {
   const requests: { url: URL; headers: IncomingMessage['headers'] }[] = [];
   const problems: string[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://peer');
     requests.push({ url, headers: request.headers });
     const check = (ok: boolean, problem: string) => ok || problems.push(problem);
+    const params = url.searchParams;
     check(request.method === 'GET', `method ${request.method}`);
     check(url.pathname === '/rest/v1/leads', `path ${url.pathname}`);
     check(request.headers.apikey === serviceRoleKey, 'apikey header is not the service-role key');
     check(request.headers.authorization === `Bearer ${serviceRoleKey}`, 'authorization is not the service-role key');
-    check(url.searchParams.get('select') === 'id,name,email,source,created_at', `select ${url.searchParams.get('select')}`);
-    check(url.searchParams.get('order') === 'created_at.desc,id.desc', `order ${url.searchParams.get('order')}`);
-    const offset = Number(url.searchParams.get('offset') ?? NaN);
-    const limit = Number(url.searchParams.get('limit') ?? NaN);
-    check(Number.isInteger(offset) && limit === SUPABASE_PAGE_SIZE, `offset ${offset} limit ${limit}`);
-    const sorted = [...rows].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(JSON.stringify(sorted.slice(offset, offset + limit)));
+    check(params.get('select') === 'id,name,email,source,created_at', `select ${params.get('select')}`);
+    const order = params.get('order');
+    check(order === 'created_at.desc,id.desc' || order === 'created_at.asc,id.asc', `order ${order}`);
+    const offset = Number(params.get('offset') ?? 0);
+    const limit = Number(params.get('limit') ?? NaN);
+    check(Number.isInteger(offset) && limit <= SUPABASE_PAGE_SIZE, `offset ${offset} limit ${limit}`);
+    let found = [...rows].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    if (order?.endsWith('desc')) found.reverse();
+    const or = params.get('or');
+    if (or !== null) {
+      const match = /^\(name\.ilike\."%(.*)%",email\.ilike\."%(.*)%"\)$/.exec(or);
+      check(match !== null && match[1] === match[2], `or ${or}`);
+      const needle = (match?.[1] ?? '').replace(/\\(.)/g, '$1').toLowerCase();
+      found = found.filter(
+        (row) => `${row.name}`.toLowerCase().includes(needle) || `${row.email}`.toLowerCase().includes(needle),
+      );
+    }
+    const source = params.get('source');
+    if (source !== null) found = found.filter((row) => `eq.${row.source}` === source);
+    const gte = params.get('created_at');
+    if (gte !== null) check(false, `created_at ${gte}`);
+    const counted = found.length;
+    const slice = found.slice(offset, offset + limit);
+    const prefer = request.headers.prefer ?? '';
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-range': `${offset}-${offset + slice.length - 1}/${prefer.includes('count=estimated') ? counted : '*'}`,
+    });
+    response.end(JSON.stringify(slice));
   });
   return {
     requests,
@@ -85,36 +109,95 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
   }));
   const peer = postgrestPeer(rows, KEY);
   let server: TestServer;
+  let token: string;
   beforeAll(async () => {
     const url = await peer.start();
     server = await startTestServer({ env: { ADMIN_PASSWORD, SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: KEY } });
+    token = await adminToken(server);
   });
   afterAll(async () => {
     await server.close();
     await peer.stop();
   });
 
-  it('reads every page of the hosted table with the service-role key, newest first', async () => {
-    const response = await server.fetch('/api/admin/leads', { headers: bearer(await adminToken(server)) });
+  const get = async (path: string) => {
+    const response = await server.fetch(path, { headers: bearer(token) });
+    return { status: response.status, body: (await response.json()) as LeadsPageReply };
+  };
+
+  it('reads a page of the hosted table with the service-role key, newest first, counted by PostgREST', async () => {
+    const { body } = await get('/api/admin/leads?limit=2');
     expect(peer.problems).toEqual([]);
-    expect(peer.requests.map((request) => request.url.searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
-    const body = (await response.json()) as { success: boolean; leads: Lead[] };
-    expect(body.leads).toHaveLength(total);
-    expect(body.leads[0]).toEqual({
-      id: total,
-      name: `Hosted ${total}`,
-      email: `hosted${total}@example.com`,
-      source: 'contact',
-      created_at: new Date(Date.UTC(2026, 0, 1) + (total - 1) * 60_000).toISOString(),
-    });
-    expect(body.leads.at(-1)?.name).toBe('Hosted 1');
+    expect(peer.requests.at(-1)?.headers.prefer).toContain('count=estimated');
+    expect(body.leads).toEqual([
+      {
+        id: total,
+        name: `Hosted ${total}`,
+        email: `hosted${total}@example.com`,
+        source: 'contact',
+        created_at: new Date(Date.UTC(2026, 0, 1) + (total - 1) * 60_000).toISOString(),
+      },
+      expect.objectContaining({ name: `Hosted ${total - 1}` }),
+    ]);
+    // Above max-rows, PostgREST's estimated count is the planner's: labelled so.
+    expect(body).toMatchObject({ total, totalIsEstimate: true, nextCursor: expect.any(String) });
+  });
+
+  it('walks every row once by offset cursors, oldest first on request', async () => {
+    const names: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const { body } = await get(`/api/admin/leads?limit=200&order=asc${cursor ? `&cursor=${cursor}` : ''}`);
+      names.push(...(body.leads ?? []).map((lead) => lead.name));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(peer.problems).toEqual([]);
+    expect(names).toHaveLength(total);
+    expect(new Set(names).size).toBe(total);
+    expect(names[0]).toBe('Hosted 1');
+  });
+
+  it('searches with ilike on name and email, and filters by source, in PostgREST', async () => {
+    const { body } = await get('/api/admin/leads?q=HOSTED20&source=contact');
+    expect(peer.problems).toEqual([]);
+    expect(body.leads?.map((lead) => lead.name)).toEqual(
+      [
+        'Hosted 2017',
+        'Hosted 2015',
+        'Hosted 2013',
+        'Hosted 2011',
+        'Hosted 2009',
+        'Hosted 2007',
+        'Hosted 2005',
+        'Hosted 2003',
+        'Hosted 2001',
+        'Hosted 209',
+        'Hosted 207',
+        'Hosted 205',
+        'Hosted 203',
+        'Hosted 201',
+        'Hosted 20',
+      ].filter((name) => Number(name.slice(7)) % 2 === 1),
+    );
+    expect(body).toMatchObject({ totalIsEstimate: false, nextCursor: null });
+    expect(await get('/api/admin/leads?cursor=eyJ0IjoiMSIsImkiOjF9')).toMatchObject({ status: 400 });
+  });
+
+  it('streams the export from the hosted table, a batch at a time', async () => {
+    const response = await server.fetch('/api/admin/leads/export', { headers: bearer(token) });
+    expect(response.status).toBe(200);
+    const lines = (await response.text()).split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+    expect(peer.problems).toEqual([]);
   });
 
   it("answers 502 with 'Failed to fetch leads' when the project is unreachable", async () => {
     await peer.stop();
-    const response = await server.fetch('/api/admin/leads', { headers: bearer(await adminToken(server)) });
+    const response = await server.fetch('/api/admin/leads', { headers: bearer(token) });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ success: false, error: 'Failed to fetch leads' });
+    const exported = await server.fetch('/api/admin/leads/export', { headers: bearer(token) });
+    expect(exported.status).toBe(502);
   });
 
   it('never sends the service-role key to the browser', async () => {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG_HTML_POLICY } from '../../../src-shared/domain/blog-html-policy.ts';
+import { ADMIN_AUTH_ERRORS } from '../../../server/features/admin/guard.ts';
 import { json, startBlogServer } from './support.ts';
 
 /** The slice of the DOM these checks read (jsdom ships no types, and the server's tsconfig has no DOM lib). */
@@ -217,7 +218,8 @@ describe('save-post-html refuses', () => {
     expect((await save({}, null)).status).toBe(401);
     const response = await save({}, 'forged.token');
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ error: 'Admin authentication required' });
+    // The app's admin gate answers, as on every admin route, before the body is read.
+    expect(await response.json()).toEqual({ success: false, error: ADMIN_AUTH_ERRORS.invalid });
     expect(await server.app.database.db.selectFrom('blog_html_pages').selectAll().execute()).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ beforeAll(async () => {
       app.post(
         '/api/test/echo',
         {
+          config: { access: 'public' },
           schema: {
             body: Type.Object(
               { name: Type.String({ minLength: 1, maxLength: 20 }), email: Type.String({ format: 'email' }) },
@@ -32,7 +33,7 @@ beforeAll(async () => {
         },
         async (request) => ({ received: request.body }),
       );
-      app.get('/api/test/explode', async () => {
+      app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
         throw new Error('database password is hunter2');
       });
     },

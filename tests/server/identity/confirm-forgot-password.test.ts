@@ -38,7 +38,9 @@ describe('ConfirmForgotPassword', () => {
     });
   });
 
-  it('answers an unknown user as a wrong code', async () => {
+  it('answers an unknown user as an account: no code asked for, then a wrong code', async () => {
+    expect(await failure(confirm('123456', NEW_PASSWORD, 'nobody@example.com'))).toMatchObject({ name: 'ExpiredCodeException' });
+    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'nobody@example.com' }));
     expect(await failure(confirm('123456', NEW_PASSWORD, 'nobody@example.com'))).toMatchObject({ name: 'CodeMismatchException' });
   });
 });

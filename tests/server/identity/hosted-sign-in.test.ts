@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
+import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
@@ -45,32 +46,14 @@ const authorizeUrl = (params: Record<string, string>) =>
     client_id: CLIENT_ID,
     scope: 'openid email profile',
     state: 'app-state-1',
+    code_challenge: PKCE.challenge,
+    code_challenge_method: 'S256',
     ...params,
   })}`;
 
-/** A browser: follows redirects through the upstream with its cookies until it is sent back to us. */
-async function browse(path: string): Promise<URL> {
-  const cookies = new Map<string, string>();
-  let location = new URL(path, t.server.url).href;
-  for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(location, {
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', value = ''] = pair.split('=');
-      cookies.set(name, value);
-    }
-    const next = response.headers.get('location');
-    if (next === null) throw new Error(`stopped at ${location} with ${response.status}: ${await response.text()}`);
-    const url = new URL(next, location);
-    if (url.origin === 'http://app.example') return url;
-    // The server was configured before it had a port, so its public URL says port 0.
-    location = url.origin === t.server.config.publicUrl ? `${t.server.url}${url.pathname}${url.search}` : url.href;
-  }
-  throw new Error('too many redirects');
-}
+/** The web app's PKCE pair, used by every sign-in here unless a test sends its own. */
+const PKCE = pkcePair();
+const browse = (path: string) => browseHostedSignIn(t.server, path);
 
 async function exchange(code: string, extra: Record<string, string> = {}) {
   const response = await t.server.fetch('/cognito/oauth2/token', {
@@ -81,6 +64,7 @@ async function exchange(code: string, extra: Record<string, string> = {}) {
       client_id: CLIENT_ID,
       code,
       redirect_uri: 'http://app.example',
+      code_verifier: PKCE.verifier,
       ...extra,
     }).toString(),
   });

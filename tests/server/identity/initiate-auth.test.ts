@@ -190,12 +190,12 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
         t.client.send(
           new InitiateAuthCommand({
             ClientId: CLIENT_ID,
-            AuthFlow: 'USER_SRP_AUTH',
+            AuthFlow: 'CUSTOM_AUTH',
             AuthParameters: { USERNAME: 'ada@example.com' },
           }),
         ),
       ),
-    ).toMatchObject({ name: 'InvalidParameterException', message: 'USER_SRP_AUTH flow not enabled for this client' });
+    ).toMatchObject({ name: 'InvalidParameterException', message: 'CUSTOM_AUTH flow not enabled for this client' });
   });
 });
 

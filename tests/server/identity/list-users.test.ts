@@ -78,6 +78,23 @@ describe('ListUsers (signed with the admin key)', () => {
     ['cognito:user_status = "UNCONFIRMED"', ['user-007']],
     ['status = "Disabled"', ['user-009']],
     ['username ^= "user-12"', ['user-120', 'user-121', 'user-122', 'user-123', 'user-124']],
+    // What AWS documents: username and status compare case-sensitively, the others ignore case.
+    ['username = "USER-004"', []],
+    ['given_name ^= "ada"', ['user-000', 'user-001', 'user-002']],
+    ['family_name = "LOVELACE"', Array.from({ length: 60 }, (_, index) => `user-${String(index).padStart(3, '0')}`)],
+    ['email ^= "PERSON12"', ['user-012', 'user-120', 'user-121', 'user-122', 'user-123', 'user-124']],
+    ['email ^= "person1_"', []],
+    ['cognito:user_status = "unconfirmed"', ['user-007']],
+    ['status = "disabled"', []],
+    [
+      'status = "Enabled"',
+      Array.from({ length: 61 }, (_, index) => `user-${String(index).padStart(3, '0')}`).filter((name) => name !== 'user-009'),
+    ],
+    ['name = "Ada"', []],
+    ['preferred_username ^= "a"', []],
+    ['phone_number ^= "+1"', []],
+    ['  email   ^=   "person5@example.com"  ', ['user-005']],
+    ['given_name = "Say \\"hi\\""', []],
   ])('filters with %s', async (Filter, expected) => {
     const { Users } = await list({ Filter });
     expect((Users ?? []).map((user) => user.Username)).toEqual(expected);

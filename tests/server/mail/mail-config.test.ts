@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import company from '../../../content/company.json' with { type: 'json' };
 import { ConfigError, loadConfig } from '../../../server/config/config.ts';
+import { DEFAULT_MAIL_QUOTA } from '../../../server/mail/send-quota.ts';
 
 describe('the mail configuration', () => {
   it('keeps mail in the outbox when no delivery is configured, and notifies the company address', () => {
@@ -23,7 +24,19 @@ describe('the mail configuration', () => {
       delivery: { kind: 'smtp', url: 'smtps://mailer:secret@smtp.example:465' },
       from: 'Team <team@hireassist.example>',
       contactNotifyTo: 'sales@hireassist.example',
+      quota: DEFAULT_MAIL_QUOTA,
     });
+  });
+
+  it('reads the mail quotas, and refuses one that is not a positive whole number', () => {
+    const { mail } = loadConfig({
+      MAIL_QUOTA_PER_CLIENT_PER_HOUR: '3',
+      MAIL_QUOTA_PER_RECIPIENT_PER_HOUR: '4',
+      MAIL_QUOTA_PER_DOMAIN_PER_HOUR: '20',
+      MAIL_QUOTA_GLOBAL_PER_HOUR: '500',
+    });
+    expect(mail.quota).toEqual({ perClientPerHour: 3, perRecipientPerHour: 4, perDomainPerHour: 20, globalPerHour: 500 });
+    expect(() => loadConfig({ MAIL_QUOTA_GLOBAL_PER_HOUR: '0' })).toThrow(/MAIL_QUOTA_GLOBAL_PER_HOUR/);
   });
 
   it('sends through EmailJS when all three ids are set', () => {

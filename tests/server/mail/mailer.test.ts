@@ -49,11 +49,19 @@ describe('the mailer', () => {
     });
   });
 
-  it('shows the whole mail in the log when nothing delivers it, so a developer can read the code', async () => {
+  it('shows the whole mail in the log in a local setup, so a developer can read the code', async () => {
     const { log, lines } = capturingLogger();
-    await createMailer({ db: database.db, log, deliveryConfigured: false }).enqueue(CODE_MAIL);
+    await createMailer({ db: database.db, log, deliveryConfigured: false, logBodies: true }).enqueue(CODE_MAIL);
     expect(JSON.stringify(lines)).toContain('482913');
     expect(lines[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
+  });
+
+  it('never logs the text of an undelivered mail otherwise', async () => {
+    const { log, lines } = capturingLogger();
+    await createMailer({ db: database.db, log, deliveryConfigured: false }).enqueue(CODE_MAIL);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
+    expect(JSON.stringify(lines)).not.toContain('482913');
   });
 
   it('never logs the text once real delivery is configured', async () => {

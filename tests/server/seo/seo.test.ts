@@ -51,6 +51,8 @@ describe('robots.txt and sitemap.xml from the real server', () => {
     const csp = (await server.fetch('/')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/careers\.hireassist\.ai/);
+    // The Jobs page probes the portal (a no-cors request) to fall back when it is unreachable.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/careers\.hireassist\.ai/);
     expect(csp).not.toContain('stripe');
   });
 
@@ -122,6 +124,30 @@ describe('the marketing configuration is checked at start-up', () => {
       expect.stringMatching(/^INTRO_VIDEO_URL must start with https:\/\//),
       expect.stringMatching(/^CAREERS_PORTAL_URL must be a URL/),
     ]);
+  });
+});
+
+describe('the sign-up page in the sitemap', () => {
+  it('is left out when no external sign-up form is configured (the page then only opens the sign-up dialog)', async () => {
+    const server = await startTestServer({ env: { PUBLIC_URL: 'https://hireassist.example' } });
+    try {
+      const xml = await (await server.fetch('/sitemap.xml')).text();
+      expect(xml).toContain('<loc>https://hireassist.example/affiliates</loc>');
+      expect(xml).not.toContain('/signup<');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is listed when SIGNUP_EMBED_URL is configured', async () => {
+    const server = await startTestServer({
+      env: { PUBLIC_URL: 'https://hireassist.example', SIGNUP_EMBED_URL: 'https://app.example/signup' },
+    });
+    try {
+      expect(await (await server.fetch('/sitemap.xml')).text()).toContain('<loc>https://hireassist.example/signup</loc>');
+    } finally {
+      await server.close();
+    }
   });
 });
 

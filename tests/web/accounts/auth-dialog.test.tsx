@@ -313,9 +313,17 @@ describe('social sign-in', () => {
     renderApp(identity);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
     expect(window.location.search).toBe('?keep=1');
-    expect(identity.ops('exchangeCode')).toEqual([['good-code', window.location.origin]]);
+    expect(identity.ops('exchangeCode')).toEqual([['good-code', 'x', window.location.origin]]);
     expect(screen.getByTestId('user').textContent).toContain('verified');
     await waitFor(() => expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'google' }));
+  });
+
+  it("shows 'OAuth sign-in failed. Please try again.' when the hosted sign-in comes back refused", async () => {
+    window.history.replaceState(null, '', '/?error=access_denied&error_description=Not%20verified&state=s1&keep=1');
+    renderApp(identity);
+    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
+    expect(window.location.search).toBe('?keep=1');
+    expect(identity.ops('exchangeCode')).toEqual([]);
   });
 
   it("shows 'OAuth sign-in failed. Please try again.' when the exchange fails", async () => {

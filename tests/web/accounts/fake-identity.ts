@@ -1,4 +1,10 @@
-import { IdentityError, type IdentityClient, type SignUpInput, type TokenSet } from '../../../src-shared/api/identity/types.ts';
+import {
+  IdentityError,
+  NewPasswordRequiredError,
+  type IdentityClient,
+  type SignUpInput,
+  type TokenSet,
+} from '../../../src-shared/api/identity/types.ts';
 
 /**
  * An in-memory user pool behind the identity client interface, for component tests
@@ -8,6 +14,8 @@ export interface FakeUser {
   sub: string;
   password: string;
   confirmed: boolean;
+  /** Invited by an operator: the password is temporary (FORCE_CHANGE_PASSWORD). */
+  temporary?: boolean;
   attributes: Record<string, string>;
   identities?: { providerName: string }[];
 }
@@ -115,6 +123,16 @@ export class FakeIdentity implements IdentityClient {
     const user = this.users.get(email);
     if (!user || user.password !== password) throw new IdentityError('NotAuthorizedException', 'Incorrect username or password.');
     if (!user.confirmed) throw new IdentityError('UserNotConfirmedException', 'User is not confirmed.');
+    if (user.temporary) throw new NewPasswordRequiredError(`session-${user.sub}`);
+    return this.tokensFor(user);
+  }
+  async completeNewPassword(email: string, session: string, newPassword: string) {
+    this.record('completeNewPassword', email, session, newPassword);
+    const user = this.userByEmail(email);
+    if (!user.temporary || session !== `session-${user.sub}`)
+      throw new IdentityError('NotAuthorizedException', 'Invalid session for the user.');
+    user.password = newPassword;
+    user.temporary = false;
     return this.tokensFor(user);
   }
   async refresh(refreshToken: string) {
@@ -173,11 +191,11 @@ export class FakeIdentity implements IdentityClient {
     this.record('deleteUser', accessToken);
     this.users.delete(this.byAccessToken(accessToken).attributes.email ?? '');
   }
-  authorizeUrl(provider: string, redirectUri: string) {
+  async authorizeUrl(provider: string, redirectUri: string) {
     return `https://auth.example/oauth2/authorize?identity_provider=${provider}&redirect_uri=${encodeURIComponent(redirectUri)}`;
   }
-  async exchangeCode(code: string, redirectUri: string) {
-    this.record('exchangeCode', code, redirectUri);
+  async exchangeCode(code: string, state: string | null, redirectUri: string) {
+    this.record('exchangeCode', code, state, redirectUri);
     if (code !== 'good-code') throw new IdentityError('invalid_grant', 'invalid_grant');
     const user = this.addUser('social@example.com', {
       identities: [{ providerName: 'Google' }],

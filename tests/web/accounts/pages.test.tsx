@@ -20,7 +20,7 @@ describe('header and guest-only routes when signed in', { timeout: 20_000 }, () 
   it('replaces Login by the user menu: initials, name, email, Verified, the entries', async () => {
     renderAt('/', [{ path: '/', element: <p>Home</p> }], signedIn());
     // The menu's module loads lazily (Fluent's Menu is kept off every first visit).
-    const trigger = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }, { timeout: 10_000 });
+    const trigger = await screen.findByRole('button', { name: 'Ada Lovelace account menu' }, { timeout: 10_000 });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     expect(within(trigger).getByText('AL')).toBeTruthy();
     await userEvent.click(trigger);
@@ -41,7 +41,7 @@ describe('header and guest-only routes when signed in', { timeout: 20_000 }, () 
 
   it('lists the signed-in entries in the small-screen menu', async () => {
     renderAt('/', [{ path: '/', element: <p>Home</p> }], signedIn());
-    await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Ada Lovelace account menu' }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     for (const entry of ['Dashboard', 'Profile', 'Subscription', 'Settings', 'Security']) {
       expect(screen.getByRole('link', { name: entry })).toBeTruthy();

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { DashboardRoute } from '../../../src-web/features/account/DashboardPage.tsx';
 import { ProfileRoute } from '../../../src-web/features/account/ProfilePage.tsx';
 import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
 import type { FakeIdentity } from './fake-identity.ts';
 
 /** What the server's accounts API was asked, by path and body. */
@@ -55,7 +56,7 @@ export function renderApp(identity: FakeIdentity, path = '/') {
     [
       {
         element: (
-          <AuthProvider identityClient={identity}>
+          <AuthProvider identityClient={identity} dialog={LazyAuthDialog}>
             <Outlet />
           </AuthProvider>
         ),

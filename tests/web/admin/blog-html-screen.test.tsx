@@ -22,6 +22,7 @@ async function setup() {
   expect((await api.login(PASSWORD)).ok).toBe(true);
   const opened: string[] = [];
   const platform: Platform = {
+    saveExport: async () => ({ status: 'cancelled' }),
     saveFile: async () => ({ status: 'cancelled' }),
     openExternal: async (url) => void opened.push(url),
   };

@@ -24,6 +24,7 @@ afterAll(() => identity.close());
 function setup(baseUrl = identity.server.url) {
   const platform: Platform = {
     saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
+    saveExport: async (request) => ({ status: 'saved', location: request.suggestedName }),
     openExternal: async () => {},
   };
   render(
@@ -45,13 +46,19 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWO
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
 }
 
-/** The table row of a user, once the list shows it. */
+/**
+ * The table row of a user, once the list shows it (each row also reads its groups from the server;
+ * hidden: the login dialog's modal layer may still mark the page aria-hidden for a moment).
+ */
 const row = (email: string) =>
-  waitFor(() => {
-    const found = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(email));
-    if (!found) throw new Error(`no row for ${email} yet`);
-    return found;
-  });
+  waitFor(
+    () => {
+      const found = screen.getAllByRole('row', { hidden: true }).find((candidate) => candidate.textContent?.includes(email));
+      if (!found) throw new Error(`no row for ${email} yet`);
+      return found;
+    },
+    { timeout: 10_000 },
+  );
 
 describe('User Management', () => {
   it("the users dialog shows the server's error for a wrong password", async () => {
@@ -72,19 +79,20 @@ describe('User Management', () => {
     const user = userEvent.setup();
     setup();
     await logIn(user);
-    expect(await screen.findByText('Showing 2 of 2 users')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 2 users', {}, { timeout: 10_000 })).toBeTruthy();
     const ada = await row('ada@example.com');
     expect(ada.textContent).toContain('Ada Lovelace');
     expect(ada.textContent).toContain('CONFIRMED');
     expect((await row('nameless@example.com')).textContent).toContain('N/A');
 
-    await user.click(within(ada).getByRole('button', { name: /^Disable / }));
+    await user.click(within(ada).getByRole('button', { name: /^Disable /, hidden: true }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Confirm Disable User')).toBeTruthy();
     expect(dialog.textContent).toMatch(/Are you sure you want to disable user ".+"\?/);
+    expect(within(dialog).getByText('Email: ada@example.com')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
     await waitFor(async () => expect((await row('ada@example.com')).textContent).toContain('No'));
-    expect(within(await row('ada@example.com')).getByRole('button', { name: /^Enable / })).toBeTruthy();
+    expect(within(await row('ada@example.com')).getByRole('button', { name: /^Enable /, hidden: true })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -93,12 +101,15 @@ describe('User Management', () => {
     setup();
     await logIn(user);
     const nameless = await row('nameless@example.com');
-    const username = within(nameless).getAllByRole('cell')[0]?.textContent ?? '';
+    // Email and name come first; the generated username is the seventh column (after the groups).
+    expect(within(nameless).getAllByRole('cell', { hidden: true })[0]?.textContent).toBe('nameless@example.com');
+    const username = within(nameless).getAllByRole('cell', { hidden: true })[6]?.textContent ?? '';
     // Someone else deletes the user while the operator looks at the list.
     await identity.admin.send(new AdminDeleteUserCommand({ UserPoolId: POOL_ID, Username: username }));
-    await user.click(within(nameless).getByRole('button', { name: /^Delete / }));
+    await user.click(within(nameless).getByRole('button', { name: /^Delete /, hidden: true }));
     const dialog = await openedModal('dialog');
     expect(dialog.textContent).toContain('This action cannot be undone. The user will be permanently deleted.');
+    expect(dialog.textContent).toContain('Email: nameless@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('User does not exist.');
     expect(dialog.isConnected).toBe(true);

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatAssistant } from '../../../src-web/features/chat/ChatAssistant.tsx';
 import { GREETING } from '../../../src-web/features/chat/reply-rules.ts';
@@ -16,10 +17,24 @@ afterEach(() => {
 
 async function openChat() {
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-  render(<ChatAssistant />);
+  // The assistant sits on every page; /contact here shows the subject the form would start with.
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <ChatAssistant /> },
+      { path: '/contact', element: <ContactStub /> },
+      { path: '/pricing', element: <p>Pricing page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
   await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
   const panel = await screen.findByRole('region', { name: 'HireAssist Assistant' });
   return { user, panel };
+}
+
+function ContactStub() {
+  const { state } = useLocation() as { state: { subject?: string } | null };
+  return <p>Contact page, subject: {state?.subject ?? '(none)'}</p>;
 }
 
 const messages = (panel: HTMLElement) =>
@@ -136,5 +151,18 @@ describe('the chat assistant', () => {
     const { user, panel } = await openChat();
     await user.keyboard('{Escape}');
     expect(panel.hidden).toBe(true);
+  });
+
+  it.each([
+    ["I'd like a demo", 'Request a demo', 'Contact page, subject: Demo Request'],
+    ['How much does it cost?', 'See pricing', 'Pricing page'],
+    ['Can I talk to a human?', 'Open the contact form', 'Contact page, subject: Question from the chat assistant'],
+  ])('answers “%s” with a link “%s” that goes there', async (question, label, landing) => {
+    const { user, panel } = await openChat();
+    await user.type(within(panel).getByLabelText('Your message'), `${question}{Enter}`);
+    await advance(1500);
+    const link = await within(panel).findByRole('link', { name: label });
+    await user.click(link);
+    expect(await screen.findByText(landing)).toBeTruthy();
   });
 });

@@ -25,27 +25,50 @@ describe('the chat assistant’s reply rules', () => {
     ['hello', 'How can I help you today?'],
     ['thanks!', "You're welcome!"],
   ])('answers “%s” with the right topic', (question, expected) => {
-    expect(replyTo(question)).toContain(expected);
+    expect(replyTo(question).text).toContain(expected);
   });
 
   it('prefers the topic most words point to', () => {
     // "cost" and "plan" point to pricing, "demo" to the demo: two against one.
-    expect(replyTo('What does a plan cost after the demo?')).toContain('Pricing page');
+    expect(replyTo('What does a plan cost after the demo?').text).toContain('Pricing page');
   });
 
   it('says politely that it did not catch anything else', () => {
-    expect(replyTo('purple monkey dishwasher')).toBe(FALLBACK);
+    expect(replyTo('purple monkey dishwasher').text).toBe(FALLBACK);
     expect(FALLBACK).toContain("didn't catch that");
   });
 
   it('matches whole words only', () => {
     // "shoppers" contains "hop" and "opens" no whole keyword of any rule.
-    expect(replyTo('shoppers')).toBe(FALLBACK);
+    expect(replyTo('shoppers').text).toBe(FALLBACK);
   });
 
   it('answers both quick actions and greets first', () => {
     expect(QUICK_ACTIONS.map((action) => action.text)).toEqual(['Tell me about HireAssist', "I'd like a demo"]);
-    for (const action of QUICK_ACTIONS) expect(replyTo(action.text)).not.toBe(FALLBACK);
+    for (const action of QUICK_ACTIONS) expect(replyTo(action.text).text).not.toBe(FALLBACK);
     expect(GREETING).toMatch(/^Hi!/);
+  });
+
+  it('links a reply to the page it names, with the contact form’s subject set', () => {
+    expect(replyTo('How much does it cost?').link).toEqual({ label: 'See pricing', to: '/pricing' });
+    expect(replyTo('Can I book a demo?').link).toEqual({ label: 'Request a demo', to: '/contact', subject: 'Demo Request' });
+    expect(replyTo('What is your email address?').link).toEqual({
+      label: 'Open the contact form',
+      to: '/contact',
+      subject: 'Question from the chat assistant',
+    });
+    expect(replyTo('purple monkey dishwasher').link).toBeUndefined();
+  });
+
+  it('offers the contact form to a visitor who wants to talk to a human', () => {
+    for (const question of ['I want to talk to a human', 'Can I speak to a real person?', 'talk to someone please']) {
+      const reply = replyTo(question);
+      expect(reply.text).toContain('contact form');
+      expect(reply.link?.to).toBe('/contact');
+    }
+  });
+
+  it('keeps the recruiters’ answer for questions about the recruiting firm', () => {
+    expect(replyTo('Who are your recruiters?').link).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
 import { PricingPage } from '../../../src-web/features/pricing/PricingPage.tsx';
 
 export const STRIPE = { pricingTableId: 'prctbl_1TestTable', publishableKey: 'pk_test_51TestKey' };
@@ -43,7 +44,7 @@ export function renderPricing() {
       {
         path: '/pricing',
         element: (
-          <AuthProvider>
+          <AuthProvider dialog={LazyAuthDialog}>
             <PricingPage />
           </AuthProvider>
         ),

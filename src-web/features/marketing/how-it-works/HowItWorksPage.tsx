@@ -5,12 +5,13 @@ import { FeatureIcon, accentAt } from '../shared/FeatureIcon.tsx';
 import shared from '../shared/marketing.module.css';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import { ScheduleDemoButton } from '../shared/ScheduleDemoButton.tsx';
+import { ComparisonTable } from './ComparisonTable.tsx';
 import styles from './HowItWorksPage.module.css';
 
 /**
  * The How It Works page (spec §2): the five steps in order (cards side by side on wide
  * screens, a vertical stepper on narrow ones; one list styled two ways), the demo button
- * and the comparison image.
+ * and the comparison with a networking recruiter seat and job boards.
  */
 export function HowItWorksPage() {
   usePageMeta(howItWorks.seo);
@@ -51,15 +52,7 @@ export function HowItWorksPage() {
             {comparison.heading}
           </h2>
           <p className={shared.sectionIntro}>{comparison.text}</p>
-          <img
-            className={styles.comparison}
-            src={comparison.image}
-            alt={comparison.imageAlt}
-            width={comparison.width}
-            height={comparison.height}
-            loading="lazy"
-            decoding="async"
-          />
+          <ComparisonTable />
         </div>
       </section>
     </>

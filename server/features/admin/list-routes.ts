@@ -1,0 +1,255 @@
+import { Readable } from 'node:stream';
+import { Type, type TSchema, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  LeadDetailReplySchema,
+  LeadIdParamsSchema,
+  LeadsExportQuerySchema,
+  LeadsPageReplySchema,
+  LeadsQuerySchema,
+  LIST_PAGE,
+  UsersExportQuerySchema,
+  UsersPageReplySchema,
+  UsersQuerySchema,
+  type LeadsExportQuery,
+  type UsersExportQuery,
+} from '../../../src-shared/domain/admin-lists.ts';
+import { csvFileName, csvRecord, CSV_NEWLINE, leadCsvCells, userCsvCells } from '../../../src-shared/domain/admin-csv.ts';
+import { ADMIN } from '../../../src-shared/domain/constants.ts';
+import { toManagedUser } from '../../../src-shared/domain/managed-user.ts';
+import type { Schema } from '../../db/schema.ts';
+import { ErrorBodySchema } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { allLeads, type LeadsFilter, type LeadsSource } from './leads-source.ts';
+import { readLeadDetail } from './lead-detail.ts';
+import { InvalidListQuery } from './queries.ts';
+import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
+
+export interface ListRouteDeps {
+  db: Kysely<Schema>;
+  leads: LeadsSource;
+  users: UserDirectory | undefined;
+  usersUnavailable: string;
+  sendIdentityFailure(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string): FastifyReply;
+}
+
+const failureOf = <T extends TSchema>(schema: T) => Type.Union([schema, ErrorBodySchema]);
+const adminOnly = { access: 'admin' } as const;
+
+/**
+ * The operator's lists, paged, searched and filtered where the rows are (the database, or
+ * the identity service), and their CSV exports streamed a batch at a time.
+ */
+export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteDeps): void {
+  const { db } = deps;
+  const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.get(
+    '/api/admin/leads',
+    {
+      schema: {
+        querystring: LeadsQuerySchema,
+        response: { 200: LeadsPageReplySchema, '4xx': failureOf(LeadsPageReplySchema), '5xx': failureOf(LeadsPageReplySchema) },
+      },
+      config: adminOnly,
+    },
+    async (request, reply) => {
+      try {
+        const filter = leadsFilter(request.query);
+        const page = await deps.leads.page({
+          ...filter,
+          limit: request.query.limit ?? LIST_PAGE.default,
+          ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
+          withTotal: request.query.cursor === undefined,
+        });
+        return {
+          success: true,
+          leads: page.items,
+          nextCursor: page.nextCursor,
+          total: page.total,
+          totalIsEstimate: page.totalIsEstimate,
+        };
+      } catch (error) {
+        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        request.log.error({ err: error }, 'reading leads failed');
+        return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
+      }
+    },
+  );
+
+  routes.get(
+    '/api/admin/leads/:id',
+    {
+      schema: { params: LeadIdParamsSchema, response: { 200: LeadDetailReplySchema, '4xx': failureOf(LeadDetailReplySchema) } },
+      config: adminOnly,
+    },
+    async (request, reply) => {
+      const detail = await readLeadDetail(db, request.params.id);
+      if (!detail) return reply.status(404).send({ success: false, error: 'No lead with this id in this database' });
+      return { success: true, detail };
+    },
+  );
+
+  routes.get(
+    '/api/admin/leads/export',
+    {
+      schema: { querystring: LeadsExportQuerySchema, response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
+      config: adminOnly,
+    },
+    async (request, reply) => {
+      let filter: LeadsFilter;
+      try {
+        filter = leadsFilter(request.query);
+      } catch (error) {
+        if (error instanceof InvalidListQuery) return reply.status(400).send({ error: error.message });
+        throw error;
+      }
+      const batches = allLeads(deps.leads, filter);
+      return streamCsv(request, reply, {
+        dataset: 'leads',
+        header: ADMIN.leadCsvColumns,
+        batches: mapBatches(batches, leadCsvCells),
+        search: request.query,
+        failure: 'Failed to fetch leads',
+      });
+    },
+  );
+
+  routes.get(
+    '/api/admin/users',
+    {
+      schema: {
+        querystring: UsersQuerySchema,
+        response: { 200: UsersPageReplySchema, '4xx': failureOf(UsersPageReplySchema), '5xx': failureOf(UsersPageReplySchema) },
+      },
+      config: adminOnly,
+    },
+    async (request, reply) => {
+      if (!deps.users) return reply.status(503).send({ success: false, error: deps.usersUnavailable });
+      try {
+        const page = await deps.users.page({
+          ...usersFilter(request.query),
+          limit: request.query.limit ?? LIST_PAGE.default,
+          ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
+          withTotal: request.query.cursor === undefined,
+        });
+        return {
+          success: true,
+          users: page.items,
+          nextCursor: page.nextCursor,
+          total: page.total,
+          totalIsEstimate: page.totalIsEstimate,
+        };
+      } catch (error) {
+        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        return deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
+      }
+    },
+  );
+
+  routes.get(
+    '/api/admin/users/export',
+    {
+      schema: { querystring: UsersExportQuerySchema, response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
+      config: adminOnly,
+    },
+    async (request, reply) => {
+      const directory = deps.users;
+      if (!directory) return reply.status(503).send({ error: deps.usersUnavailable });
+      const filter = usersFilter(request.query);
+      return streamCsv(request, reply, {
+        dataset: 'users',
+        header: ADMIN.userCsvColumns,
+        batches: mapBatches(allUsers(directory, filter), (user) => userCsvCells(toManagedUser(user))),
+        search: request.query,
+        failure: 'Failed to fetch users',
+        onFailure: (error) => deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users'),
+      });
+    },
+  );
+
+  async function streamCsv(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: {
+      dataset: 'leads' | 'users';
+      header: readonly string[];
+      batches: AsyncGenerator<string[][]>;
+      search: LeadsExportQuery | UsersExportQuery;
+      failure: string;
+      onFailure?: (error: unknown) => FastifyReply;
+    },
+  ) {
+    const { batches } = options;
+    // The first batch is read before the answer starts, so a bad query or a failing source
+    // is still a clean 4xx/5xx rather than a cut-off file.
+    let first: IteratorResult<string[][]>;
+    try {
+      first = await batches.next();
+    } catch (error) {
+      if (error instanceof InvalidListQuery) return reply.status(400).send({ error: error.message });
+      if (options.onFailure) return options.onFailure(error);
+      request.log.error({ err: error }, options.failure);
+      return reply.status(502).send({ error: options.failure });
+    }
+    let rowCount = 0;
+    async function* csv(): AsyncGenerator<string> {
+      yield csvRecord(options.header);
+      for (let batch = first; !batch.done; batch = await batches.next()) {
+        rowCount += batch.value.length;
+        yield batch.value.map((cells) => CSV_NEWLINE + csvRecord(cells)).join('');
+      }
+      await recordAudit(db, request, {
+        eventType: 'admin.export',
+        actor: 'admin',
+        subject: options.dataset,
+        details: { rowCount, search: options.search },
+      });
+    }
+    const body = Readable.from(csv());
+    body.on('error', (error) => request.log.error({ err: error }, `${options.failure} during the export`));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(options.dataset)}"`)
+      .send(body);
+  }
+}
+
+async function* mapBatches<T>(batches: AsyncGenerator<T[]>, toCells: (row: T) => string[]): AsyncGenerator<string[][]> {
+  for await (const batch of batches) yield batch.map(toCells);
+}
+
+/** `from`/`to` as instants: a bare date is that day's start in UTC; `to` then takes in its whole day. */
+function leadsFilter(query: LeadsExportQuery): LeadsFilter {
+  const from = query.from === undefined ? undefined : instant(query.from, 'from', false);
+  const to = query.to === undefined ? undefined : instant(query.to, 'to', true);
+  if (from && to && from.getTime() >= to.getTime()) {
+    throw new InvalidListQuery("Invalid query: 'from' must be before 'to'");
+  }
+  return {
+    order: query.order ?? 'desc',
+    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+    ...(query.source === undefined ? {} : { source: query.source }),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+function instant(value: string, name: string, endOfDay: boolean): Date {
+  const date = new Date(value);
+  const bareDate = value.length === 10;
+  // JavaScript rolls 2026-02-31 over to March; a real calendar date comes back unchanged.
+  if (Number.isNaN(date.getTime()) || (bareDate && date.toISOString().slice(0, 10) !== value)) {
+    throw new InvalidListQuery(`Invalid query: '${name}' is not a real date`);
+  }
+  return bareDate && endOfDay ? new Date(date.getTime() + 24 * 60 * 60 * 1000) : date;
+}
+
+function usersFilter(query: UsersExportQuery): UsersFilter {
+  return {
+    searchBy: query.searchBy ?? 'email',
+    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+    ...(query.status === undefined ? {} : { status: query.status }),
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Nothing but whitespace: checked up to the first other character, so a real body costs nothing. */
+const BLANK = /^\s*$/;
+
+/**
+ * One body policy for the whole app, in the shared body parsers: a request whose body is
+ * empty has no body, whatever its content type says. Many HTTP clients send
+ * `content-type: application/json` (or a form type) on a body-less POST or DELETE; answering
+ * those with a 400 made actions such as logout silently not happen (the "logged-out" token
+ * stayed valid). A route that needs a body still says so through its schema. Non-empty JSON
+ * is parsed as Fastify does by default (prototype poisoning refused). The identity protocol keeps its raw parser in its
+ * own scope (SigV4 signs the exact bytes) and treats a blank body as no input the same way.
+ * Must be called before any route is added.
+ */
+export function registerBodyPolicy(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (BLANK.test(body as string)) return done(null, undefined);
+    json(request, body as string, done);
+  });
+}
+
+/**
+ * Form bodies (`application/x-www-form-urlencoded`) for the routes of `scope` only (the OAuth
+ * token endpoint): elsewhere a form type stays a 415, so no other route can be posted to by a
+ * plain cross-site HTML form. An empty form is no body, as everywhere.
+ */
+export function acceptFormBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    if (BLANK.test(body as string)) return done(null, undefined);
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}

@@ -1,0 +1,233 @@
+import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import { invalidParameter, notAuthorized } from './errors.ts';
+
+/**
+ * A `custom:` attribute the pool declares (IDENTITY_CUSTOM_ATTRIBUTES). Cognito's custom
+ * attributes are strings or integers; an immutable one can be given when the user is created
+ * and never changed afterwards.
+ */
+export interface CustomAttribute {
+  /** Without the `custom:` prefix. */
+  name: string;
+  type: 'String' | 'Number';
+  /** String: lengths; Number: values. */
+  min: number;
+  max: number;
+  mutable: boolean;
+}
+
+/** Cognito's standard attributes (OpenID Connect's standard claims), with their own rules. */
+const STANDARD = [
+  'address',
+  'birthdate',
+  'email',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+] as const;
+
+/** Attributes only an administrator (or the service itself) sets. */
+const ADMIN_ONLY = ['email_verified', 'phone_number_verified'];
+/** Attributes nobody writes. */
+const SYSTEM = ['sub', 'identities'];
+
+/** Every attribute name a user record may list, for AttributesToGet. */
+export const READABLE_ATTRIBUTES: readonly string[] = ['sub', 'identities', ...ADMIN_ONLY, ...STANDARD];
+
+/** Standard attributes kept in columns of their own; the rest live in the `attributes` map. */
+export const COLUMN_ATTRIBUTES = ['email', 'given_name', 'family_name', 'phone_number'] as const;
+export type ColumnAttribute = (typeof COLUMN_ATTRIBUTES)[number];
+
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[0-9]{6,15}$/;
+const BIRTHDATE = /^\d{4}-\d{2}-\d{2}$/;
+const STRING_MAX = 2048;
+const NAME = /^[A-Za-z0-9_]{1,20}$/;
+/** Cognito allows 50 custom attributes per pool. */
+const MAX_CUSTOM = 50;
+
+const schemaError = (name: string, problem: string) =>
+  invalidParameter(`Attributes did not conform to the schema: ${name}: ${problem}\n`);
+
+/**
+ * Parses IDENTITY_CUSTOM_ATTRIBUTES: comma-separated `name:String[:max]` or
+ * `name:String:min-max`, `name:Number[:min-max]`, each optionally ending `:immutable`
+ * (e.g. `company:String:256,tier:Number:0-10,employee_id:String:immutable`).
+ */
+export function parseCustomAttributes(text: string | undefined): { attributes: CustomAttribute[]; problems: string[] } {
+  const attributes: CustomAttribute[] = [];
+  const problems: string[] = [];
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length > MAX_CUSTOM) problems.push(`IDENTITY_CUSTOM_ATTRIBUTES declares more than ${MAX_CUSTOM} attributes`);
+  for (const entry of entries) {
+    const parts = entry.split(':');
+    const mutable = parts.at(-1) !== 'immutable';
+    if (!mutable) parts.pop();
+    const [name = '', type = '', range, ...rest] = parts;
+    const bad = (why: string) => problems.push(`IDENTITY_CUSTOM_ATTRIBUTES: "${entry}": ${why}`);
+    if (!NAME.test(name)) {
+      bad('the name must be 1 to 20 letters, digits or underscores (without the custom: prefix)');
+      continue;
+    }
+    if (attributes.some((attribute) => attribute.name === name)) {
+      bad('declared twice');
+      continue;
+    }
+    if (type !== 'String' && type !== 'Number') {
+      bad('the type must be String or Number');
+      continue;
+    }
+    if (rest.length > 0) {
+      bad('expected name:Type[:range][:immutable]');
+      continue;
+    }
+    const limits = readRange(type, range);
+    if (typeof limits === 'string') {
+      bad(limits);
+      continue;
+    }
+    attributes.push({ name, type, ...limits, mutable });
+  }
+  return { attributes, problems };
+}
+
+function readRange(type: 'String' | 'Number', range: string | undefined): { min: number; max: number } | string {
+  const fallback = type === 'String' ? { min: 0, max: STRING_MAX } : { min: -(2 ** 31), max: 2 ** 31 - 1 };
+  if (range === undefined) return fallback;
+  const match = /^(?:(-?\d+)-)?(-?\d+)$/.exec(range);
+  if (!match) return `"${range}" is not a maximum or a min-max range`;
+  const min = match[1] === undefined ? fallback.min : Number(match[1]);
+  const max = Number(match[2]);
+  if (min > max) return `the range ${range} is empty`;
+  if (type === 'String' && (min < 0 || max < 1 || max > STRING_MAX)) return `string lengths must lie within 0-${STRING_MAX}`;
+  return { min, max };
+}
+
+/** Attribute writes, checked: column values, and the map entries to set. */
+export interface AttributeChanges {
+  columns: Partial<Record<ColumnAttribute, string>>;
+  email_verified?: boolean;
+  /** Standard attributes without a column, `phone_number_verified` and `custom:` ones. */
+  others: Record<string, string>;
+}
+
+export type AttributeWriter = 'user' | 'admin';
+
+/**
+ * Checks attribute names and values as Cognito does. A user (SignUp, UpdateUserAttributes)
+ * may write every standard and custom attribute but the verification flags; an administrator
+ * may write those flags too. `existing` (the user's current map) makes an immutable custom
+ * attribute that already has a value refuse to change.
+ */
+export function checkAttributeWrites(
+  attributes: readonly AttributeType[],
+  custom: readonly CustomAttribute[],
+  writer: AttributeWriter,
+  existing?: Readonly<Record<string, string>>,
+): AttributeChanges {
+  const changes: AttributeChanges = { columns: {}, others: {} };
+  for (const { Name: name = '', Value: value = '' } of attributes) {
+    if (SYSTEM.includes(name) || (writer === 'user' && ADMIN_ONLY.includes(name))) {
+      if (writer === 'user') throw notAuthorized('A client attempted to write unauthorized attribute');
+      throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
+    }
+    if (ADMIN_ONLY.includes(name)) {
+      if (value !== 'true' && value !== 'false') throw schemaError(name, 'Value must be true or false');
+      if (name === 'email_verified') changes.email_verified = value === 'true';
+      else changes.others[name] = value;
+      continue;
+    }
+    if (name.startsWith('custom:')) {
+      const declared = custom.find((attribute) => `custom:${attribute.name}` === name);
+      if (declared === undefined) throw schemaError(name, 'Attribute does not exist in the schema.');
+      checkCustomValue(name, value, declared);
+      if (!declared.mutable && existing?.[name] !== undefined && existing[name] !== value) {
+        throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
+      }
+      changes.others[name] = value;
+      continue;
+    }
+    const standard = STANDARD.find((candidate) => candidate === name);
+    if (standard === undefined) throw schemaError(name, 'Attribute does not exist in the schema.');
+    checkStandardValue(standard, value);
+    const column = COLUMN_ATTRIBUTES.find((candidate) => candidate === standard);
+    if (column !== undefined) changes.columns[column] = value;
+    else changes.others[standard] = value;
+  }
+  return changes;
+}
+
+function checkStandardValue(name: (typeof STANDARD)[number], value: string): void {
+  if (value.length > STRING_MAX) throw schemaError(name, `String must be no longer than ${STRING_MAX} characters`);
+  if (name === 'email' && !EMAIL.test(value)) throw invalidParameter('Invalid email address format.');
+  if (name === 'phone_number' && !PHONE.test(value)) throw invalidParameter('Invalid phone number format.');
+  if (name === 'birthdate' && !BIRTHDATE.test(value)) throw schemaError(name, 'Number of characters must be 10');
+  if (name === 'updated_at' && !/^\d{1,12}$/.test(value)) throw schemaError(name, 'Number must be a valid integer');
+}
+
+function checkCustomValue(name: string, value: string, declared: CustomAttribute): void {
+  if (declared.type === 'String') {
+    if (value.length > declared.max) throw schemaError(name, `String must be no longer than ${declared.max} characters`);
+    if (value.length < declared.min) throw schemaError(name, `String must be no shorter than ${declared.min} characters`);
+    return;
+  }
+  if (!/^-?\d+$/.test(value)) throw schemaError(name, 'Number must be a valid integer');
+  const number = Number(value);
+  if (number > declared.max) throw schemaError(name, `Number must be no greater than ${declared.max}`);
+  if (number < declared.min) throw schemaError(name, `Number must be no less than ${declared.min}`);
+}
+
+/** Which attributes AdminDeleteUserAttributes / DeleteUserAttributes may remove, and how. */
+export function checkAttributeDeletes(
+  names: readonly string[],
+  custom: readonly CustomAttribute[],
+): { columns: ColumnAttribute[]; others: string[] } {
+  const columns: ColumnAttribute[] = [];
+  const others: string[] = [];
+  for (const name of names) {
+    if (name === 'email') throw schemaError(name, 'The attribute is required');
+    if (SYSTEM.includes(name)) throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
+    const column = COLUMN_ATTRIBUTES.find((candidate) => candidate === name);
+    if (column !== undefined) columns.push(column);
+    else if (
+      ADMIN_ONLY.includes(name) ||
+      STANDARD.some((candidate) => candidate === name) ||
+      custom.some((attribute) => `custom:${attribute.name}` === name)
+    ) {
+      if (custom.some((attribute) => !attribute.mutable && `custom:${attribute.name}` === name)) {
+        throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
+      }
+      others.push(name);
+    } else throw schemaError(name, 'Attribute does not exist in the schema.');
+  }
+  return { columns, others };
+}
+
+/**
+ * The id token's claims for the map's attributes, as Cognito writes them: strings, but
+ * `updated_at` a number, `phone_number_verified` a boolean and `address` an object.
+ */
+export function attributeClaims(others: Readonly<Record<string, string>>): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(others)) {
+    if (name === 'updated_at') claims[name] = Number(value);
+    else if (name === 'phone_number_verified') claims[name] = value === 'true';
+    else if (name === 'address') claims[name] = { formatted: value };
+    else claims[name] = value;
+  }
+  return claims;
+}

@@ -1,0 +1,26 @@
+import type { AdminListGroupsForUserResponse } from '@aws-sdk/client-cognito-identity-provider';
+import { describeGroup } from '../groups.ts';
+import { pageOf, readPage } from '../paging.ts';
+import type { Wire } from '../wire.ts';
+import { adminTarget } from './admin-user.ts';
+import type { Operation } from './operation.ts';
+
+/** AdminListGroupsForUser: pages of up to 60 of the user's groups by name. */
+export const adminListGroupsForUser: Operation = {
+  readOnly: true,
+  signed: true,
+  async run(input, { service }): Promise<Wire<AdminListGroupsForUserResponse>> {
+    const user = await adminTarget(input, service);
+    const { limit, after } = readPage(input);
+    let query = service.db
+      .selectFrom('identity_user_groups as ug')
+      .innerJoin('identity_groups as g', 'g.name', 'ug.group_name')
+      .selectAll('g')
+      .where('ug.user_sub', '=', user.sub)
+      .orderBy('g.name')
+      .limit(limit + 1);
+    if (after !== undefined) query = query.where('g.name', '>', after);
+    const { page, ...next } = pageOf(await query.execute(), limit, (group) => group.name);
+    return { Groups: page.map((group) => describeGroup(group, service.config.userPoolId)), ...next };
+  },
+};

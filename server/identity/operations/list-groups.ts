@@ -1,0 +1,23 @@
+import type { ListGroupsResponse } from '@aws-sdk/client-cognito-identity-provider';
+import { describeGroup } from '../groups.ts';
+import { pageOf, readPage } from '../paging.ts';
+import type { Wire } from '../wire.ts';
+import { requirePoolId, type Operation } from './operation.ts';
+
+/** ListGroups: pages of up to 60 groups by name. */
+export const listGroups: Operation = {
+  readOnly: true,
+  signed: true,
+  async run(input, { service }): Promise<Wire<ListGroupsResponse>> {
+    requirePoolId(input, service);
+    const { limit, after } = readPage(input);
+    let query = service.db
+      .selectFrom('identity_groups')
+      .selectAll()
+      .orderBy('name')
+      .limit(limit + 1);
+    if (after !== undefined) query = query.where('name', '>', after);
+    const { page, ...next } = pageOf(await query.execute(), limit, (group) => group.name);
+    return { Groups: page.map((group) => describeGroup(group, service.config.userPoolId)), ...next };
+  },
+};

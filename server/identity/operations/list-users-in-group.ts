@@ -1,0 +1,26 @@
+import type { ListUsersInGroupResponse } from '@aws-sdk/client-cognito-identity-provider';
+import { pageOf, readPage } from '../paging.ts';
+import { describeUser, userAttributes } from '../users.ts';
+import type { Wire } from '../wire.ts';
+import { groupTarget } from './group-target.ts';
+import type { Operation } from './operation.ts';
+
+/** ListUsersInGroup: pages of up to 60 members, in the order of the membership key. */
+export const listUsersInGroup: Operation = {
+  readOnly: true,
+  signed: true,
+  async run(input, { service }): Promise<Wire<ListUsersInGroupResponse>> {
+    const group = await groupTarget(input, service);
+    const { limit, after } = readPage(input);
+    let query = service.db
+      .selectFrom('identity_user_groups as ug')
+      .innerJoin('identity_users as u', 'u.sub', 'ug.user_sub')
+      .selectAll('u')
+      .where('ug.group_name', '=', group.name)
+      .orderBy('ug.user_sub')
+      .limit(limit + 1);
+    if (after !== undefined) query = query.where('ug.user_sub', '>', after);
+    const { page, ...next } = pageOf(await query.execute(), limit, (user) => user.sub);
+    return { Users: page.map((user) => ({ ...describeUser(user), Attributes: userAttributes(user) })), ...next };
+  },
+};

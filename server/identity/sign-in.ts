@@ -1,0 +1,148 @@
+import { newPasswordChallenge, type SignInAnswer } from './challenges.ts';
+import {
+  incorrectCredentials,
+  invalidParameter,
+  notAuthorized,
+  passwordResetRequired,
+  userDisabled,
+  userNotConfirmed,
+} from './errors.ts';
+import { requiredString, stringMap, type Input } from './fields.ts';
+import { lockAfterFailure, MAX_LOCK_MS } from './lockout.ts';
+import { requireClientId } from './operations/operation.ts';
+import { limitPerUser, type IdentityService } from './service.ts';
+import { startSession } from './sessions.ts';
+import { verifierColumns } from './srp/verifier.ts';
+import { unknownUserLimits } from './unknown-user-limits.ts';
+import { findUser, type UserRow } from './users.ts';
+
+const AUTH_FLOWS = [
+  'USER_SRP_AUTH',
+  'REFRESH_TOKEN_AUTH',
+  'REFRESH_TOKEN',
+  'CUSTOM_AUTH',
+  'ADMIN_NO_SRP_AUTH',
+  'USER_PASSWORD_AUTH',
+  'ADMIN_USER_PASSWORD_AUTH',
+  'USER_AUTH',
+];
+
+/** The members InitiateAuth and AdminInitiateAuth share: the flow, our client, the flow's parameters. */
+export function readAuthRequest(input: Input, service: IdentityService) {
+  const flow = requiredString(input, 'AuthFlow', 64);
+  if (!AUTH_FLOWS.includes(flow)) {
+    throw invalidParameter(
+      `1 validation error detected: Value '${flow}' at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set: [${AUTH_FLOWS.join(', ')}]`,
+    );
+  }
+  const clientId = requireClientId(input, service);
+  const parameters = stringMap(input, 'AuthParameters');
+  const parameter = (name: string) => {
+    const value = parameters[name];
+    if (!value) throw invalidParameter(`Missing required parameter ${name}`);
+    return value;
+  };
+  return { flow, clientId, parameter };
+}
+
+/** Throws Cognito's lockout answer while the user (or, for a name no user has, the name) is locked. */
+export function checkNotLocked(service: IdentityService, login: string, user: UserRow | undefined, now: number): void {
+  const locked = user
+    ? user.locked_until !== null && user.locked_until.getTime() > now
+    : unknownUserLimits(service).isLocked(login, now);
+  if (locked) throw notAuthorized('Password attempts exceeded');
+}
+
+/**
+ * Counts a failed sign-in atomically (parallel guesses each count) and sets the lock the
+ * new count calls for.
+ */
+export async function recordFailure(service: IdentityService, userSub: string, now: number): Promise<void> {
+  const quietSince = new Date(now - MAX_LOCK_MS);
+  const { failed_sign_ins: failures } = await service.db
+    .updateTable('identity_users')
+    .set((eb) => ({
+      failed_sign_ins: eb
+        .case()
+        .when('last_failed_sign_in_at', 'is', null)
+        .then(1)
+        .when('last_failed_sign_in_at', '<=', quietSince)
+        .then(1)
+        .else(eb('failed_sign_ins', '+', 1))
+        .end(),
+      last_failed_sign_in_at: new Date(now),
+    }))
+    .where('sub', '=', userSub)
+    .returning('failed_sign_ins')
+    .executeTakeFirstOrThrow();
+  await service.db
+    .updateTable('identity_users')
+    .set({ locked_until: lockAfterFailure(failures, now) })
+    .where('sub', '=', userSub)
+    .execute();
+}
+
+/**
+ * A sign-in with a password (InitiateAuth's USER_PASSWORD_AUTH, AdminInitiateAuth's
+ * ADMIN_USER_PASSWORD_AUTH): lockout, one hash whether or not the user exists, then as
+ * finishSignIn. A user from before SRP gets their verifier now that the password is known.
+ */
+export async function signInWithPassword(
+  service: IdentityService,
+  login: string,
+  password: string,
+  clientId: string,
+): Promise<SignInAnswer> {
+  await limitPerUser(service, login);
+  const user = await findUser(service.db, login);
+  const now = service.clock.now();
+  checkNotLocked(service, login, user, now);
+  // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
+  const matches = await service.passwords.verify(user?.password_hash ?? null, password);
+  if (user === undefined) {
+    // An unknown name locks like an account would, so the lockout reveals nothing.
+    unknownUserLimits(service).recordFailure(login, now);
+    throw incorrectCredentials();
+  }
+  if (!matches) {
+    await recordFailure(service, user.sub, now);
+    throw incorrectCredentials();
+  }
+  if (user.srp_verifier === null) {
+    await service.db
+      .updateTable('identity_users')
+      .set(verifierColumns(service.srp, user.username, password))
+      .where('sub', '=', user.sub)
+      .execute();
+  }
+  return finishSignIn(service, user, clientId);
+}
+
+/**
+ * After the password (or its SRP proof) matched: Cognito's status checks in its order, the
+ * failure count cleared, then tokens, or NEW_PASSWORD_REQUIRED for a user whose password an
+ * operator set (refused once that temporary password has expired).
+ */
+export async function finishSignIn(
+  service: IdentityService,
+  user: UserRow,
+  clientId: string,
+  sessionId?: string,
+): Promise<SignInAnswer> {
+  if (!user.enabled) throw userDisabled();
+  if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
+  if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
+  const temporaryUntil = user.temporary_password_expires_at;
+  if (user.status === 'FORCE_CHANGE_PASSWORD' && temporaryUntil !== null && temporaryUntil.getTime() <= service.clock.now()) {
+    throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
+  }
+  if (user.failed_sign_ins > 0 || user.locked_until !== null) {
+    await service.db
+      .updateTable('identity_users')
+      .set({ failed_sign_ins: 0, last_failed_sign_in_at: null, locked_until: null })
+      .where('sub', '=', user.sub)
+      .execute();
+  }
+  if (user.status === 'FORCE_CHANGE_PASSWORD') return newPasswordChallenge(service, user, clientId);
+  return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, user, clientId, undefined, sessionId) };
+}

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimitStore } from '../http/rate-limit/store.ts';
+
+/** Mails an hour to addresses a visitor typed (sign-up, reset and verification codes). */
+export interface MailQuotaConfig {
+  /** Per client address (MAIL_QUOTA_PER_CLIENT_PER_HOUR). */
+  perClientPerHour: number;
+  /** Per recipient address (MAIL_QUOTA_PER_RECIPIENT_PER_HOUR). */
+  perRecipientPerHour: number;
+  /** Per recipient domain (MAIL_QUOTA_PER_DOMAIN_PER_HOUR). */
+  perDomainPerHour: number;
+  /** All such mail from the whole site, every instance together (MAIL_QUOTA_GLOBAL_PER_HOUR). */
+  globalPerHour: number;
+}
+
+export const DEFAULT_MAIL_QUOTA: MailQuotaConfig = {
+  perClientPerHour: 10,
+  perRecipientPerHour: 10,
+  perDomainPerHour: 50,
+  globalPerHour: 1000,
+};
+
+/**
+ * Keeps the site from being a bulk mailer: every operation that mails an address it was
+ * given asks here first. Counted in the server's rate-limit store (Redis when configured),
+ * so the quotas hold across instances.
+ */
+export interface SendQuota {
+  /** Counts one mail to `to` asked for from `clientAddress`; false when a quota is used up (send nothing). */
+  admit(request: { to: string; clientAddress: string }, nowMs: number): Promise<boolean>;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, log: FastifyBaseLogger): SendQuota {
+  const within = async (key: string, limit: number, nowMs: number) =>
+    (await store.hit(`mail:${key}`, HOUR_MS, nowMs)).count <= limit;
+  return {
+    async admit({ to, clientAddress }, nowMs) {
+      const recipient = to.trim().toLowerCase();
+      const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
+      // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
+      if (!(await within(`client:${clientAddress}`, quota.perClientPerHour, nowMs))) return false;
+      if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return false;
+      if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return false;
+      const { count } = await store.hit('mail:global', HOUR_MS, nowMs);
+      if (count <= quota.globalPerHour) return true;
+      // Once per window (the first refused mail), also across instances sharing Redis.
+      if (count === quota.globalPerHour + 1) {
+        log.warn(
+          { budgetPerHour: quota.globalPerHour },
+          'outbound mail budget for this hour reached: codes are refused (LimitExceededException) until the hour ends; raise MAIL_QUOTA_GLOBAL_PER_HOUR if this is real traffic',
+        );
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Schema } from '../db/schema.ts';
+import type { RetentionConfig } from './config.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows one DELETE removes: short statements, short row locks, whatever the backlog. */
+const BATCH = 500;
+/** Batches per table per sweep: a huge backlog is worked off over several sweeps. */
+const MAX_BATCHES = 200;
+/**
+ * Expired sessions and admin tokens, and revoked ones, are kept a day: longer than any
+ * access token issued from them lives, so a token never meets a missing row before it expires.
+ */
+const TOKEN_GRACE_MS = DAY_MS;
+/** Admin login attempts are kept a day: longer than any login-limit window counts them. */
+const LOGIN_ATTEMPTS_KEPT_MS = DAY_MS;
+
+/** One kind of row that nobody needs once `condition` holds; `key` names each row for the batched delete. */
+interface Rule {
+  name: string;
+  table: keyof Schema;
+  key: readonly string[];
+  condition: (now: Date, config: RetentionConfig) => RawBuilder<unknown>;
+}
+
+const RULES: readonly Rule[] = [
+  {
+    name: 'oauth requests',
+    table: 'identity_oauth_requests',
+    key: ['id'],
+    condition: (now) => sql`expires_at <= ${now}`,
+  },
+  { name: 'oauth codes', table: 'identity_oauth_codes', key: ['code_hash'], condition: (now) => sql`expires_at <= ${now}` },
+  // Used codes are deleted when used; what is left here has expired (dead ones included),
+  // and its hourly send window has ended with it.
+  {
+    name: 'verification codes',
+    table: 'identity_codes',
+    key: ['user_sub', 'purpose'],
+    condition: (now) => sql`expires_at <= ${now}`,
+  },
+  {
+    name: 'unconfirmed users',
+    table: 'identity_users',
+    key: ['sub'],
+    condition: (now, config) =>
+      sql`status = 'UNCONFIRMED' and created_at <= ${new Date(now.getTime() - config.unconfirmedUserMaxAgeMs)}`,
+  },
+  {
+    name: 'expired sessions',
+    table: 'identity_sessions',
+    key: ['id'],
+    condition: (now) => sql`expires_at <= ${new Date(now.getTime() - TOKEN_GRACE_MS)}`,
+  },
+  {
+    name: 'revoked sessions',
+    table: 'identity_sessions',
+    key: ['id'],
+    condition: (now) => sql`revoked_at <= ${new Date(now.getTime() - TOKEN_GRACE_MS)}`,
+  },
+  {
+    name: 'expired admin tokens',
+    table: 'admin_tokens',
+    key: ['selector'],
+    condition: (now) => sql`expires_at <= ${new Date(now.getTime() - TOKEN_GRACE_MS)}`,
+  },
+  {
+    name: 'revoked admin tokens',
+    table: 'admin_tokens',
+    key: ['selector'],
+    condition: (now) => sql`revoked_at <= ${new Date(now.getTime() - TOKEN_GRACE_MS)}`,
+  },
+  {
+    name: 'admin login attempts',
+    table: 'admin_login_attempts',
+    key: ['id'],
+    condition: (now) => sql`created_at <= ${new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)}`,
+  },
+];
+
+export interface RetentionSweeper {
+  /** Deletes what has outlived its use, as of `nowMs`; returns the rows deleted per rule. */
+  sweep(nowMs?: number): Promise<Record<string, number>>;
+  /** Sweeps every interval (the first time after a random part of it) until `stop`. */
+  start(): void;
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps what anonymous callers can create (hosted sign-in requests, codes, unconfirmed
+ * sign-ups, login attempts) from growing without bound. Every instance runs one; two
+ * sweeping at once is safe and cheap: each batch is an idempotent `DELETE … WHERE key IN
+ * (SELECT key … LIMIT n)`, so a row is deleted once whoever gets to it first, and a batch
+ * another instance already took simply finds fewer rows.
+ */
+export function createRetentionSweeper(options: {
+  db: Kysely<Schema>;
+  log: FastifyBaseLogger;
+  config: RetentionConfig;
+  now: () => number;
+}): RetentionSweeper {
+  const { db, log, config } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function deleteAll(rule: Rule, now: Date): Promise<number> {
+    const table = sql.table(rule.table);
+    const key = sql.join(rule.key.map((column) => sql.ref(column)));
+    let deleted = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const result = await sql`delete from ${table} where (${key}) in (
+        select ${key} from ${table} where ${rule.condition(now, config)} limit ${BATCH}
+      )`.execute(db);
+      const count = Number(result.numAffectedRows ?? 0n);
+      deleted += count;
+      if (count < BATCH) break;
+    }
+    return deleted;
+  }
+
+  async function sweep(nowMs = options.now()): Promise<Record<string, number>> {
+    const now = new Date(nowMs);
+    const deleted: Record<string, number> = {};
+    for (const rule of RULES) deleted[rule.name] = await deleteAll(rule, now);
+    const total = Object.values(deleted).reduce((sum, count) => sum + count, 0);
+    if (total > 0) log.info({ deleted }, 'retention sweep deleted rows that had outlived their use');
+    return deleted;
+  }
+
+  function tick(): void {
+    if (running) return;
+    running = sweep()
+      .catch((error: unknown) => log.warn({ err: error }, 'retention sweep failed; the next one retries'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    sweep,
+    start() {
+      if (timer) return;
+      // A random first delay spreads the sweeps of instances started together.
+      timer = setTimeout(() => {
+        tick();
+        timer = setInterval(tick, config.intervalMs);
+        timer.unref();
+      }, Math.random() * config.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearTimeout(timer);
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

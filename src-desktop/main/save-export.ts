@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
+import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import type { ShowSaveDialog } from './save-file.ts';
+
+export interface ExportDependencies {
+  showSaveDialog: ShowSaveDialog;
+  defaultDirectory: string;
+  /** The export's GET with the admin token main holds. */
+  download(path: string, signal: AbortSignal): Promise<AdminOutcome<Response>>;
+  /** Bytes written so far (sent to the renderer's progress bar). */
+  onProgress(bytes: number): void;
+}
+
+/** How often progress is reported, at most. */
+const PROGRESS_EVERY_MS = 200;
+
+/**
+ * One export at a time, streamed from the server straight into the file the operator picks in
+ * the native save dialog: the response is never held whole, progress is reported as it is
+ * written, and cancel (or a failure) leaves no partial file (a temp file renamed at the end).
+ */
+export function createExportSaver(deps: ExportDependencies) {
+  let running: AbortController | null = null;
+  return {
+    async save(request: ExportToSave): Promise<SaveFileResult> {
+      if (running) return { status: 'failed', message: 'An export is already running' };
+      const controller = new AbortController();
+      running = controller;
+      try {
+        return await saveExport(request, deps, controller.signal);
+      } finally {
+        running = null;
+      }
+    },
+    cancel(): void {
+      running?.abort();
+    },
+  };
+}
+
+async function saveExport(request: ExportToSave, deps: ExportDependencies, signal: AbortSignal): Promise<SaveFileResult> {
+  const choice = await deps.showSaveDialog({
+    title: 'Save export',
+    defaultPath: path.join(deps.defaultDirectory, request.suggestedName),
+    filters: [{ name: 'CSV', extensions: ['csv'] }],
+  });
+  if (choice.canceled || !choice.filePath) return { status: 'cancelled' };
+  const target = choice.filePath;
+  const outcome = await deps.download(request.path, signal);
+  if (!outcome.ok) {
+    if (signal.aborted) return { status: 'cancelled' };
+    return {
+      status: 'failed',
+      message: outcome.reason === 'network' ? 'Network error occurred' : (outcome.error ?? 'The export failed'),
+    };
+  }
+  const body = outcome.value.body;
+  if (!body) return { status: 'failed', message: 'The export answered no data' };
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  let bytes = 0;
+  let reported = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      const now = Date.now();
+      if (now - reported >= PROGRESS_EVERY_MS) {
+        reported = now;
+        deps.onProgress(bytes);
+      }
+      done(null, chunk);
+    },
+  });
+  try {
+    const file = createWriteStream(temporary, { flags: 'wx', mode: 0o644 });
+    // A BOM first, as the web download has, so spreadsheets read accented names as UTF-8.
+    file.write('\ufeff');
+    await pipeline(Readable.fromWeb(body as NodeWebStream<Uint8Array>), counter, file, { signal });
+    const handle = await open(temporary, 'r+');
+    await handle.sync();
+    await handle.close();
+    await rename(temporary, target);
+    deps.onProgress(bytes);
+    return { status: 'saved', location: target };
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    if (signal.aborted) return { status: 'cancelled' };
+    return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+}

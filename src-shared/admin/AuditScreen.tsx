@@ -1,0 +1,236 @@
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AdminFailure } from '../api/admin/transport.ts';
+import { AUDIT_EVENT_TYPES, type AuditEvent, type AuditEventType, type AuditQuery } from '../domain/audit.ts';
+import { useAdminServices } from './admin-services.tsx';
+import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
+import { ListStatus } from './ListStatus.tsx';
+import { loadErrorText } from './messages.ts';
+import { formatDateTime, useScreenStyles } from './screen-styles.ts';
+
+const PHONE = '@media (max-width: 600px)';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
+  // Grid cells may shrink below their controls' intrinsic width; the controls fill the cell.
+  field: { minWidth: 0, '& select, & .fui-Input': { width: '100%', minWidth: 0 } },
+  buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  sentence: { overflowWrap: 'anywhere', minWidth: '220px' },
+  type: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
+  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
+  // On a phone the sentence takes the row; when and where move under it.
+  table: { [PHONE]: { minWidth: 0 } },
+  wide: { [PHONE]: { display: 'none' } },
+  narrow: { display: 'none', [PHONE]: { display: 'block' } },
+});
+
+/** The filters as the form holds them: dates are the operator's local calendar days. */
+interface FilterForm {
+  type: AuditEventType | '';
+  actor: string;
+  fromDay: string;
+  toDay: string;
+}
+
+const NO_FILTERS: FilterForm = { type: '', actor: '', fromDay: '', toDay: '' };
+const isEmpty = (form: FilterForm) => !form.type && !form.actor.trim() && !form.fromDay && !form.toDay;
+const TYPE_LABELS: Partial<Record<string, string>> = AUDIT_TYPE_LABELS;
+
+/** The query for a form: from the start of the first day to the end of the last, in local time. */
+function queryOf(form: FilterForm): AuditQuery {
+  const startOf = (day: string) => new Date(`${day}T00:00:00`);
+  const query: AuditQuery = {};
+  if (form.type) query.type = form.type;
+  if (form.actor.trim()) query.actor = form.actor.trim();
+  if (form.fromDay) query.from = startOf(form.fromDay).toISOString();
+  if (form.toDay) {
+    const end = startOf(form.toDay);
+    end.setDate(end.getDate() + 1);
+    query.to = end.toISOString();
+  }
+  return query;
+}
+
+/** Whether the web app added to the event, or (for events from before the server recorded them) wrote it. */
+function annotationNote(event: AuditEvent): string {
+  if (!event.annotation) return '';
+  return event.annotation.writtenByBrowser === true
+    ? ' · written from what a browser sent, unverified'
+    : ' · reported by the web app';
+}
+
+type LogState =
+  | { phase: 'loading'; events: AuditEvent[]; nextCursor: string | null }
+  | { phase: 'ready'; events: AuditEvent[]; nextCursor: string | null }
+  | { phase: 'error'; events: AuditEvent[]; nextCursor: string | null; failure: AdminFailure };
+
+/**
+ * The audit log as sentences ("dana@example.com signed in with Google"), newest first,
+ * filtered and paged by the server: a flood of one kind never hides another.
+ */
+export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2' }) {
+  const { api, sessionLost } = useAdminServices();
+  const styles = useScreenStyles();
+  const own = useStyles();
+  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+  const [applied, setApplied] = useState<FilterForm>(NO_FILTERS);
+  const [state, setState] = useState<LogState>({ phase: 'loading', events: [], nextCursor: null });
+  // Only the newest request may write the list: a slow answer for old filters is dropped.
+  const latest = useRef(0);
+
+  const load = useCallback(
+    async (filters: FilterForm, cursor: string | null) => {
+      const request = ++latest.current;
+      setState((current) => ({ ...current, phase: 'loading' }));
+      const outcome = await api.listAudit({ ...queryOf(filters), ...(cursor ? { cursor } : {}) });
+      if (request !== latest.current) return;
+      if (outcome.ok) {
+        setState((current) => ({
+          phase: 'ready',
+          events: cursor ? [...current.events, ...outcome.value.events] : outcome.value.events,
+          nextCursor: outcome.value.nextCursor,
+        }));
+        return;
+      }
+      if (outcome.reason === 'unauthorized') sessionLost();
+      setState((current) => ({ ...current, phase: 'error', failure: outcome }));
+    },
+    [api, sessionLost],
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading when the filters change is the point
+    void load(applied, null);
+  }, [load, applied]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied({ ...form });
+  };
+  const clear = () => {
+    setForm(NO_FILTERS);
+    setApplied(NO_FILTERS);
+  };
+  const filtered = !isEmpty(applied);
+  const headingId = 'audit-log-title';
+  const loading = state.phase === 'loading';
+
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <div>
+        <Title2 as={headingLevel} id={headingId} className={styles.heading}>
+          Audit Log
+        </Title2>
+        <p className={styles.subtitle}>
+          Sign-ins, account changes and the operator&apos;s actions, as the server recorded them, newest first.
+        </p>
+      </div>
+      <form className={own.form} onSubmit={apply} aria-label="Filter events" role="search">
+        <div className={own.fields}>
+          <Field label="Event type" className={own.field}>
+            <Select value={form.type} onChange={(_event, data) => setForm({ ...form, type: data.value as FilterForm['type'] })}>
+              <option value="">All events</option>
+              {AUDIT_EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {AUDIT_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Who (email)" className={own.field}>
+            <Input
+              type="email"
+              value={form.actor}
+              placeholder="dana@example.com"
+              onChange={(_event, data) => setForm({ ...form, actor: data.value })}
+            />
+          </Field>
+          <Field label="From" className={own.field}>
+            <Input type="date" value={form.fromDay} onChange={(_event, data) => setForm({ ...form, fromDay: data.value })} />
+          </Field>
+          <Field label="To" className={own.field}>
+            <Input type="date" value={form.toDay} onChange={(_event, data) => setForm({ ...form, toDay: data.value })} />
+          </Field>
+        </div>
+        <div className={own.buttons}>
+          <Button type="submit" appearance="primary">
+            Apply
+          </Button>
+          <Button type="button" onClick={clear} disabled={!filtered && isEmpty(form)}>
+            Clear
+          </Button>
+          <Button type="button" icon={<ArrowClockwiseRegular />} onClick={() => void load(applied, null)} disabled={loading}>
+            Refresh
+          </Button>
+        </div>
+      </form>
+      <ListStatus
+        loadError={state.phase === 'error' ? loadErrorText(state.failure, 'Failed to fetch events', 'Network error') : null}
+        loading={loading}
+        loadingLabel="Loading events…"
+        summary={`Showing ${state.events.length} events${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
+      />
+      <div className={styles.tableWrap}>
+        <Table className={mergeClasses(styles.table, own.table)} aria-label="Audit Log" size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell className={own.wide}>When</TableHeaderCell>
+              <TableHeaderCell>What happened</TableHeaderCell>
+              <TableHeaderCell className={own.wide}>Address</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {state.events.map((event) => (
+              <TableRow key={event.id}>
+                <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{formatDateTime(event.createdAt)}</TableCell>
+                <TableCell className={own.sentence}>
+                  <div>{describeAuditEvent(event)}</div>
+                  <div className={own.type}>
+                    {TYPE_LABELS[event.eventType] ?? event.eventType}
+                    {annotationNote(event)}
+                  </div>
+                  <div className={mergeClasses(own.type, own.narrow)}>
+                    {formatDateTime(event.createdAt)}
+                    {event.ip ? ` · ${event.ip}` : ''}
+                  </div>
+                </TableCell>
+                <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{event.ip ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {state.nextCursor && (
+          <div className={own.more}>
+            <Button onClick={() => void load(applied, state.nextCursor)} disabled={loading}>
+              Show older events
+            </Button>
+          </div>
+        )}
+        {state.phase !== 'loading' && state.events.length === 0 && (
+          <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useState } from 'react';
+import { useAdminServices } from './admin-services.tsx';
+import { loadErrorText } from './messages.ts';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Side by side where there is room, one above the other on a phone.
+  names: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(13rem, 1fr))',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+  },
+  trigger: { alignSelf: 'flex-start' },
+  hint: { color: tokens.colorNeutralForeground3, margin: 0 },
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const empty = { email: '', givenName: '', familyName: '' };
+
+/**
+ * "Invite user": the operator enters an email (and a name); the customer gets a mail with a
+ * temporary password and chooses their own at first sign-in. Its own button and dialog.
+ */
+export function InviteUserDialog({ onInvited }: { onInvited(): void }) {
+  const styles = useStyles();
+  const { api, sessionLost } = useAdminServices();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState(empty);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof typeof empty) => (value: string) => {
+    setFields((previous) => ({ ...previous, [field]: value }));
+    if (field === 'email') setEmailError(undefined);
+  };
+
+  function reset(nextOpen: boolean) {
+    if (busy) return;
+    setOpen(nextOpen);
+    setFields(empty);
+    setEmailError(undefined);
+    setError(null);
+    setSentTo(null);
+  }
+
+  async function invite() {
+    const email = fields.email.trim();
+    if (!EMAIL.test(email)) {
+      setEmailError('Enter a valid email address.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const givenName = fields.givenName.trim();
+    const familyName = fields.familyName.trim();
+    const outcome = await api.inviteUser({
+      email,
+      ...(givenName ? { givenName } : {}),
+      ...(familyName ? { familyName } : {}),
+    });
+    setBusy(false);
+    if (outcome.ok) {
+      setSentTo(email);
+      setFields(empty);
+      onInvited();
+      return;
+    }
+    if (outcome.reason === 'unauthorized') sessionLost();
+    setError(loadErrorText(outcome, 'Failed to invite user', 'A network error occurred. Please try again.'));
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(_event, data) => reset(data.open)}>
+      <DialogTrigger disableButtonEnhancement>
+        <Button appearance="primary" className={styles.trigger}>
+          Invite user
+        </Button>
+      </DialogTrigger>
+      <DialogSurface>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void invite();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>Invite user</DialogTitle>
+            <DialogContent className={styles.content}>
+              {error && (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{error}</MessageBarBody>
+                </MessageBar>
+              )}
+              {sentTo && (
+                <MessageBar intent="success" role="status">
+                  <MessageBarBody>Invitation sent to {sentTo}.</MessageBarBody>
+                </MessageBar>
+              )}
+              <p className={styles.hint}>
+                They get a mail with a temporary password, and choose their own the first time they sign in.
+              </p>
+              <Field label="Email" required validationMessage={emailError}>
+                <Input
+                  type="email"
+                  autoComplete="off"
+                  value={fields.email}
+                  onChange={(_event, data) => set('email')(data.value)}
+                  disabled={busy}
+                />
+              </Field>
+              <div className={styles.names}>
+                <Field label="First name">
+                  <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
+                </Field>
+                <Field label="Last name">
+                  <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
+                </Field>
+              </div>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => reset(false)} disabled={busy}>
+                {sentTo ? 'Close' : 'Cancel'}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy}>
+                {busy ? 'Sending…' : 'Send invitation'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  Button,
+  Combobox,
+  Option,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Tag,
+  TagGroup,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminOutcome } from '../api/admin/client.ts';
+import { useAdminServices } from './admin-services.tsx';
+import { loadErrorText } from './messages.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: '14rem' },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/**
+ * A user's groups on their row of the users table: each a tag the operator can dismiss
+ * (removing the user from it), and "Add group" to pick an existing group or name a new one.
+ */
+export function UserGroupsControl({ username }: { username: string }) {
+  const styles = useStyles();
+  const { api, sessionLost } = useAdminServices();
+  const [groups, setGroups] = useState<string[] | null>(null);
+  const [known, setKnown] = useState<string[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const failed = useCallback(
+    (outcome: Exclude<AdminOutcome<unknown>, { ok: true }>, fallback: string) => {
+      if (outcome.reason === 'unauthorized') sessionLost();
+      setError(loadErrorText(outcome, fallback, 'A network error occurred. Please try again.'));
+    },
+    [sessionLost],
+  );
+
+  // Read again after each change (the version), and never written after the row is gone.
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void api.listUserGroups(username).then((outcome) => {
+      if (!live) return;
+      if (outcome.ok) setGroups(outcome.value);
+      else failed(outcome, 'Failed to fetch groups');
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, username, failed, version]);
+
+  async function change(run: () => Promise<AdminOutcome<void>>, fallback: string) {
+    setBusy(true);
+    setError(null);
+    const outcome = await run();
+    setBusy(false);
+    if (!outcome.ok) {
+      failed(outcome, fallback);
+      return false;
+    }
+    setVersion((current) => current + 1);
+    return true;
+  }
+
+  async function openAdd(open: boolean) {
+    setAdding(open);
+    setName('');
+    if (!open) return;
+    const outcome = await api.listGroups();
+    if (outcome.ok) setKnown(outcome.value);
+  }
+
+  async function add() {
+    const group = name.trim();
+    if (!group) return;
+    if (await change(() => api.addUserToGroup(username, group), 'Failed to add user to group')) setAdding(false);
+  }
+
+  const choices = known.filter((group) => !groups?.includes(group));
+  return (
+    <div className={styles.root}>
+      {groups !== null && groups.length > 0 && (
+        <TagGroup
+          size="extra-small"
+          aria-label={`Groups of ${username}`}
+          onDismiss={(_event, data) =>
+            void change(() => api.removeUserFromGroup(username, String(data.value)), 'Failed to remove user from group')
+          }
+        >
+          {groups.map((group) => (
+            <Tag
+              key={group}
+              value={group}
+              shape="rounded"
+              appearance="brand"
+              dismissible={!busy}
+              // A dismissible tag is one button: its name says what pressing it does.
+              aria-label={`Remove ${username} from ${group}`}
+            >
+              {group}
+            </Tag>
+          ))}
+        </TagGroup>
+      )}
+      <Popover open={adding} onOpenChange={(_event, data) => void openAdd(data.open)} trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          <Button size="small" appearance="subtle" aria-label={`Add ${username} to a group`} disabled={busy}>
+            + Group
+          </Button>
+        </PopoverTrigger>
+        <PopoverSurface>
+          <form
+            className={styles.form}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void add();
+            }}
+          >
+            <Text weight="semibold">Add to group</Text>
+            <Combobox
+              freeform
+              aria-label="Group name"
+              placeholder="Choose or type a new group"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              onOptionSelect={(_event, data) => setName(data.optionText ?? '')}
+              disabled={busy}
+            >
+              {choices.map((group) => (
+                <Option key={group}>{group}</Option>
+              ))}
+            </Combobox>
+            <div className={styles.row}>
+              <Button type="submit" appearance="primary" size="small" disabled={busy || name.trim() === ''}>
+                Add
+              </Button>
+              <Button size="small" onClick={() => setAdding(false)} disabled={busy}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </PopoverSurface>
+      </Popover>
+      {error && (
+        <Text size={200} className={styles.error} role="alert">
+          {error}
+        </Text>
+      )}
+    </div>
+  );
+}

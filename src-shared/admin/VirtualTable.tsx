@@ -1,0 +1,101 @@
+import { makeStyles, Spinner, Table, TableBody, TableHeader, TableRow, tokens } from '@fluentui/react-components';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type Key, type ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  scroller: {
+    maxHeight: 'min(70vh, 760px)',
+    overflow: 'auto',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  table: { minWidth: '640px', tableLayout: 'auto' },
+  header: { position: 'sticky', top: 0, zIndex: 1, backgroundColor: tokens.colorNeutralBackground1 },
+  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalS },
+});
+
+/** How far from the last loaded row the next page is asked for. */
+const PREFETCH_ROWS = 40;
+/** A small table row's height, until each row is measured. */
+const ROW_HEIGHT = 41;
+const SCREENFUL = { width: 1024, height: 760 };
+
+interface VirtualTableProps<T> {
+  label: string;
+  items: readonly T[];
+  /** All the rows the search finds (for screen readers' "row N of M"), when known. */
+  total: number | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onNearEnd(): void;
+  /** The header row's cells. */
+  header: ReactNode;
+  rowKey(item: T): Key;
+  /** A row's cells. */
+  renderRow(item: T): ReactNode;
+  /** Below the table: the empty list's sentence. */
+  footer?: ReactNode;
+}
+
+/**
+ * A table that draws only the rows in view (and a few around them), asking for the next page
+ * as the operator scrolls near the end. It stays a real table for screen readers: spacer
+ * rows keep the scroll height, and aria-rowcount / aria-rowindex say where each row is.
+ */
+export function VirtualTable<T>(props: VirtualTableProps<T>) {
+  const styles = useStyles();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { items, hasMore, onNearEnd } = props;
+  // eslint-disable-next-line react-hooks/incompatible-library -- its functions are called while rendering only
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // Without layout (a hidden table, a test's DOM) there is no size to measure: draw a screenful.
+    initialRect: SCREENFUL,
+    observeElementRect: (instance, update) => observeElementRect(instance, (rect) => update(rect.height > 0 ? rect : SCREENFUL)),
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && lastIndex >= items.length - PREFETCH_ROWS) onNearEnd();
+  }, [hasMore, lastIndex, items.length, onNearEnd]);
+
+  const paddingTop = rows[0]?.start ?? 0;
+  const paddingBottom = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) : 0;
+  return (
+    <div ref={scroller} className={styles.scroller} tabIndex={0} role="region" aria-label={`${props.label}, scrollable`}>
+      <Table className={styles.table} aria-label={props.label} aria-rowcount={(props.total ?? items.length) + 1} size="small">
+        <TableHeader className={styles.header}>
+          <TableRow aria-rowindex={1}>{props.header}</TableRow>
+        </TableHeader>
+        <TableBody>
+          {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
+          {rows.map((row) => {
+            const item = items[row.index] as T;
+            return (
+              <TableRow
+                key={props.rowKey(item)}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={row.index + 2}
+              >
+                {props.renderRow(item)}
+              </TableRow>
+            );
+          })}
+          {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+        </TableBody>
+      </Table>
+      {props.loadingMore && (
+        <div className={styles.more}>
+          <Spinner size="tiny" label="Loading more…" />
+        </div>
+      )}
+      {props.footer}
+    </div>
+  );
+}

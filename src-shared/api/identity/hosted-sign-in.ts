@@ -1,0 +1,53 @@
+/** Where a tab keeps its pending hosted sign-in: sessionStorage in the browser. */
+export interface TabStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The tab's sessionStorage (read when needed: this module also loads where there is none). */
+export const sessionTabStorage = (): TabStorage => (globalThis as unknown as { sessionStorage: TabStorage }).sessionStorage;
+
+const KEY = 'hireassist.hostedSignIn';
+
+interface PendingSignIn {
+  state: string;
+  verifier: string;
+}
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/**
+ * Starts a hosted (Google/Microsoft) sign-in for this tab: a random `state`, so a callback
+ * this tab did not ask for is refused (login CSRF: someone else's code planted in our
+ * address), and a PKCE verifier, so a code seen on its way back is useless without it. Both
+ * stay in the tab's sessionStorage until the callback; the challenge goes to /authorize.
+ */
+export async function startHostedSignIn(storage: TabStorage): Promise<{ state: string; codeChallenge: string }> {
+  const pending: PendingSignIn = { state: randomText(), verifier: randomText() };
+  storage.setItem(KEY, JSON.stringify(pending));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(pending.verifier));
+  return { state: pending.state, codeChallenge: base64url(new Uint8Array(digest)) };
+}
+
+/**
+ * The PKCE verifier of the sign-in this tab started, when `state` is the one it sent; else
+ * undefined. Used once: the pending sign-in is forgotten either way.
+ */
+export function finishHostedSignIn(storage: TabStorage, state: string | null): string | undefined {
+  const stored = storage.getItem(KEY);
+  storage.removeItem(KEY);
+  if (stored === null || state === null) return undefined;
+  try {
+    const pending = JSON.parse(stored) as Partial<PendingSignIn>;
+    return pending.state === state && typeof pending.verifier === 'string' ? pending.verifier : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,144 @@
+import { Type, type Static } from 'typebox';
+import { IdentityUserRecordSchema, LeadSchema, replyStatus } from './admin.ts';
+
+/**
+ * The operator's two big lists (leads, users) as the server pages, searches and exports them:
+ * the query each list takes and the page it answers. The server validates with these schemas;
+ * the front ends build their requests and read the answers with the same ones.
+ */
+
+export const LIST_PAGE = { min: 1, max: 200, default: 50 } as const;
+
+/** An ISO 8601 date (2026-11-25) or date-time (2026-11-25T10:00:00Z, offsets allowed). */
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?(Z|[+-]\\d{2}:\\d{2}))?$';
+
+const paging = {
+  limit: Type.Optional(Type.Integer({ minimum: LIST_PAGE.min, maximum: LIST_PAGE.max })),
+  /** Opaque: the `nextCursor` of the previous page, passed back unchanged. */
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 512 })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
+const leadFilters = {
+  q: paging.q,
+  source: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** Leads created at or after this instant (a bare date: that day's start in UTC). */
+  from: Type.Optional(Type.String({ pattern: ISO_DATE, maxLength: 40 })),
+  /** Leads created before this instant (a bare date: the whole day is included). */
+  to: Type.Optional(Type.String({ pattern: ISO_DATE, maxLength: 40 })),
+  order: Type.Optional(Type.Union([Type.Literal('desc'), Type.Literal('asc')])),
+};
+
+/** `GET /api/admin/leads/export`: the list's search and filters, every page. */
+export const LeadsExportQuerySchema = Type.Object(leadFilters, { additionalProperties: false });
+export type LeadsExportQuery = Static<typeof LeadsExportQuerySchema>;
+
+/** `GET /api/admin/leads`: a page of leads, newest first unless `order=asc`. */
+export const LeadsQuerySchema = Type.Object({ ...paging, ...leadFilters }, { additionalProperties: false });
+export type LeadsQuery = Static<typeof LeadsQuerySchema>;
+
+/**
+ * The attributes a user search can look in: each is one ListUsers Filter (`attribute ^= "q"`),
+ * as AWS Cognito allows one attribute a search.
+ */
+export const USER_SEARCH_FIELDS = ['email', 'given_name', 'family_name'] as const;
+export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number];
+/** The account states Cognito's `cognito:user_status` takes. */
+export const USER_STATUSES = [
+  'UNCONFIRMED',
+  'CONFIRMED',
+  'EXTERNAL_PROVIDER',
+  'RESET_REQUIRED',
+  'FORCE_CHANGE_PASSWORD',
+] as const;
+
+const userFilters = {
+  q: paging.q,
+  /** Which attribute `q` is a prefix of (email by default). */
+  searchBy: Type.Optional(Type.Enum(USER_SEARCH_FIELDS)),
+  /** Only users in this state; not with `q` (one filter a search). */
+  status: Type.Optional(Type.Enum(USER_STATUSES)),
+};
+
+/** `GET /api/admin/users/export`. */
+export const UsersExportQuerySchema = Type.Object(userFilters, { additionalProperties: false });
+export type UsersExportQuery = Static<typeof UsersExportQuerySchema>;
+
+/** `GET /api/admin/users`: a page of users in the pool's order. */
+export const UsersQuerySchema = Type.Object(
+  { limit: paging.limit, cursor: paging.cursor, ...userFilters },
+  { additionalProperties: false },
+);
+export type UsersQuery = Static<typeof UsersQuerySchema>;
+
+const pageFields = {
+  /** Pass it back as `cursor` for the next page; null on the last page. */
+  nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** How many rows the search finds in all; null when the source cannot say (a user search). */
+  total: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  /** True when `total` is the database's estimate rather than a count. */
+  totalIsEstimate: Type.Optional(Type.Boolean()),
+};
+
+export const LeadsPageReplySchema = Type.Object({ ...replyStatus, leads: Type.Optional(Type.Array(LeadSchema)), ...pageFields });
+export type LeadsPageReply = Static<typeof LeadsPageReplySchema>;
+
+export const UsersPageReplySchema = Type.Object({
+  ...replyStatus,
+  users: Type.Optional(Type.Array(IdentityUserRecordSchema)),
+  ...pageFields,
+});
+export type UsersPageReply = Static<typeof UsersPageReplySchema>;
+
+/** A page as the front ends hold it. */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor: string | null;
+  total: number | null;
+  totalIsEstimate: boolean;
+}
+
+/** Everything a lead holds, for its detail view: what each form it came through recorded. */
+export const LeadDetailSchema = Type.Object({
+  lead: LeadSchema,
+  /** Contact-form messages sent with this lead. */
+  messages: Type.Array(Type.Object({ subject: Type.String(), message: Type.String(), createdAt: Type.String() })),
+  /** The affiliate application that made this lead, if any. */
+  affiliateApplication: Type.Union([
+    Type.Object({
+      firstName: Type.String(),
+      lastName: Type.String(),
+      email: Type.String(),
+      company: Type.String(),
+      website: Type.String(),
+      experience: Type.String(),
+      audience: Type.String(),
+      motivation: Type.String(),
+      createdAt: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  /** The account sign-up that made this lead and the referral it arrived with, if any. */
+  signup: Type.Union([
+    Type.Object({
+      userSub: Type.String(),
+      createdAt: Type.String(),
+      referral: Type.Union([Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+});
+export type LeadDetail = Static<typeof LeadDetailSchema>;
+export const LeadDetailReplySchema = Type.Object({ ...replyStatus, detail: Type.Optional(LeadDetailSchema) });
+export type LeadDetailReply = Static<typeof LeadDetailReplySchema>;
+export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** The query string of a list or export request, without the empty fields. */
+export function listQueryString(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

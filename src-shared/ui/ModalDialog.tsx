@@ -1,0 +1,89 @@
+import { Dialog, type DialogProps } from '@fluentui/react-components';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
+
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * The element that last had focus outside every dialog: the dialog's opener. Tracked from the
+ * first dialog's module load, because by the time a dialog's effects run, Fluent may already
+ * have moved focus into its surface.
+ */
+let focusedOutsideDialogs: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && !target.closest(DIALOG_SELECTOR)) focusedOutsideDialogs = target;
+    },
+    true,
+  );
+}
+
+function lastFocusedOutsideDialogs(): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest(DIALOG_SELECTOR)) return active;
+  return focusedOutsideDialogs;
+}
+
+/**
+ * Every modal of both front ends opens through this wrapper of Fluent's Dialog. It adds what
+ * Fluent does only for a dialog opened by a `DialogTrigger`, while ours are opened from state:
+ * - when it closes, focus goes back to the control that opened it (or to the page's main
+ *   landmark when that control is gone, e.g. the Login button after a sign-in), never to
+ *   `<body>`, where a keyboard or screen-reader user would have to start the page again;
+ * - the page outside the dialog, hidden from screen readers while it is open, is given back even
+ *   when the dialog's owner unmounts it without closing it first (Fluent's modalizer then leaves
+ *   `aria-hidden` on the app's root, and the page reads as empty).
+ */
+export function ModalDialog(props: {
+  open: boolean;
+  /** Escape or a click outside; absent for dialogs that only their own buttons may close. */
+  onDismiss?: () => void;
+  modalType?: DialogProps['modalType'];
+  children: ReactElement;
+}) {
+  const { open, onDismiss, modalType, children } = props;
+  const opener = useRef<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    if (open) {
+      opener.current ??= lastFocusedOutsideDialogs();
+      return undefined;
+    }
+    if (opener.current === null) return undefined;
+    restoreFocus(opener.current);
+    opener.current = null;
+    return undefined;
+  }, [open]);
+
+  useLayoutEffect(
+    () => () => {
+      const returnTo = opener.current;
+      if (returnTo === null) return;
+      // Unmounted while open: give the page back once Fluent's own clean-up has run.
+      setTimeout(() => {
+        if (document.querySelector(DIALOG_SELECTOR)) return;
+        for (const element of document.body.querySelectorAll(':scope > [aria-hidden="true"]:not([data-tabster-dummy])')) {
+          element.removeAttribute('aria-hidden');
+        }
+        restoreFocus(returnTo);
+      });
+    },
+    [],
+  );
+
+  return (
+    <Dialog open={open} modalType={modalType} onOpenChange={(_event, data) => !data.open && onDismiss?.()}>
+      {children}
+    </Dialog>
+  );
+}
+
+function restoreFocus(opener: HTMLElement | null): void {
+  const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('main');
+  if (!target) return;
+  if (target.tagName === 'MAIN' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  // After Fluent's surface has unmounted, or its focus trap would take focus straight back.
+  requestAnimationFrame(() => target.focus({ preventScroll: opener !== target }));
+}

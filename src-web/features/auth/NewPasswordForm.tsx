@@ -1,0 +1,67 @@
+import { Button, Link } from '@fluentui/react-components';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
+import { useAuth } from './auth-context.tsx';
+import { errorMessage } from './error-message.ts';
+import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { NewPasswordFields } from './password-fields.tsx';
+
+/**
+ * "Set a new password": the first sign-in of a user an operator invited, whose password was
+ * temporary. Answers the NEW_PASSWORD_REQUIRED challenge, then the session starts as after
+ * any sign-in.
+ */
+export function NewPasswordForm({ email, session, onBack }: { email: string; session: string; onBack(): void }) {
+  const styles = useFormStyles();
+  const { identity, startSession } = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | undefined; confirmation?: string | undefined }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const found = {
+      password: validateNewPassword(password),
+      confirmation: validatePasswordConfirmation(password, confirmation),
+    };
+    setErrors(found);
+    if (found.password || found.confirmation) return;
+    setBusy(true);
+    setError(null);
+    try {
+      startSession(await (await identity()).completeNewPassword(email, session, password));
+    } catch (failure) {
+      setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form label="Set a new password" onSubmit={() => void submit()}>
+      <p className={styles.intro}>
+        Welcome! You signed in as <strong>{email}</strong> with a temporary password. Choose your own password to continue.
+      </p>
+      <FormError message={error} />
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={errors}
+        disabled={busy}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Set Password'}
+        </Button>
+      </div>
+      <p className={styles.footer}>
+        <Link as="button" type="button" onClick={onBack}>
+          Back to sign in
+        </Link>
+      </p>
+    </Form>
+  );
+}

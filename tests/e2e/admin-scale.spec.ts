@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * The leads console at 100,000 leads (seeded by SQL) in Chromium, against a server of its own
+ * on the built web app: the first rows, one address found by a server search, a scroll to row
+ * 10,000 that draws only the rows in view, and the page's JavaScript heap.
+ */
+const PASSWORD = 'scale operator password';
+const COUNT = 100_000;
+let server: TestServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, webDistDir: 'dist/web' });
+  const db = server.app.database.db;
+  await sql`insert into leads (name, email, source, created_at)
+    select 'Scale Lead ' || g, 'lead' || g || '@scale.example', case when g % 2 = 0 then 'contact' else 'hero_cta' end,
+           timestamptz '2026-01-01' + g * interval '1 minute'
+    from generate_series(1, ${COUNT}::integer) g`.execute(db);
+  await sql`analyze leads`.execute(db);
+  // A demo request sent with one of them, for its detail view.
+  const mail = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: 'ops@example.com',
+      subject: 'Demo Request',
+      text_body: '-',
+      kind: 'contact-notification',
+      template_params: '{}',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into contact_messages (name, email, subject, message, lead_id, mail_id)
+    select name, email, 'Demo Request', 'We hire 40 engineers a year. Call me on Tuesday.', id, ${mail.id}::integer
+    from leads where email = 'lead77777@scale.example'`.execute(db);
+});
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('100,000 leads: first rows, a search that finds one address, a scroll to row 10,000 in a small heap', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${server.url}/admin/leads`);
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await dialog.getByLabel('Admin password').fill(PASSWORD);
+  const opened = Date.now();
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  const table = page.getByRole('table', { name: 'Leads' });
+  // Newest first: the last lead seeded.
+  await expect(table.getByRole('row', { name: /Scale Lead 100000\b/ })).toBeVisible();
+  test.info().annotations.push({ type: 'first rows after login', description: `${Date.now() - opened} ms` });
+  await expect(page.getByText(/^Showing 100 of (about )?100,?000 leads$/)).toBeVisible();
+
+  await page.getByRole('searchbox').fill('lead77777@');
+  await expect(page.getByText('Showing 1 of 1 leads')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /lead77777@scale\.example/ })).toBeVisible();
+
+  await page.getByRole('searchbox').fill('');
+  await expect(page.getByText(/^Showing 100 of/)).toBeVisible();
+  const region = page.getByRole('region', { name: 'Leads, scrollable' });
+  // Scrolls down page after page until row 10,000 (aria-rowindex 10,001: the header is row 1) is drawn.
+  for (let round = 0; round < 400; round++) {
+    if ((await table.locator('tr[aria-rowindex="10001"]').count()) > 0) break;
+    await region.evaluate((element) => element.scrollBy(0, element.clientHeight * 4));
+    await page.waitForTimeout(50);
+  }
+  await expect(table.locator('tr[aria-rowindex="10001"]')).toBeVisible();
+  await expect(table.locator('tr[aria-rowindex="10001"]')).toContainText(`Scale Lead ${COUNT - 9999}`);
+  // Only the rows around the view are in the document, not the 10,000 loaded.
+  expect(await table.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(120);
+  const heap = await page.evaluate(
+    () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+  );
+  test.info().annotations.push({ type: 'JS heap after row 10,000', description: `${Math.round(heap / 1_048_576)} MB` });
+  expect(heap).toBeLessThan(150 * 1_048_576);
+
+  await page.getByRole('searchbox').fill('lead77777@');
+  await expect(page.getByText('Showing 1 of 1 leads')).toBeVisible();
+  // The row opens the lead: its message, subject and source.
+  await table.getByRole('button', { name: 'Open Scale Lead 77777' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Scale Lead 77777' });
+  await expect(drawer.getByText('Subject: Demo Request')).toBeVisible();
+  await expect(drawer).toContainText('We hire 40 engineers a year. Call me on Tuesday.');
+  await expect(drawer).toContainText('hero_cta');
+  await page.screenshot({ path: test.info().outputPath('lead-detail-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('lead-detail-390.png') });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.screenshot({ path: test.info().outputPath('leads-search-390.png') });
+});

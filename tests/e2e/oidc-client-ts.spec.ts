@@ -1,0 +1,162 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig } from '../../server/config/config.ts';
+import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
+import { openTestDatabase } from '../support/test-server.ts';
+
+/**
+ * A single-page app on another origin signs in with oidc-client-ts in Chromium, as apps
+ * written for Cognito's hosted UI do: metadata from discovery, the redirect (PKCE) through a
+ * local OpenID provider standing in for Google, the code exchange with client_secret_basic,
+ * a silent refresh with the refresh token and revocation. Every call to the pool is
+ * cross-origin, so each one also proves the CORS answers.
+ */
+test.describe.configure({ mode: 'serial' });
+test.use({ screenshot: 'only-on-failure' });
+
+let app: App;
+let dispose: () => Promise<void>;
+let google: OpenIdStandIn;
+let spa: Server;
+let baseUrl: string;
+let spaOrigin: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address() as AddressInfo | null;
+      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The other origin's app: one page (at / and /callback) and the library's browser build. */
+async function startSpa(port: number): Promise<Server> {
+  const library = await readFile(path.resolve('node_modules/oidc-client-ts/dist/browser/oidc-client-ts.min.js'));
+  const page = '<!doctype html><title>Another app</title><script src="/oidc-client-ts.js"></script><h1>Another app</h1>';
+  const server = createServer((request, response) => {
+    if (request.url === '/oidc-client-ts.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end(library);
+    return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const [port, spaPort] = [await freePort(), await freePort()];
+  baseUrl = `http://127.0.0.1:${port}`;
+  // localhost, not 127.0.0.1: another origin (and site), still a secure context for WebCrypto.
+  spaOrigin = `http://localhost:${spaPort}`;
+  spa = await startSpa(spaPort);
+  google = await startOpenIdStandIn({
+    accounts: { 'g-spa': { email: 'spa.user@gmail.example', email_verified: true, given_name: 'Sam', family_name: 'Spa' } },
+    nextLogin: () => ({ accountId: 'g-spa' }),
+  });
+  google.accept(`${baseUrl}/cognito/oauth2/idpresponse`);
+  const database = await openTestDatabase();
+  dispose = database.dispose;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    ADMIN_PASSWORD: 'e2e-admin-password-long',
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
+    IDENTITY_ALLOWED_REDIRECT_URIS: `${baseUrl},${spaOrigin}/callback`,
+  });
+  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+test.afterAll(async () => {
+  await app?.close();
+  await dispose?.();
+  await google?.close();
+  await new Promise((resolve) => spa?.close(resolve));
+});
+
+interface Settings {
+  authority: string;
+  client_id: string;
+  client_secret: string;
+  redirect_uri: string;
+  scope: string;
+  extraQueryParams: Record<string, string>;
+}
+
+/** What the page's UserManager is given: the pool's issuer as authority, our public client. */
+const settings = (): Settings => ({
+  authority: `${baseUrl}/cognito/us-east-1_local`,
+  client_id: 'hireassist-local-client',
+  // oidc-client-ts authenticates with client_secret_basic by default; a public client's secret is empty.
+  client_secret: '',
+  redirect_uri: `${spaOrigin}/callback`,
+  scope: 'openid email profile',
+  extraQueryParams: { identity_provider: 'Google' },
+});
+
+declare const oidc: {
+  UserManager: new (settings: Settings) => {
+    signinRedirect(): Promise<void>;
+    signinRedirectCallback(): Promise<{ access_token: string; refresh_token?: string; profile: Record<string, unknown> }>;
+    signinSilent(): Promise<{ access_token: string; refresh_token?: string } | null>;
+    revokeTokens(types?: ('access_token' | 'refresh_token')[]): Promise<void>;
+  };
+};
+
+test('oidc-client-ts on another origin: discovery, redirect with PKCE, exchange, silent refresh, revoke', async ({ page }) => {
+  const foreignCalls: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === baseUrl && response.request().resourceType() === 'fetch')
+      foreignCalls.push(`${response.status()} ${url.pathname}`);
+  });
+  await page.goto(`${spaOrigin}/`);
+  // The page navigates away while signinRedirect runs: started, not awaited.
+  await page.evaluate((given) => {
+    void new oidc.UserManager(given).signinRedirect();
+  }, settings());
+  await page.waitForURL(`${spaOrigin}/callback?**`);
+  expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+
+  const signedIn = await page.evaluate(async (given) => {
+    const user = await new oidc.UserManager(given).signinRedirectCallback();
+    return { email: user.profile.email, access: user.access_token, refresh: user.refresh_token ?? '' };
+  }, settings());
+  expect(signedIn.email).toBe('spa.user@gmail.example');
+  expect(signedIn.refresh).not.toBe('');
+
+  const renewed = await page.evaluate(async (given) => {
+    const user = await new oidc.UserManager(given).signinSilent();
+    return { access: user?.access_token ?? '', refresh: user?.refresh_token ?? '' };
+  }, settings());
+  expect(renewed.access).not.toBe(signedIn.access);
+  expect(renewed.refresh).toBe(signedIn.refresh);
+
+  await page.evaluate(async (given) => new oidc.UserManager(given).revokeTokens(['refresh_token']), settings());
+  const refreshAfterRevoke = await fetch(`${baseUrl}/cognito/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: 'hireassist-local-client',
+      refresh_token: signedIn.refresh,
+    }),
+  });
+  expect(await refreshAfterRevoke.json()).toEqual({ error: 'invalid_grant' });
+
+  // Every call the library made to the pool went across origins and was answered: the
+  // discovery document (read by each UserManager), the exchange and the refresh, the revocation.
+  expect([...new Set(foreignCalls)]).toEqual([
+    '200 /cognito/us-east-1_local/.well-known/openid-configuration',
+    '200 /cognito/oauth2/token',
+    '200 /cognito/oauth2/revoke',
+  ]);
+  expect(foreignCalls.filter((call) => call.endsWith('/oauth2/token'))).toHaveLength(2);
+});

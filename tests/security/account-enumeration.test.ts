@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Passwords from '../../server/identity/passwords.ts';
+import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
+import { CLIENT_ID, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
+import { startSecurityServer } from './support.ts';
+
+/** Every password hash and check the identity service does, counted (the real argon2id still runs). */
+const hasherWork = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../server/identity/passwords.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof Passwords>();
+  return {
+    ...original,
+    async createPasswordHasher(...args: Parameters<typeof original.createPasswordHasher>) {
+      const hasher = await original.createPasswordHasher(...args);
+      return {
+        ...hasher,
+        hash: (password: string) => ((hasherWork.count += 1), hasher.hash(password)),
+        verify: (stored: string | null, password: string) => ((hasherWork.count += 1), hasher.verify(stored, password)),
+      };
+    },
+  };
+});
+
+/**
+ * Cognito's PreventUserExistenceErrors: the code operations answer a name that is no account
+ * exactly as they answer an account (byte for byte, the request id aside), limits included,
+ * and do the same password work for both.
+ */
+let t: IdentityTestServer;
+beforeAll(async () => {
+  // Many code mails from this one address: the per-address mail quota is not what is tested here.
+  t = await startSecurityServer({ MAIL_QUOTA_PER_CLIENT_PER_HOUR: '1000' });
+});
+afterAll(() => t.close());
+
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** One raw protocol call, and what a prober sees of its answer (all but the request id). */
+async function answer(operation: string, input: Record<string, unknown>): Promise<Answer> {
+  const response = await t.server.fetch('/cognito/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
+  });
+  const headers = [...response.headers].filter(([name]) => !['x-amzn-requestid', 'date'].includes(name));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** The answers to `times` calls for `known`, then for `unknown`, interleaved. */
+async function both(times: number, call: (username: string) => Promise<Answer>, known: string, unknown: string) {
+  const answers = { known: [] as Answer[], unknown: [] as Answer[] };
+  for (let i = 0; i < times; i++) {
+    answers.known.push(await call(known));
+    answers.unknown.push(await call(unknown));
+  }
+  return answers;
+}
+
+const signUp = (email: string) =>
+  answer('SignUp', { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] });
+
+describe('no account enumeration through the code operations', () => {
+  it('ConfirmSignUp: wrong codes for an unconfirmed account and for nobody, up to and past the attempt limit', async () => {
+    await signUp('pending-a@example.com');
+    const { known, unknown } = await both(
+      MAX_CODE_ATTEMPTS + 1,
+      (Username) => answer('ConfirmSignUp', { Username, ConfirmationCode: '000000' }),
+      'pending-a@example.com',
+      'pending-x@example.com',
+    );
+    expect(unknown).toEqual(known);
+    expect(known[0]?.body).toContain('CodeMismatchException');
+    expect(known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it('ResendConfirmationCode: an unconfirmed account and nobody, up to and past the hourly limit', async () => {
+    await signUp('pending-b@example.com');
+    const { known, unknown } = await both(
+      MAX_CODE_SENDS_PER_HOUR,
+      (Username) => answer('ResendConfirmationCode', { Username }),
+      'pending-b@example.com',
+      'Pending-B@Example.com'.replace('B', 'Y'),
+    );
+    expect(unknown).toEqual(known);
+    expect(known[0]?.body).toContain('"Destination":"p***@e***"');
+    expect(known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it('ForgotPassword, then ConfirmForgotPassword before and after a code was asked for', async () => {
+    await t.createUser('known@example.com');
+    const confirm = (Username: string) =>
+      answer('ConfirmForgotPassword', { Username, ConfirmationCode: '000000', Password: 'New-Password-7' });
+    const before = await both(1, confirm, 'known@example.com', 'knowx@example.com');
+    expect(before.unknown).toEqual(before.known);
+    expect(before.known[0]?.body).toContain('ExpiredCodeException');
+
+    const forgot = await both(
+      MAX_CODE_SENDS_PER_HOUR + 1,
+      (Username) => answer('ForgotPassword', { Username }),
+      'known@example.com',
+      'knowx@example.com',
+    );
+    expect(forgot.unknown).toEqual(forgot.known);
+    expect(forgot.known[0]?.body).toContain('"CodeDeliveryDetails":{"Destination":"k***@e***"');
+    expect(forgot.known.at(-1)?.body).toContain('LimitExceededException');
+
+    const after = await both(MAX_CODE_ATTEMPTS + 1, confirm, 'known@example.com', 'knowx@example.com');
+    expect(after.unknown).toEqual(after.known);
+    expect(after.known[0]?.body).toContain('CodeMismatchException');
+    expect(after.known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it('ConfirmForgotPassword does the same password work for an account and for nobody', async () => {
+    await t.createUser('work@example.com');
+    await answer('ForgotPassword', { Username: 'work@example.com' });
+    const work = async (Username: string) => {
+      const start = hasherWork.count;
+      await answer('ConfirmForgotPassword', { Username, ConfirmationCode: '000000', Password: 'New-Password-7' });
+      return hasherWork.count - start;
+    };
+    const known = await work('work@example.com');
+    const unknown = await work('worx@example.com');
+    expect(known).toBe(1);
+    expect(unknown).toBe(known);
+  });
+});

@@ -1,0 +1,156 @@
+import { randomInt } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRateLimitStore } from '../../server/http/rate-limit/store.ts';
+import { createSendQuota, DEFAULT_MAIL_QUOTA } from '../../server/mail/send-quota.ts';
+import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+/**
+ * The site as a bulk mailer: every operation that mails an address it was given counts
+ * against quotas per client address, per recipient and per recipient domain, and a global
+ * hourly budget; over one, Cognito's LimitExceededException and no mail.
+ */
+const LIMIT_EXCEEDED = { __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
+
+/** SignUp through the real protocol from `clientAddress` (the servers trust X-Forwarded-For). */
+async function signUp(server: TestServer, email: string, clientAddress: string) {
+  const response = await server.fetch('/cognito/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+      'x-forwarded-for': clientAddress,
+    },
+    body: JSON.stringify({
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function mailsTo(server: TestServer, addresses: readonly string[]): Promise<number> {
+  const { count } = await server.app.database.db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('to_address', 'in', addresses)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A documentation-range address no other run of this suite uses this hour (the Redis counters outlive a run). */
+const someAddress = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+describe('mail quotas on the embedded identity service', () => {
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses most of 30 sign-ups to 30 strangers from one address within a minute; a customer elsewhere signs up', async () => {
+    const strangers = Array.from({ length: 30 }, (_, i) => `stranger${i}@company${i}.example`);
+    const answers = await Promise.all(strangers.map((email) => signUp(t.server, email, '203.0.113.7')));
+    const refused = answers.filter((answer) => answer.status === 400);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
+    expect(refused).toHaveLength(30 - DEFAULT_MAIL_QUOTA.perClientPerHour);
+    for (const answer of refused) expect(answer.body).toEqual(LIMIT_EXCEEDED);
+    expect(await mailsTo(t.server, strangers)).toBe(DEFAULT_MAIL_QUOTA.perClientPerHour);
+
+    const customer = await signUp(t.server, 'real.customer@example.org', '198.51.100.20');
+    expect(customer.status).toBe(200);
+    expect(await mailsTo(t.server, ['real.customer@example.org'])).toBe(1);
+  });
+
+  it(`holds ${DEFAULT_MAIL_QUOTA.perDomainPerHour} mails an hour to one domain, from however many addresses`, async () => {
+    const staff = Array.from({ length: DEFAULT_MAIL_QUOTA.perDomainPerHour + 5 }, (_, i) => `employee${i}@victim.example`);
+    const answers = [];
+    for (const [i, email] of staff.entries()) answers.push(await signUp(t.server, email, `192.0.2.${i + 1}`));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(DEFAULT_MAIL_QUOTA.perDomainPerHour);
+    expect(answers.slice(DEFAULT_MAIL_QUOTA.perDomainPerHour).map((answer) => answer.body)).toEqual(
+      Array(5).fill(LIMIT_EXCEEDED),
+    );
+    expect(await mailsTo(t.server, staff)).toBe(DEFAULT_MAIL_QUOTA.perDomainPerHour);
+  });
+
+  it('opens the quotas again after the hour', async () => {
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await signUp(t.server, 'after.an.hour@company0.example', '203.0.113.7')).status).toBe(200);
+  });
+});
+
+describe('the global hourly mail budget', () => {
+  it('refuses mail past the budget and says so in the log', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    const server = await startTestServer({
+      env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_QUOTA_GLOBAL_PER_HOUR: '3' },
+      logStream,
+    });
+    try {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await signUp(server, `person${i}@domain${i}.example`, `192.0.2.${i + 1}`));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 400]);
+      expect(answers[3]?.body).toEqual(LIMIT_EXCEEDED);
+      const warnings = lines.filter((line) => String(line.msg).startsWith('outbound mail budget for this hour reached'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, budgetPerHour: 3 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the quota mechanism', () => {
+  it(`allows ${DEFAULT_MAIL_QUOTA.perRecipientPerHour} mails an hour to one recipient, whatever its case, from any address`, async () => {
+    const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
+    const now = Date.now();
+    const admitted = [];
+    for (let i = 0; i < DEFAULT_MAIL_QUOTA.perRecipientPerHour + 2; i++) {
+      admitted.push(
+        await quota.admit({ to: i % 2 ? 'Victim@Example.com' : 'victim@example.com', clientAddress: `192.0.2.${i}` }, now),
+      );
+    }
+    expect(admitted.filter(Boolean)).toHaveLength(DEFAULT_MAIL_QUOTA.perRecipientPerHour);
+    expect(admitted.slice(-2)).toEqual([false, false]);
+    expect(await quota.admit({ to: 'someone.else@example.com', clientAddress: '192.0.2.1' }, now)).toBe(true);
+  });
+});
+
+const withRedis = await redisAvailable();
+requireInCi(withRedis, 'Redis');
+describe.runIf(withRedis)('mail quotas across two instances on one Redis', () => {
+  const env = {
+    TRUST_PROXY: '127.0.0.1',
+    REDIS_URL,
+    MAIL_QUOTA_GLOBAL_PER_HOUR: '1000000',
+    MAIL_QUOTA_PER_DOMAIN_PER_HOUR: '1000000',
+  };
+  let servers: TestServer[] = [];
+  beforeAll(async () => {
+    servers = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
+  });
+  afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+  it('counts one client address once, whichever instance it reaches', async () => {
+    const client = someAddress();
+    const answers = [];
+    for (let i = 0; i < 16; i++) {
+      const server = servers[i % 2] as TestServer;
+      answers.push(await signUp(server, `spread${i}-${client}@company${i}.example`, client));
+    }
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
+    expect(answers.slice(DEFAULT_MAIL_QUOTA.perClientPerHour).map((answer) => answer.body)).toEqual(
+      Array(16 - DEFAULT_MAIL_QUOTA.perClientPerHour).fill(LIMIT_EXCEEDED),
+    );
+    expect((await signUp(servers[1] as TestServer, `customer-${client}@example.org`, someAddress())).status).toBe(200);
+  });
+});

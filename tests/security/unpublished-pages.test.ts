@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
+import { startBlogServer } from '../server/blog/support.ts';
+import { addBlogPost, savePostHtmlBody } from './support.ts';
+
+/**
+ * Saved SEO pages (`/blog/{slug}.html`) and their cached post data are public only while the
+ * post is published. An outsider who guesses the slug of a draft, a scheduled post, an
+ * unpublished or a deleted one gets the 404 page, whatever page was saved for it.
+ */
+
+type Server = Awaited<ReturnType<typeof startBlogServer>>;
+let server: Server;
+let token: string;
+
+beforeAll(async () => {
+  // No reuse of the source's answers: each request sees the post as it is now.
+  server = await startBlogServer({ BLOG_CACHE_TTL_SECONDS: '0' });
+  token = await server.adminToken();
+});
+afterAll(() => server.close());
+
+const SECRET = 'UNRELEASED-ACQUISITION-ANNOUNCEMENT';
+
+const addPost = (slug: string, status: BlogPost['status'], publishedAt: Date | null) =>
+  addBlogPost(server.app.database.db, slug, { status, publishedAt, content: `<p>${SECRET}</p>` });
+
+/** The page the admin's "Generate HTML" saves for the post, as the admin console does. */
+async function savePage(slug: string, status: BlogPost['status'], publishedAt: Date | null): Promise<void> {
+  const body = savePostHtmlBody(slug, `<p>${SECRET}</p>`);
+  const response = await server.fetch('/api/save-post-html', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...body, postData: { ...body.postData, status, published_at: publishedAt?.toISOString() ?? null } }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function expectHidden(slug: string, label: string): Promise<void> {
+  const page = await server.fetch(`/blog/${slug}.html`);
+  const html = await page.text();
+  expect(page.status, label).toBe(404);
+  expect(html, label).toContain('Post Not Found');
+  expect(html, label).not.toContain(SECRET);
+  const cached = await server.fetch(`/api/cached-post/${slug}`);
+  expect(cached.status, `${label}: cached post`).toBe(404);
+  expect(await cached.text(), `${label}: cached post`).not.toContain(SECRET);
+}
+
+const TOMORROW = new Date(Date.now() + 24 * 3600_000);
+const YESTERDAY = new Date(Date.now() - 24 * 3600_000);
+
+describe('an outsider guessing the slug of a post that is not public', () => {
+  it('is served the page of a published post (the control)', async () => {
+    await addPost('public-post', 'published', YESTERDAY);
+    const page = await server.fetch('/blog/public-post.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(SECRET);
+  });
+
+  it("gets a 404 for a draft's page saved by the admin", async () => {
+    await addPost('draft-post', 'draft', null);
+    await savePage('draft-post', 'draft', null);
+    await expectHidden('draft-post', 'draft');
+  });
+
+  it('gets a 404 for a scheduled post, by status or by a publish date still to come', async () => {
+    await addPost('scheduled-post', 'scheduled', TOMORROW);
+    await savePage('scheduled-post', 'scheduled', TOMORROW);
+    await expectHidden('scheduled-post', 'scheduled');
+    await addPost('future-post', 'published', TOMORROW);
+    await savePage('future-post', 'published', TOMORROW);
+    await expectHidden('future-post', 'published with a future date');
+  });
+
+  it('gets a 404 once a published post is unpublished, although its page was stored while it was public', async () => {
+    await addPost('withdrawn-post', 'published', YESTERDAY);
+    expect((await server.fetch('/blog/withdrawn-post.html')).status).toBe(200);
+    await server.app.database.db
+      .updateTable('blog_posts')
+      .set({ status: 'draft' })
+      .where('slug', '=', 'withdrawn-post')
+      .execute();
+    await expectHidden('withdrawn-post', 'unpublished');
+  });
+
+  it('gets a 404 once a post is deleted', async () => {
+    await addPost('deleted-post', 'published', YESTERDAY);
+    expect((await server.fetch('/blog/deleted-post.html')).status).toBe(200);
+    await server.app.database.db.deleteFrom('blog_posts').where('slug', '=', 'deleted-post').execute();
+    await expectHidden('deleted-post', 'deleted');
+  });
+});

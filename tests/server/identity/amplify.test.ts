@@ -1,0 +1,98 @@
+import { Amplify } from 'aws-amplify';
+import {
+  autoSignIn,
+  confirmSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+// Amplify v6 in Node keeps its tokens in its in-memory fallback storage (there is no
+// localStorage): no shim is needed.
+let t: IdentityTestServer;
+beforeAll(async () => {
+  t = await startIdentityServer();
+  // Exactly what an app configures.
+  Amplify.configure({
+    Auth: { Cognito: { userPoolId: POOL_ID, userPoolClientId: CLIENT_ID, userPoolEndpoint: `${t.server.url}/cognito` } },
+  });
+});
+afterAll(() => t.close());
+
+describe('Amplify v6 against the embedded pool', () => {
+  it('signs up, confirms with the mailed code and signs in automatically (SRP)', async () => {
+    const started = await signUp({
+      username: 'ada@example.com',
+      password: PASSWORD,
+      options: { userAttributes: { email: 'ada@example.com', given_name: 'Ada' }, autoSignIn: true },
+    });
+    expect(started.nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    const confirmed = await confirmSignUp({
+      username: 'ada@example.com',
+      confirmationCode: await t.latestCode('ada@example.com'),
+    });
+    expect(confirmed.nextStep.signUpStep).toBe('COMPLETE_AUTO_SIGN_IN');
+    const signedIn = await autoSignIn();
+    expect(signedIn).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    expect(await fetchUserAttributes()).toMatchObject({ email: 'ada@example.com', given_name: 'Ada', email_verified: 'true' });
+    await signOut();
+  });
+
+  it('signs in with SRP, refuses a wrong password with Cognito’s error, refreshes and signs out locally', async () => {
+    await expect(signIn({ username: 'ada@example.com', password: 'Wrong-Password-1' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect(await signIn({ username: 'ada@example.com', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+    const before = await fetchAuthSession();
+    // forceRefresh goes through GetTokensFromRefreshToken.
+    const after = await fetchAuthSession({ forceRefresh: true });
+    expect(after.tokens?.accessToken.toString()).toBeTruthy();
+    expect(after.tokens?.accessToken.payload.jti).not.toBe(before.tokens?.accessToken.payload.jti);
+    expect(after.tokens?.accessToken.payload.origin_jti).toBe(before.tokens?.accessToken.payload.origin_jti);
+    expect(after.tokens?.idToken?.payload.email).toBe('ada@example.com');
+    await signOut();
+    expect((await fetchAuthSession()).tokens).toBeUndefined();
+    // Local sign-out revoked the refresh token (and so the access tokens issued from it).
+    expect(await failure(t.client.send(new GetUserCommand({ AccessToken: after.tokens?.accessToken.toString() })))).toMatchObject(
+      { name: 'NotAuthorizedException', message: 'Access Token has been revoked' },
+    );
+  });
+
+  it('signs out globally: every session of the user ends', async () => {
+    await signIn({ username: 'ada@example.com', password: PASSWORD });
+    const other = await t.signIn('ada@example.com');
+    await signOut({ global: true });
+    expect(await failure(t.client.send(new GetUserCommand({ AccessToken: other.AccessToken })))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+  });
+
+  it('asks for a new password with confirmSignIn when the user must change it (NEW_PASSWORD_REQUIRED)', async () => {
+    await t.createUser('temp@example.com');
+    // Put there directly, as AdminCreateUser would leave the user.
+    await t.server.app.database.db
+      .updateTable('identity_users')
+      .set({ status: 'FORCE_CHANGE_PASSWORD' })
+      .where('email', '=', 'temp@example.com')
+      .execute();
+    const first = await signIn({ username: 'temp@example.com', password: PASSWORD });
+    expect(first).toMatchObject({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' },
+    });
+    await expect(confirmSignIn({ challengeResponse: 'short' })).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    const done = await confirmSignIn({ challengeResponse: 'Brand-New-Pass-1' });
+    expect(done).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    await signOut();
+    expect(await signIn({ username: 'temp@example.com', password: 'Brand-New-Pass-1' })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
+});

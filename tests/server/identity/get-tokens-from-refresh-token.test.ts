@@ -1,0 +1,101 @@
+import { GetTokensFromRefreshTokenCommand, GetUserCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+const refreshWith = (t: IdentityTestServer, RefreshToken: string, ClientId = CLIENT_ID) =>
+  t.client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken }));
+
+describe('GetTokensFromRefreshToken without rotation (the default)', () => {
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer();
+    await t.createUser('ada@example.com');
+  });
+  afterAll(() => t.close());
+
+  it('answers new access and id tokens of the same session, and no new refresh token', async () => {
+    const tokens = await t.signIn('ada@example.com');
+    t.clock.advance(1000);
+    const { AuthenticationResult: result } = await refreshWith(t, tokens.RefreshToken);
+    expect(result).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+    expect(result?.RefreshToken).toBeUndefined();
+    expect(decodeJwt(result?.AccessToken ?? '').origin_jti).toBe(decodeJwt(tokens.AccessToken).origin_jti);
+    expect(decodeJwt(result?.IdToken ?? '')).toMatchObject({ email: 'ada@example.com' });
+    // The refresh token keeps working.
+    expect((await refreshWith(t, tokens.RefreshToken)).AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it("answers Cognito's errors for an unknown, a revoked and another client's token", async () => {
+    expect(await failure(refreshWith(t, 'not-a-token'))).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Invalid Refresh Token',
+      status: 400,
+    });
+    const tokens = await t.signIn('ada@example.com');
+    expect(await failure(refreshWith(t, tokens.RefreshToken, 'another-client'))).toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'User pool client another-client does not exist.',
+    });
+    await t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: tokens.RefreshToken }));
+    expect(await failure(refreshWith(t, tokens.RefreshToken))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    });
+  });
+});
+
+describe('GetTokensFromRefreshToken with rotation (IDENTITY_REFRESH_TOKEN_ROTATION=on, 10 s grace)', () => {
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({ IDENTITY_REFRESH_TOKEN_ROTATION: 'on', IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '10' });
+    await t.createUser('ada@example.com');
+  });
+  afterAll(() => t.close());
+
+  it('answers a new refresh token each time; the one given works for the grace, then no more', async () => {
+    const tokens = await t.signIn('ada@example.com');
+    const first = (await refreshWith(t, tokens.RefreshToken)).AuthenticationResult;
+    expect(first?.RefreshToken).toBeTruthy();
+    expect(first?.RefreshToken).not.toBe(tokens.RefreshToken);
+    // A retry within the grace (its answer lost) still works, and does not extend the grace.
+    t.clock.advance(5000);
+    expect((await refreshWith(t, tokens.RefreshToken)).AuthenticationResult?.AccessToken).toBeTruthy();
+    t.clock.advance(5001);
+    expect(await failure(refreshWith(t, tokens.RefreshToken))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid Refresh Token',
+    });
+    // The rotated token rotates in turn, within the same session.
+    const second = (await refreshWith(t, first?.RefreshToken ?? '')).AuthenticationResult;
+    expect(decodeJwt(second?.AccessToken ?? '').origin_jti).toBe(decodeJwt(tokens.AccessToken).origin_jti);
+    t.clock.advance(10_001);
+    expect(await failure(refreshWith(t, first?.RefreshToken ?? ''))).toMatchObject({ message: 'Invalid Refresh Token' });
+    expect((await refreshWith(t, second?.RefreshToken ?? '')).AuthenticationResult?.RefreshToken).toBeTruthy();
+    // Only hashes are stored.
+    const stored = await t.server.app.database.db.selectFrom('identity_rotated_refresh_tokens').selectAll().execute();
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(stored)).not.toContain(second?.RefreshToken);
+  });
+
+  it('RevokeToken with a rotated token ends the whole session: every refresh token and the access tokens', async () => {
+    const tokens = await t.signIn('ada@example.com');
+    const rotated = (await refreshWith(t, tokens.RefreshToken)).AuthenticationResult;
+    const newest = (await refreshWith(t, rotated?.RefreshToken ?? '')).AuthenticationResult;
+    await t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: rotated?.RefreshToken ?? '' }));
+    for (const token of [tokens.RefreshToken, rotated?.RefreshToken ?? '', newest?.RefreshToken ?? '']) {
+      expect(await failure(refreshWith(t, token))).toMatchObject({ message: 'Refresh Token has been revoked' });
+    }
+    expect(await failure(t.client.send(new GetUserCommand({ AccessToken: newest?.AccessToken })))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+  });
+
+  it('REFRESH_TOKEN_AUTH keeps working with a current token and does not rotate it', async () => {
+    const tokens = await t.signIn('ada@example.com');
+    const { AuthenticationResult: result } = await t.refresh(tokens.RefreshToken);
+    expect(result?.AccessToken).toBeTruthy();
+    expect(result?.RefreshToken).toBeUndefined();
+  });
+});

@@ -1,0 +1,292 @@
+import { GetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
+import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
+import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/**
+ * The hosted sign-in endpoints as a careless or hostile client tries them: PKCE and state
+ * rules at /oauth2/authorize, client authentication and redirect_uri forms at
+ * /oauth2/token, and CORS on everything under /cognito (and nothing under /api).
+ */
+let t: IdentityTestServer;
+let upstream: OpenIdStandIn;
+
+beforeAll(async () => {
+  upstream = await startOpenIdStandIn({
+    accounts: { 'g-endpoints': { email: 'endpoints@example.com', email_verified: true } },
+    nextLogin: () => ({ accountId: 'g-endpoints' }),
+  });
+  t = await startIdentityServer({
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_DISCOVERY_URL: `${upstream.url}/.well-known/openid-configuration`,
+    IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
+  });
+  upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+const authorizePath = (params: Record<string, string | undefined>) => {
+  const query = new URLSearchParams();
+  const all = {
+    identity_provider: 'Google',
+    redirect_uri: 'http://app.example',
+    response_type: 'code',
+    client_id: CLIENT_ID,
+    scope: 'openid email profile',
+    state: 'state-1',
+    ...params,
+  };
+  for (const [name, value] of Object.entries(all)) if (value !== undefined) query.set(name, value);
+  return `/cognito/oauth2/authorize?${query}`;
+};
+
+/** Where /authorize sends the browser first (without following it). */
+async function authorizeRedirect(params: Record<string, string | undefined>): Promise<URL> {
+  const response = await t.server.fetch(authorizePath(params), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location') ?? '');
+}
+
+const pendingRequests = async () =>
+  Number(
+    (
+      await t.server.app.database.db
+        .selectFrom('identity_oauth_requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const token = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+  t.server.fetch('/cognito/oauth2/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
+
+/** A code from a whole hosted sign-in with a fresh PKCE pair. */
+async function freshCode(redirectUri = 'http://app.example') {
+  const pkce = pkcePair();
+  const back = await browseHostedSignIn(
+    t.server,
+    authorizePath({ redirect_uri: redirectUri, code_challenge: pkce.challenge, code_challenge_method: 'S256' }),
+  );
+  return { code: back.searchParams.get('code') ?? '', verifier: pkce.verifier };
+}
+
+describe('/oauth2/authorize requires PKCE with S256 from our public client', () => {
+  it('refuses a request without code_challenge, with plain, or with a challenge that is no S256 digest', async () => {
+    const before = await pendingRequests();
+    const cases: [Record<string, string | undefined>, string][] = [
+      [{}, 'code_challenge is required (PKCE with S256).'],
+      [{ code_challenge: pkcePair().challenge }, 'code_challenge_method must be S256.'],
+      [
+        { code_challenge: 'a-verifier-sent-as-is-0123456789-abcdefghijk', code_challenge_method: 'plain' },
+        'code_challenge_method must be S256.',
+      ],
+      [
+        { code_challenge: 'short', code_challenge_method: 'S256' },
+        'code_challenge must be a base64url SHA-256 digest (43 characters).',
+      ],
+    ];
+    for (const [params, description] of cases) {
+      const back = await authorizeRedirect(params);
+      expect(back.origin).toBe('http://app.example');
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: 'invalid_request',
+        error_description: description,
+        state: 'state-1',
+      });
+    }
+    expect(await pendingRequests()).toBe(before);
+  });
+
+  it('refuses a state (or nonce) over 1024 characters without storing or echoing it', async () => {
+    const before = await pendingRequests();
+    const { challenge } = pkcePair();
+    for (const params of [{ state: 'x'.repeat(1025) }, { nonce: 'n'.repeat(1025) }]) {
+      const back = await authorizeRedirect({ ...params, code_challenge: challenge, code_challenge_method: 'S256' });
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: 'invalid_request',
+        error_description: 'state and nonce may be at most 1024 characters.',
+      });
+    }
+    expect(await pendingRequests()).toBe(before);
+    // 1024 is still fine.
+    const upstreamBound = await authorizeRedirect({
+      state: 's'.repeat(1024),
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(upstreamBound.origin).toBe(upstream.url);
+  });
+
+  it('refuses a scope the client does not have', async () => {
+    const back = await authorizeRedirect({
+      scope: 'openid admin:everything',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(back.searchParams.get('error')).toBe('invalid_scope');
+  });
+});
+
+describe('/oauth2/token', () => {
+  it('refuses a code without its verifier, or with a wrong one', async () => {
+    const { code } = await freshCode();
+    const base = { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: 'http://app.example' };
+    expect(await (await token(base)).json()).toEqual({ error: 'invalid_grant' });
+    const second = await freshCode();
+    const wrong = await token({ ...base, code: second.code, code_verifier: pkcePair().verifier });
+    expect(await wrong.json()).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('answers a malformed request in the OAuth error format', async () => {
+    const response = await token({ client_id: CLIENT_ID });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('grant_type') });
+  });
+
+  it('accepts client_secret_basic with the empty secret of a public client (as oidc-client-ts sends it)', async () => {
+    const { code, verifier } = await freshCode();
+    const response = await token(
+      { grant_type: 'authorization_code', code, redirect_uri: 'http://app.example', code_verifier: verifier },
+      { authorization: `Basic ${Buffer.from(`${CLIENT_ID}:`).toString('base64')}` },
+    );
+    expect(response.status).toBe(200);
+    expect(decodeJwt(((await response.json()) as { id_token: string }).id_token).aud).toBe(CLIENT_ID);
+  });
+
+  it('refuses a client secret (our client has none), another client, or header and body that disagree', async () => {
+    const basic = (id: string, secret: string) => ({
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+    });
+    const refresh = { grant_type: 'refresh_token', refresh_token: 'whatever' };
+    const attempts = [
+      token(refresh, basic(CLIENT_ID, 'a-guessed-secret')),
+      token({ ...refresh, client_id: CLIENT_ID, client_secret: 'a-guessed-secret' }),
+      token(refresh, basic('another-client', '')),
+      token({ ...refresh, client_id: 'another-client' }, basic(CLIENT_ID, '')),
+      token(refresh),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
+      expect(await response.json()).toEqual({ error: 'invalid_client' });
+    }
+  });
+
+  it('takes the redirect_uri with or without its trailing slash, as /authorize does', async () => {
+    const withSlash = await freshCode('http://app.example/');
+    const exchanged = await token({
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: withSlash.code,
+      redirect_uri: 'http://app.example',
+      code_verifier: withSlash.verifier,
+    });
+    expect(exchanged.status).toBe(200);
+    const without = await freshCode('http://app.example');
+    const slashed = await token({
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code: without.code,
+      redirect_uri: 'http://app.example/',
+      code_verifier: without.verifier,
+    });
+    expect(slashed.status).toBe(200);
+  });
+});
+
+describe('id tokens', () => {
+  it('carry phone_number_verified whenever they carry phone_number', async () => {
+    await t.createUser('phone@example.com', { phone_number: '+15555550123' });
+    const id = decodeJwt((await t.signIn('phone@example.com')).IdToken);
+    expect(id).toMatchObject({ phone_number: '+15555550123', phone_number_verified: false });
+    await t.createUser('nophone@example.com');
+    expect(decodeJwt((await t.signIn('nophone@example.com')).IdToken)).not.toHaveProperty('phone_number_verified');
+  });
+});
+
+describe('CORS, as Cognito answers it', () => {
+  const FOREIGN = 'https://spa.other.example';
+  const oidcPaths = [
+    '/cognito/',
+    `/cognito/${POOL_ID}/.well-known/openid-configuration`,
+    `/cognito/${POOL_ID}/.well-known/jwks.json`,
+    '/cognito/oauth2/token',
+    '/cognito/oauth2/userInfo',
+    '/cognito/oauth2/revoke',
+  ];
+
+  it('answers a preflight from any origin on the identity API and every OIDC endpoint', async () => {
+    for (const path of oidcPaths) {
+      const response = await t.server.fetch(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: FOREIGN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers':
+            'content-type,x-amz-target,x-amz-user-agent,amz-sdk-invocation-id,amz-sdk-request,authorization',
+        },
+      });
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(response.headers.get('access-control-allow-credentials'), path).toBeNull();
+      const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(', ');
+      expect(allowed).toEqual(
+        expect.arrayContaining([
+          'content-type',
+          'x-amz-target',
+          'x-amz-user-agent',
+          'cache-control',
+          'amz-sdk-invocation-id',
+          'amz-sdk-request',
+          'authorization',
+        ]),
+      );
+      expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    }
+  });
+
+  it('lets a real SDK call with an Origin header read its answer, errors included', async () => {
+    const seen: (string | undefined)[] = [];
+    const withOrigin = (client: CognitoIdentityProviderClient) => {
+      client.middlewareStack.add(
+        (next) => async (args) => {
+          (args.request as { headers: Record<string, string> }).headers.origin = FOREIGN;
+          const result = await next(args);
+          seen.push((result.response as { headers: Record<string, string> }).headers['access-control-allow-origin']);
+          return result;
+        },
+        { step: 'finalizeRequest' },
+      );
+      return client;
+    };
+    const client = withOrigin(t.client);
+    const { AccessToken } = await t.signIn('phone@example.com');
+    expect((await client.send(new GetUserCommand({ AccessToken }))).UserAttributes).toBeDefined();
+    await expect(client.send(new GetUserCommand({ AccessToken: 'not-a-token' }))).rejects.toThrow();
+    expect(seen).toEqual(['*', '*']);
+    const discovery = await t.server.fetch(`/cognito/${POOL_ID}/.well-known/openid-configuration`, {
+      headers: { origin: FOREIGN },
+    });
+    expect(discovery.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('adds nothing to the product API', async () => {
+    const preflight = await t.server.fetch('/api/config', {
+      method: 'OPTIONS',
+      headers: { origin: FOREIGN, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const config = await t.server.fetch('/api/config', { headers: { origin: FOREIGN } });
+    expect(config.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

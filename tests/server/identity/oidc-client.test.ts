@@ -1,0 +1,102 @@
+import { decodeJwt } from 'jose';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
+import { browseHostedSignIn, toServer } from '../../support/hosted-browser.ts';
+import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/**
+ * openid-client (v6) drives the pool's OIDC endpoints exactly as a back end written for
+ * Cognito would: discovery, the code flow with PKCE and nonce (through a local oidc-provider
+ * standing in for Google), refresh, userinfo and revocation.
+ */
+let t: IdentityTestServer;
+let upstream: OpenIdStandIn;
+let config: oidc.Configuration;
+
+beforeAll(async () => {
+  upstream = await startOpenIdStandIn({
+    accounts: { 'g-oidc': { email: 'oidc.user@example.com', email_verified: true, given_name: 'Olive' } },
+    nextLogin: () => ({ accountId: 'g-oidc' }),
+  });
+  t = await startIdentityServer({
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_DISCOVERY_URL: `${upstream.url}/.well-known/openid-configuration`,
+    IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example/callback',
+  });
+  upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);
+  // The issuer names the configured public URL; requests go to where the test server listens.
+  const throughServer: oidc.CustomFetch = (url, options) => fetch(toServer(t.server, url), options as RequestInit);
+  config = await oidc.discovery(new URL(`${t.server.config.publicUrl}/cognito/${POOL_ID}`), CLIENT_ID, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+    [oidc.customFetch]: throughServer,
+  });
+  config[oidc.customFetch] = throughServer;
+});
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
+
+/** A whole code flow as openid-client builds it; `scope` as the app asks. */
+async function codeFlow(scope: string) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const nonce = oidc.randomNonce();
+  const state = oidc.randomState();
+  const authorize = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: 'http://app.example/callback',
+    scope,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    identity_provider: 'Google',
+  });
+  const back = await browseHostedSignIn(t.server, toServer(t.server, authorize));
+  const tokens = await oidc.authorizationCodeGrant(config, back, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    expectedNonce: nonce,
+    idTokenExpected: true,
+  });
+  return { tokens, nonce };
+}
+
+describe('openid-client against the pool', () => {
+  it('discovers the endpoints the pool serves', () => {
+    const metadata = config.serverMetadata();
+    expect(metadata.issuer).toBe(`${t.server.config.publicUrl}/cognito/${POOL_ID}`);
+    expect(metadata.revocation_endpoint).toBe(`${t.server.config.publicUrl}/cognito/oauth2/revoke`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+  });
+
+  it('code flow with PKCE and nonce: the nonce comes back in the id token, the scope is what was asked', async () => {
+    const { tokens, nonce } = await codeFlow('openid email profile');
+    expect(tokens.claims()).toMatchObject({ nonce, email: 'oidc.user@example.com', aud: CLIENT_ID });
+    expect(decodeJwt(tokens.access_token).scope).toBe('openid email profile');
+  });
+
+  it('grants aws.cognito.signin.user.admin only when asked', async () => {
+    const { tokens } = await codeFlow('openid aws.cognito.signin.user.admin');
+    expect(decodeJwt(tokens.access_token).scope).toBe('openid aws.cognito.signin.user.admin');
+  });
+
+  it('refreshes (same scope), reads userinfo, and a revoked refresh token stops refreshing', async () => {
+    const { tokens } = await codeFlow('openid email');
+    const refreshToken = tokens.refresh_token ?? '';
+    const refreshed = await oidc.refreshTokenGrant(config, refreshToken);
+    expect(decodeJwt(refreshed.access_token).scope).toBe('openid email');
+    const claims = tokens.claims();
+    const info = await oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '');
+    expect(info).toMatchObject({ email: 'oidc.user@example.com', email_verified: 'true' });
+
+    await oidc.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' });
+    await expect(oidc.refreshTokenGrant(config, refreshToken)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // The access tokens issued from the session end with it.
+    await expect(oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '')).rejects.toThrow();
+    // Revoking again, or a token the pool never issued, is still a 200 (RFC 7009).
+    await oidc.tokenRevocation(config, refreshToken);
+    await oidc.tokenRevocation(config, 'never-issued');
+  });
+});

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** Where the server listens, and the public URL it was configured with. */
+export interface ServerAddress {
+  url: string;
+  config: { publicUrl: string };
+}
+
+/**
+ * A browser for hosted sign-in: follows redirects (with its cookies) through the upstream
+ * provider until it is sent back to `appOrigin`, and returns that address.
+ */
+export async function browseHostedSignIn(server: ServerAddress, path: string, appOrigin = 'http://app.example'): Promise<URL> {
+  const cookies = new Map<string, string>();
+  let location = new URL(path, server.url).href;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(location, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      cookies.set(name, value);
+    }
+    const next = response.headers.get('location');
+    if (next === null) throw new Error(`stopped at ${location} with ${response.status}: ${await response.text()}`);
+    const url = new URL(next, location);
+    // The app may share the server's origin: the identity service's own pages are not the way back.
+    if (url.origin === appOrigin && !url.pathname.startsWith('/cognito/')) return url;
+    location = toServer(server, url);
+  }
+  throw new Error('too many redirects');
+}
+
+/** The server was configured before it had a port, so its public URL says port 0: where it really is. */
+export function toServer(server: ServerAddress, url: URL | string): string {
+  const parsed = new URL(url);
+  return parsed.origin === server.config.publicUrl ? `${server.url}${parsed.pathname}${parsed.search}` : parsed.href;
+}
+
+/** A PKCE verifier and its S256 challenge, as a public client makes them. */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}

@@ -1,0 +1,134 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
+import { AuditScreen } from '../../../src-shared/admin/AuditScreen.tsx';
+import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
+import type { Platform } from '../../../src-shared/domain/platform.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const LENA = '0b7c4a8e-lena';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } });
+  const day = (n: number) => new Date(Date.UTC(2026, 9, n, 9));
+  // 60 routine refreshes, then the events the operator looks for.
+  const refreshes = Array.from({ length: 60 }, (_, index) => ({
+    event_type: 'customer.token.refresh',
+    actor: LENA,
+    actor_email: 'lena@example.com',
+    subject: 'lena@example.com',
+    details: JSON.stringify({ flow: 'refresh' }),
+    created_at: new Date(day(2).getTime() + index * 1000),
+  }));
+  await server.app.database.db
+    .insertInto('audit_events')
+    .values([
+      ...refreshes,
+      {
+        event_type: 'customer.login',
+        actor: 'dana-sub',
+        actor_email: 'dana@example.com',
+        subject: 'dana@example.com',
+        details: JSON.stringify({ provider: 'google', flow: 'hosted' }),
+        ip: '203.0.113.7',
+        created_at: day(3),
+      },
+      {
+        event_type: 'admin.user.disable',
+        actor: 'admin',
+        subject: LENA,
+        details: JSON.stringify({ outcome: 'succeeded' }),
+        created_at: day(4),
+      },
+      {
+        event_type: 'customer.profile.update',
+        actor: 'dana-sub',
+        actor_email: 'dana@example.com',
+        subject: 'dana@example.com',
+        details: JSON.stringify({ changes: { firstName: { old: 'Dana', new: 'Danielle' } } }),
+        created_at: day(1),
+      },
+    ])
+    .execute();
+}, 60_000);
+afterAll(() => server.close());
+
+/** The shared screen with the real fetch client against the real server. */
+function setup() {
+  const platform: Platform = {
+    saveFile: async () => ({ status: 'cancelled' }),
+    openExternal: async () => {},
+    saveExport: async () => ({ status: 'cancelled' }),
+  };
+  const api = createFetchAdminApi({ baseUrl: server.url, tokenStore: createMemoryTokenStore() });
+  render(
+    <AdminGate api={api} platform={platform} variant="users" title="Audit Log" onCancel={() => {}}>
+      <AuditScreen />
+    </AdminGate>,
+  );
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('alertdialog');
+  await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
+  await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+  await screen.findByRole('table', { name: 'Audit Log' }, WAIT);
+  await waitFor(() => expect(screen.getByText(/^Showing \d+ events/)).toBeTruthy(), WAIT);
+}
+
+/** The machine is shared: a real server's answers may take a few seconds. */
+const WAIT = { timeout: 10_000 };
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Audit Log' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('the audit screen', () => {
+  it('tells what happened in sentences, naming people by email, 50 at a time', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    expect(screen.getByText('The operator signed in')).toBeTruthy();
+    expect(screen.getByText('The operator disabled lena@example.com')).toBeTruthy();
+    expect(screen.getByText('dana@example.com signed in with Google')).toBeTruthy();
+    expect(rows()).toHaveLength(50);
+    expect(screen.getByText('Showing 50 events (more below)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show older events' }));
+    await waitFor(() => expect(rows()).toHaveLength(64), WAIT);
+    expect(screen.getByText('dana@example.com changed their first name from “Dana” to “Danielle”')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
+  });
+
+  it('filters by type and by who on the server, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    await user.selectOptions(screen.getByLabelText('Event type'), 'Customer sign-in');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
+    expect(screen.getByText('dana@example.com signed in with Google')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Who (email)'), 'lena@example.com');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('No events match these filters.', {}, WAIT)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(rows()).toHaveLength(50), WAIT);
+  });
+
+  it('filters by date range (the operator’s calendar days)', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    await user.type(screen.getByLabelText('From'), '2026-10-01');
+    await user.type(screen.getByLabelText('To'), '2026-10-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
+    expect(screen.getByText(/changed their first name/)).toBeTruthy();
+  });
+});
