@@ -294,7 +294,7 @@ export interface BlogHtmlPagesTable {
   generated_at: Generated<Date>;
 }
 
-/** A referral link a customer arrived with, attributed at sign-up (spec §3 Referral record). */
+/** A referral link a customer arrived with, attributed at sign-up (tests/web/accounts/referrals.test.ts). */
 export interface AccountReferralsTable {
   id: Generated<number>;
   user_sub: string;

@@ -34,7 +34,7 @@ export function readMailConfig(read: EnvReader): MailConfig {
   const smtpUrl = read.url('SMTP_URL', ['smtp', 'smtps']);
   const [serviceId, templateId, userId] = EMAILJS_IDS.map((name) => read.optional(name));
   const missing = EMAILJS_IDS.filter((name) => read.optional(name) === undefined);
-  // The spec's mail service needs all three ids; a partial set is a typo to report, not a silent outbox.
+  // EmailJS needs all three ids; a partial set is a typo to report, not a silent outbox.
   if (missing.length > 0 && missing.length < EMAILJS_IDS.length) {
     read.problems.push(`EmailJS is partly configured: set ${missing.join(', ')} as well, or none of the EMAILJS_ ids`);
   }

@@ -37,7 +37,7 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
 }
 
 /**
- * EmailJS's REST API (the spec's mail service): the template on EmailJS's side decides the
+ * EmailJS's REST API (a hosted mail service, the alternative to SMTP): the template on EmailJS's side decides the
  * recipient and wording from `template_params`. The endpoint is fixed; `baseUrl` exists only
  * so tests can point it at a local peer.
  */

@@ -32,7 +32,7 @@ interface AdminAuthDialogProps {
 }
 
 /**
- * 'Admin Authentication' (spec §2): modal, not closable with Escape or a click outside; the
+ * 'Admin Authentication', the operator's password prompt: modal, not closable with Escape or a click outside; the
  * login button stays disabled while the password is empty.
  */
 export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel }: AdminAuthDialogProps) {

@@ -21,7 +21,7 @@ interface AdminGateProps extends AdminSessionOptions {
 
 /**
  * Shows its admin screen only with a working session; otherwise the 'Admin Authentication'
- * dialog (spec §4 Admin session: no token, the login dialog shows).
+ * dialog (no token or a refused one: the login dialog shows).
  */
 export function AdminGate({
   api,

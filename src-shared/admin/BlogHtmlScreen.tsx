@@ -59,7 +59,7 @@ interface BlogHtmlScreenProps {
 const titleOf = (post: Pick<BlogPost, 'title'>) => post.title?.trim() || BLOG_HTML_TEXT.untitled;
 
 /**
- * Generating the blog's static SEO pages (spec §2 'SEO HTML panel'): 'Generate All HTML'
+ * Generating the blog's static SEO pages (the 'SEO HTML panel'): 'Generate All HTML'
  * and a generate button per published post. Every call goes through the admin API, so the
  * web sends its stored token and the desktop console's main process adds the keychain's.
  */

@@ -29,16 +29,16 @@ const useStyles = makeStyles({
 interface ConfirmUserActionDialogProps {
   action: UserAction;
   username: string;
-  /** Named beside the spec's sentence: the generated username alone says nothing to the operator. */
+  /** Named beside the fixed sentence: the generated username alone says nothing to the operator. */
   email: string;
   busy: boolean;
-  /** The failure of the last try; the dialog stays open to show it (spec §4). */
+  /** The failure of the last try; the dialog stays open to show it, so the operator can retry or cancel. */
   error: string | null;
   onConfirm(): void;
   onCancel(): void;
 }
 
-/** 'Confirm Enable/Disable/Delete User' (spec §2 Admin users page). */
+/** 'Confirm Enable/Disable/Delete User', asked before each user action on the users screen. */
 export function ConfirmUserActionDialog({
   action,
   username,

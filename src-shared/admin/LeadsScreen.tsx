@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   name: { textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, padding: 0, height: 'auto' },
 });
 
-/** 'Lead Management' (spec §2 Admin leads page): searched, filtered and paged by the server. */
+/** 'Lead Management', the admin leads page: searched, filtered and paged by the server. */
 export function LeadsScreen() {
   const styles = useScreenStyles();
   const own = useStyles();

@@ -28,7 +28,7 @@ const useStyles = makeStyles({
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
 });
 
-/** 'User Management' (spec §2 Admin users page): paged and searched through the identity service. */
+/** 'User Management', the admin users page: paged and searched through the identity service. */
 export function UsersScreen() {
   const styles = useScreenStyles();
   const own = useStyles();

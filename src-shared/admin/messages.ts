@@ -1,6 +1,6 @@
 import type { AdminFailure } from '../api/admin/transport.ts';
 
-/** The admin area's texts, word for word from spec §2 and §8. */
+/** The admin area's texts: the product's fixed wording, kept word for word (tests compare them). */
 export const ADMIN_TEXT = {
   dialogTitle: 'Admin Authentication',
   leadsTitle: 'Lead Management',
@@ -31,7 +31,7 @@ export const ADMIN_TEXT = {
   fetchLeadsFailed: 'Failed to fetch leads',
 } as const;
 
-/** The blog's static pages (spec §2 'SEO HTML panel', §8 'generate-all alert'). */
+/** The blog's static pages: the 'SEO HTML panel' and the alert after 'Generate All HTML'. */
 export const BLOG_HTML_TEXT = {
   panelTitle: 'SEO HTML',
   generateAll: 'Generate All HTML',
@@ -41,27 +41,27 @@ export const BLOG_HTML_TEXT = {
   generateOneFailed: (title: string) => `Could not generate HTML for "${title}".`,
   fetchPostsFailed: 'Failed to fetch posts',
   noPosts: 'No published posts yet.',
-  /** Spec §8: a post without a title shows 'Untitled Post'. */
+  /** A post without a title shows 'Untitled Post'. */
   untitled: 'Untitled Post',
 } as const;
 
 export type UserAction = 'enable' | 'disable' | 'delete';
 
-/** Which dialog asks for the password: the two differ in their error texts (spec §8). */
+/** Which dialog asks for the password: the two differ in their error texts (see loginFailureText below). */
 export type AdminDialogVariant = 'leads' | 'users';
 
 function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Spec §8: the leads dialog says 'Invalid password'; the users dialog the server's error or 'Login failed'. */
+/** The leads dialog says 'Invalid password'; the users dialog the server's error or 'Login failed'. */
 export function loginErrorText(failure: AdminFailure, variant: AdminDialogVariant): string {
   if (failure.reason === 'network') return variant === 'users' ? ADMIN_TEXT.networkErrorUsers : ADMIN_TEXT.networkError;
   if (variant === 'leads') return ADMIN_TEXT.invalidPassword;
   return failure.error ?? ADMIN_TEXT.loginFailed;
 }
 
-/** Spec §8: the server's error, the fallback, or (users only) the network text. */
+/** The server's error, the fallback, or (users only) the network text. */
 export function loadErrorText(failure: AdminFailure, fallback: string, networkText: string = fallback): string {
   if (failure.reason === 'network') return networkText;
   return failure.error ?? fallback;

@@ -12,7 +12,7 @@ export interface AdminSessionOptions {
 }
 
 /**
- * The admin session (spec §4): validated on load, every 30 seconds and when the stored token
+ * The admin session (a token that lasts 12 hours on the server): validated on load, every 30 seconds and when the stored token
  * changes elsewhere. A network failure keeps the last known state rather than logging out.
  */
 export function useAdminSession(api: Pick<AdminApi, 'validate'>, options: AdminSessionOptions = {}) {

@@ -26,12 +26,12 @@ function toCsv(fields: readonly string[], rows: readonly string[][]): string {
   return [fields, ...rows].map(csvRecord).join(CSV_NEWLINE);
 }
 
-/** Spec §9 lead CSV cells: Name, Email, Source, Created At. */
+/** The lead CSV's cells: Name, Email, Source, Created At. */
 export function leadCsvCells(lead: Lead): string[] {
   return [lead.name, lead.email, lead.source, lead.created_at];
 }
 
-/** Spec §9 user CSV cells: Username, Email, First Name, Last Name, Status, Enabled (Yes or No), Created Date, Last Modified. */
+/** The user CSV's cells: Username, Email, First Name, Last Name, Status, Enabled (Yes or No), Created Date, Last Modified. */
 export function userCsvCells(user: ManagedUser): string[] {
   return [
     user.username,

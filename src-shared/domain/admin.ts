@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * The admin API's wire format (spec §7 "Admin backend", plus the operator's extra views).
+ * The admin API's wire format (leads and users for the one operator, plus the extra views).
  * The server validates and serialises with these schemas; the front ends import the types.
  */
 
@@ -49,7 +49,7 @@ export type AdminResult = Static<typeof AdminResultSchema>;
 /** The `success` and `error` fields every admin list reply carries (spec: `{success, users, error}`). */
 export const replyStatus = { success: Type.Boolean(), error: Type.Optional(Type.String()) };
 
-/** Spec §3 Lead. Ids are numbers here and may be other scalars in a hosted table. */
+/** A lead as the admin area shows it. Ids are numbers here and may be other scalars in a hosted table. */
 export const LeadSchema = Type.Object({
   id: Type.Union([Type.Integer(), Type.String()]),
   name: Type.String(),
@@ -60,7 +60,7 @@ export const LeadSchema = Type.Object({
 });
 export type Lead = Static<typeof LeadSchema>;
 
-/** A user as the identity provider lists it (spec §7: the Cognito record, dates as ISO 8601). */
+/** A user as the identity provider lists it (Cognito's record, dates as ISO 8601). */
 export const IdentityUserRecordSchema = Type.Object({
   Username: Type.String(),
   Attributes: Type.Array(Type.Object({ Name: Type.String(), Value: Type.String() })),

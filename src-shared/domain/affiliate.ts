@@ -16,7 +16,7 @@ export const AFFILIATE_LIMITS = {
 export type ExperienceBand = (typeof AFFILIATE_PROGRAM.experienceBands)[number]['value'];
 
 const Experience = Type.Union([Type.Literal('beginner'), Type.Literal('intermediate'), Type.Literal('advanced')]);
-// The schema's bands and the spec's constants must name the same values.
+// The schema's bands and the shared constants must name the same values.
 const _sameBands: Static<typeof Experience> extends ExperienceBand
   ? ExperienceBand extends Static<typeof Experience>
     ? true
@@ -25,7 +25,7 @@ const _sameBands: Static<typeof Experience> extends ExperienceBand
 /** Required text: at least one character that is not a space. */
 const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
-/** `POST /api/affiliates/applications` body (spec §3 Affiliate application). */
+/** `POST /api/affiliates/applications` body: what the affiliates page's form sends. */
 export const AffiliateApplicationRequestSchema = Type.Object(
   {
     firstName: required(AFFILIATE_LIMITS.firstName),
@@ -70,7 +70,7 @@ export function experienceLabel(value: ExperienceBand | ''): string {
   return AFFILIATE_PROGRAM.experienceBands.find((band) => band.value === value)?.label ?? '';
 }
 
-/** Spec §8 Affiliate. */
+/** The affiliate form's fixed messages. */
 export const AFFILIATE_MESSAGES = {
   success: "Application submitted successfully! We'll review your application and get back to you within 2-3 business days.",
   failure: (email: string) => `Failed to submit application. Please try again or contact us directly at ${email}`,

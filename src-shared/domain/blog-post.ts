@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * The blog's wire format (spec §3 "Blog post"), shaped like StoryChief's API so the web app
+ * The blog's wire format, shaped like StoryChief's API so the web app
  * reads the built-in store and StoryChief alike. The server validates with these schemas;
  * the web app imports the derived types only.
  */
@@ -10,11 +10,11 @@ import { Type, type Static } from 'typebox';
 export const BLOG_POST_STATUSES = ['published', 'draft', 'scheduled'] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
-/** Status values a list request may ask for (spec §4); published is the default. */
+/** Status values a list request may ask for; published is the default. */
 export const BLOG_STATUS_FILTERS = [...BLOG_POST_STATUSES, 'all'] as const;
 export type BlogStatusFilter = (typeof BLOG_STATUS_FILTERS)[number];
 
-/** The `includes[]` values a single-post request may carry (spec §7). */
+/** The `includes[]` values a single-post request may carry (StoryChief's names). */
 export const BLOG_POST_INCLUDES = [
   'content',
   'tags',
@@ -28,7 +28,7 @@ export const BLOG_POST_INCLUDES = [
   'metrics',
 ] as const;
 
-/** The four list paths under /api/storychief, in the order the web app tries them (spec §7). */
+/** The four list paths under /api/storychief, in the order the web app tries them (StoryChief's first). */
 export const BLOG_LIST_PATHS = ['stories', 'posts', 'publications/posts', 'publications/stories'] as const;
 /** The four single-post paths, in the order the web app tries them. */
 export const BLOG_POST_PATHS = ['stories', 'posts', 'publications/stories', 'publications/posts'] as const;

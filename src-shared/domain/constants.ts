@@ -1,5 +1,5 @@
 /**
- * The business constants and limits of the product specification (§9), named once so
+ * The business constants and limits of the product, named once so
  * the web app, the desktop console and the server all use the same figures.
  */
 
@@ -75,7 +75,7 @@ export const ADMIN = {
 } as const;
 
 export const BUSINESS_HOURS = {
-  /** What the chat assistant says. The two readings differ in the spec and both are kept. */
+  /** What the chat assistant says. The product has two wordings of it and both are kept. */
   chat: 'Monday to Friday, 9am to 5pm',
   /** What the contact page says. */
   contactPage: 'Monday to Friday, 9:00 AM to 6:00 PM Eastern Time',
@@ -103,7 +103,7 @@ export const VERSION_CHECK = {
   intervalMs: 2 * 60 * 1000,
 } as const;
 
-/** Keys the web app keeps in the browser's local storage (spec §3). */
+/** Keys the web app keeps in the browser's local storage; the names stay fixed so stored data survives upgrades. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   idToken: 'idToken',

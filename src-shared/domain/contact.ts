@@ -15,7 +15,7 @@ export const CONTACT_LIMITS = {
  */
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
-/** `POST /api/contact` body (spec §3 Contact form: name, email, subject, message). */
+/** `POST /api/contact` body: the contact form's name, email, subject and message. */
 export const ContactRequestSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),

@@ -1,6 +1,6 @@
 import type { IdentityUserRecord } from './admin.ts';
 
-/** Spec §3 Managed user, mapped from the identity provider's record. */
+/** A user as the admin screens show it, mapped from the identity provider's record. */
 export interface ManagedUser {
   id: string;
   username: string;
@@ -30,7 +30,7 @@ export function toManagedUser(record: IdentityUserRecord): ManagedUser {
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'default';
 
-/** Spec §3: confirmed green; unconfirmed, reset_required, force_change_password warning; archived, compromised red. */
+/** Status colours: confirmed green; unconfirmed, reset_required, force_change_password warning; archived, compromised red. */
 export function userStatusTone(status: string): StatusTone {
   switch (status.toLowerCase()) {
     case 'confirmed':
@@ -47,7 +47,7 @@ export function userStatusTone(status: string): StatusTone {
   }
 }
 
-/** Spec §3 Lead: hero_cta and its variant (hero-cta, hero_cta_*) get the primary chip. */
+/** Lead sources: hero_cta and its variant (hero-cta, hero_cta_*) get the primary chip. */
 export function isPrimaryLeadSource(source: string): boolean {
   return /^hero[_-]cta(\b|_|-|$)/i.test(source);
 }

@@ -1,6 +1,6 @@
 import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
 
-/** Indigo, the primary colour (spec §9), as Fluent's 16-step brand ramp; 80 is the base. */
+/** Indigo, the brand's primary colour, as Fluent's 16-step brand ramp; 80 is the base. */
 const indigo: BrandVariants = {
   10: '#05061a',
   20: '#0d1033',
@@ -20,7 +20,7 @@ const indigo: BrandVariants = {
   160: '#e9ebf9',
 };
 
-/** Pink, the secondary colour (spec §9), for accents that must stand apart from indigo. */
+/** Pink, the brand's secondary colour, for accents that must stand apart from indigo. */
 export const secondary = {
   base: '#c2185b',
   light: '#fce4ec',

@@ -25,7 +25,7 @@ function dialogAnswering(answer: { canceled: boolean; filePath?: string }) {
 }
 
 describe('save dialog (electron dialog mocked)', () => {
-  it('offers the spec name in the downloads folder and writes the formula-safe CSV there', async () => {
+  it('offers the dated file name in the downloads folder and writes the formula-safe CSV there', async () => {
     const target = path.join(folder, 'leads-2026-11-21.csv');
     const dialog = dialogAnswering({ canceled: false, filePath: target });
     expect(await saveFileWithDialog(file, dialog, folder)).toEqual({ status: 'saved', location: target });

@@ -137,7 +137,7 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await dialog(page).getByRole('button', { name: 'Sign up' }).click();
   await expect(dialog(page).getByRole('heading', { name: 'Create Account' })).toBeVisible();
 
-  // Bad inputs first: each message of §5.
+  // Bad inputs first: each validation message.
   const signUpButton = dialog(page).getByRole('button', { name: 'Create Account' });
   await signUpButton.click();
   for (const message of [

@@ -259,7 +259,7 @@ test('console with a test stand-in bridge: settings reset notice, password dialo
   await notice.getByRole('button', { name: /^Dismiss/ }).click();
   await expect(notice).toBeHidden();
 
-  // Nothing listens on port 9: every login fails as a network error, whose text differs per dialog (spec §8).
+  // Nothing listens on port 9: every login fails as a network error, whose text differs per dialog (src-shared/admin/messages.ts).
   await page.getByRole('textbox', { name: 'Server address' }).fill('http://127.0.0.1:9');
   await page.getByRole('button', { name: 'Continue' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { blogPostPath, isPagePath, PATHS } from '../../src-shared/domain/routes.ts';
 
 describe('the page list shared by the router and the server', () => {
-  it('knows every page of the spec', () => {
+  it('knows every page of the product', () => {
     for (const path of Object.values(PATHS)) expect(isPagePath(path.replace(':slug', 'a-post'))).toBe(true);
     expect(isPagePath('/features/')).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migrator.ts';
 
-/** Leads (spec §3): everyone who gave us their name and email, from any form. */
+/** Leads: everyone who gave us their name and email, from any form. */
 export const leads: Migration = {
   id: 1,
   name: 'leads',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migrator.ts';
 
-/** Messages sent through the contact form (spec §2 Contact), kept whether or not the mail goes out. */
+/** Messages sent through the contact form on /contact, kept whether or not the mail goes out. */
 export const contactMessages: Migration = {
   id: 4,
   name: 'contact messages',

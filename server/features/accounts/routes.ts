@@ -71,7 +71,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
   const bodyToken = (body: unknown) =>
     typeof body === 'object' && body !== null ? (body as { idToken?: unknown }).idToken : undefined;
 
-  // Audits answer `{ok, error}` (spec §7), the others `{error}`: each route's 401 schema keeps its fields.
+  // Audits answer `{ok, error}` (the audit endpoints' fixed shape), the others `{error}`: each route's 401 schema keeps its fields.
   deps.access.guard('user', async (request, reply, from) => {
     const customer = await customerFrom(from === 'body' ? bodyToken(request.body) : bearer(request), request);
     if (customer) customers.set(request, customer);

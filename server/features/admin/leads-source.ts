@@ -26,7 +26,7 @@ export interface LeadsPageRequest extends LeadsFilter {
   withTotal: boolean;
 }
 
-/** Where the admin area reads leads from (spec §7 "Hosted database"): a page at a time. */
+/** Where the admin area reads leads from (our database, or a hosted Supabase table): a page at a time. */
 export interface LeadsSource {
   /** Throws InvalidListQuery (queries.ts) for a cursor this source did not make. */
   page(request: LeadsPageRequest): Promise<ListPage<Lead>>;

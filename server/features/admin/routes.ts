@@ -175,7 +175,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
 
 /**
  * The identity service's own message for what the operator can act on (a user that does not
- * exist, a bad name); the spec's fallback, with details in the log, for everything else.
+ * exist, a bad name); the fixed fallback text, with details in the log, for everything else.
  */
 function sendIdentityFailure(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string) {
   const fault = (error as { $fault?: string } | null)?.$fault;

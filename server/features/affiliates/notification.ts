@@ -1,11 +1,11 @@
 import { experienceLabel, type AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 
-/** Who the affiliate team's template greets (the spec's to_name). */
+/** Who the affiliate team's template greets (the template's to_name). */
 export const AFFILIATE_TEAM_NAME = 'HireAssist Affiliate Team';
 
 /**
- * The mail to the affiliate team, with the spec's template params (§7: to_name, from_name,
+ * The mail to the affiliate team, with the EmailJS template's params (to_name, from_name,
  * from_email, company, website, experience, audience, motivation, reply_to) for a
  * template-based transport, and the same facts as plain text for SMTP.
  */

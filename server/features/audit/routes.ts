@@ -58,7 +58,7 @@ class Refused extends Error {
 
 /**
  * The browser's audit reports (POST /api/audit-login and /api/audit-profile). They keep the
- * spec's paths and bodies, but a report only annotates an event the server already recorded
+ * established paths and bodies, but a report only annotates an event the server already recorded
  * for the token it carries (its user agent, the method the web app saw), once per token, a
  * few times per customer per window; what the browser claims happened is never recorded.
  */

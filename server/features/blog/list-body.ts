@@ -2,7 +2,7 @@ import type { BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import type { PostPage, PostQuery } from './post-source.ts';
 
 /**
- * A list answer in StoryChief's shape (spec §7) for one of the list paths: the API's reply,
+ * A list answer in StoryChief's shape (so the web app reads either source alike) for one of the list paths: the API's reply,
  * and the copy the blog pages carry in their HTML (first-paint.ts), so both are the same.
  */
 export function listBody(listPath: string, query: PostQuery, { posts, total }: PostPage): BlogPostList {

@@ -44,7 +44,7 @@ function articleBody(html: string): string {
 }
 
 /**
- * The blog API in StoryChief's shape (spec §7), the static SEO pages and the built-in
+ * The blog API in StoryChief's shape (tests/server/blog pins it), the static SEO pages and the built-in
  * store's images. The post source decides where posts come from; the routes are the same.
  */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): void {

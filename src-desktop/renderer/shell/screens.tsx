@@ -17,7 +17,7 @@ import type { ConsoleScreen } from '../../contract/bridge.ts';
 interface ScreenEntry {
   label: string;
   icon: ReactElement;
-  /** The password dialog's error texts in front of this screen: the leads screen has its own (spec §8). */
+  /** The password dialog's error texts in front of this screen: the leads screen has its own (see src-shared/admin/messages.ts). */
   dialogVariant: AdminDialogVariant;
   render(serverUrl: string): ReactNode;
 }

@@ -4,7 +4,7 @@ import type { AdminHttp, AdminOutcome } from './transport.ts';
 
 /**
  * `GET /api/storychief/stories?status=published`: the posts whose static pages the operator
- * generates (up to the spec's 100). Goes through the admin transport so the desktop console
+ * generates (up to BLOG.slugLookupPerPage, one list request). Goes through the admin transport so the desktop console
  * reaches the server only through its main process.
  */
 export async function listPublishedPosts(http: AdminHttp): Promise<AdminOutcome<BlogPost[]>> {

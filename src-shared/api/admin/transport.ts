@@ -1,7 +1,7 @@
 import type { ListPage } from '../../domain/admin-lists.ts';
 import type { TokenStore } from '../../domain/platform.ts';
 
-/** What an admin call ended with: its value, or why not (the screens pick the spec's message). */
+/** What an admin call ended with: its value, or why not (the screens pick the fixed message). */
 export type AdminOutcome<T> =
   | { ok: true; value: T }
   /** The server could not be reached. */

@@ -8,7 +8,7 @@ export class PostNotFoundError extends Error {
   override name = 'PostNotFoundError';
 }
 
-/** The published post with `slug`, looked up in the newest 100 posts (spec §9). */
+/** The published post with `slug`, looked up in the newest 100 posts (BLOG.slugLookupPerPage: one list request). */
 export async function findPostBySlug(http: BlogHttp, slug: string): Promise<BlogPost> {
   const list = await listPosts(http, { page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' });
   const post = list.data.find((candidate) => candidate.slug === slug);

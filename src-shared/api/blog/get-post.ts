@@ -10,7 +10,7 @@ function postOf(body: unknown): BlogPost | undefined {
   return 'id' in body ? (body as BlogPost) : undefined;
 }
 
-/** A post by id, trying the four single-post paths in order (spec §7). */
+/** A post by id, trying the four single-post paths in order (the names StoryChief-style backends answer to). */
 export async function getPost(http: BlogHttp, id: number | string): Promise<BlogPost> {
   for (const path of BLOG_POST_PATHS) {
     try {

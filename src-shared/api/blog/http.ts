@@ -5,7 +5,7 @@ export interface BlogHttp {
   baseUrl?: string;
 }
 
-/** A failed blog call; `message` is the server's error field, else 'API error: {status} {statusText}' (spec §8). */
+/** A failed blog call; `message` is the server's error field, else 'API error: {status} {statusText}' (the product's fixed fallback). */
 export class BlogApiError extends Error {
   override name = 'BlogApiError';
   constructor(

@@ -3,7 +3,7 @@ import { BLOG, STORAGE_KEYS } from '../../domain/constants.ts';
 import type { BlogHttp } from './http.ts';
 import { listPosts } from './list-posts.ts';
 
-/** The cached post list record (spec §3): the posts, their newest update time, when it was cached. */
+/** The cached post list record: the posts, their newest update time, when it was cached. */
 export interface CachedPostList {
   data: BlogPost[];
   /** The newest updated_at among the posts, as an ISO date. */
@@ -46,7 +46,7 @@ function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefine
 }
 
 /**
- * The blog list with the spec's cache (§4): a cached list is used while the newest update
+ * The blog list with its local-storage cache: a cached list is used while the newest update
  * among the latest 10 posts is not newer than its own; otherwise it is dropped and the list
  * refetched. If that check fails, the cache is used while under 5 minutes old.
  */

@@ -11,7 +11,7 @@ export interface ListPostsQuery {
 
 /**
  * `GET /api/storychief/stories`, falling back in order to /posts, /publications/posts and
- * /publications/stories (spec §7). Throws the last path's error when all fail.
+ * /publications/stories (the names StoryChief-style backends answer to). Throws the last path's error when all fail.
  */
 export async function listPosts(http: BlogHttp, query: ListPostsQuery): Promise<BlogPostList> {
   const search = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage), status: query.status });

@@ -14,7 +14,7 @@ export interface LoadedPost {
 }
 
 /**
- * A post by slug with the single-post cache rule (spec §4): the saved copy is used if its
+ * A post by slug with the single-post cache rule (tests/web/blog/blog-client.test.ts): the saved copy is used if its
  * update time is not older than the live post's; otherwise the live post is used and, when
  * an admin token is at hand, a static HTML copy is saved. If the live lookup fails for any
  * reason but "not found", the saved copy stands in.

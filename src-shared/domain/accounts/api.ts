@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * The accounts API between the web app and our server (spec §7 Audit backend, plus the
+ * The accounts API between the web app and our server (the audit reports, plus the
  * endpoints issue 5 adds). Every call carries the caller's id token, which the server verifies.
  */
 const IdToken = Type.String({ minLength: 1, maxLength: 8192 });
@@ -31,11 +31,11 @@ export const AuditProfileRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-/** `{field: {old, new}}` for each changed field (spec §3 Profile change audit record). */
+/** `{field: {old, new}}` for each changed field: the profile-change audit's record. */
 export type ProfileChanges = Partial<Record<ProfileAuditField, { old: string; new: string }>>;
 export type AuditProfileRequest = { idToken: string; changes: ProfileChanges };
 
-/** `{ok, error}` (spec §7 Audit backend). */
+/** `{ok, error}`: the audit reports' answer. */
 export const AuditReplySchema = Type.Object({ ok: Type.Boolean(), error: Type.Optional(Type.String()) });
 export type AuditReply = Static<typeof AuditReplySchema>;
 

@@ -1,4 +1,4 @@
-/** The customer-account texts of the specification (§4, §5, §8), word for word. */
+/** The customer-account texts: the product's fixed wording, word for word (tests compare them). */
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',

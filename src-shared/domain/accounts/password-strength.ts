@@ -27,7 +27,7 @@ const RULES = [
   { label: 'One special character (@$!%*?&)', points: 12.5, test: (p: string) => /[@$!%*?&]/.test(p) },
 ] as const;
 
-/** The sign-up strength meter (spec §5): 25/25/25/12.5/12.5 points, capped at 100. */
+/** The sign-up strength meter: 25/25/25/12.5/12.5 points, capped at 100. */
 export function passwordStrength(password: string): PasswordStrength {
   const requirements = RULES.map((rule) => ({ label: rule.label, met: rule.test(password) }));
   const score = Math.min(

@@ -10,7 +10,7 @@ export function formatPhoneInput(input: string): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-/** What is sent: digits only (spec §3 Sign-up payload). */
+/** What is sent: digits only (the sign-up's phone_number). */
 export function phoneDigits(input: string): string {
   return input.replace(/\D/g, '');
 }

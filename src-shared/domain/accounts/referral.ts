@@ -1,6 +1,6 @@
 import { REFERRAL } from '../constants.ts';
 
-/** What a referral link carried (spec §3 Referral record). */
+/** What a referral link carried (kept until sign-up attributes it). */
 export interface ReferralRecord {
   partnerId?: string;
   campaignId?: string;
@@ -23,7 +23,7 @@ function first(params: URLSearchParams, names: readonly string[]): string | unde
   return undefined;
 }
 
-/** The referral in a page address's query, or null when it carries none of the spec's parameters. */
+/** The referral in a page address's query, or null when it carries none of the referral parameters. */
 export function referralFromQuery(search: string, now: number): ReferralRecord | null {
   const params = new URLSearchParams(search);
   const [source, medium, campaign] = REFERRAL.utmParams.map((name) => first(params, [name]));

@@ -11,7 +11,7 @@ export interface IdTokenClaims {
   identities?: { providerName?: string; providerType?: string }[] | string;
 }
 
-/** The signed-in user, in memory (spec §3 User). */
+/** The signed-in user, in memory, built from the id token. */
 export interface User {
   id: string;
   email: string;
@@ -20,7 +20,7 @@ export interface User {
   familyName: string;
   phoneNumber: string;
   emailVerified: boolean;
-  /** Always false: the product offers no MFA yet (spec §3). */
+  /** Always false: the product offers no MFA yet. */
   mfaEnabled: boolean;
   /** Set when the account came from Google or Microsoft. */
   socialProvider: SocialLoginProvider | null;
@@ -47,7 +47,7 @@ export function decodeJwtPayload(token: string): IdTokenClaims {
   return claims as IdTokenClaims;
 }
 
-/** google, microsoft or password, from the identities claim (spec §4 Authentication). */
+/** google, microsoft or password, from the id token's identities claim. */
 export function loginProvider(claims: IdTokenClaims): LoginProvider {
   const identities = typeof claims.identities === 'string' ? safeParse(claims.identities) : claims.identities;
   const name = Array.isArray(identities) ? String(identities[0]?.providerName ?? '').toLowerCase() : '';
@@ -56,7 +56,7 @@ export function loginProvider(claims: IdTokenClaims): LoginProvider {
   return 'microsoft';
 }
 
-/** The User as spec §3 builds it from the id token. */
+/** The User built from the id token's claims (tests/web/accounts/rules.test.ts). */
 export function userFromIdToken(claims: IdTokenClaims, now: Date = new Date()): User {
   const email = claims.email ?? '';
   const givenName = claims.given_name?.trim() ?? '';

@@ -1,14 +1,14 @@
 import { VERIFICATION } from '../constants.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 
-/** The spec's {email} pattern: something@something.something, with no spaces. */
+/** The product's email pattern: something@something.something, with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Uppercase, lowercase, a digit and one of @$!%*?& (spec §5 Sign up). */
+/** Uppercase, lowercase, a digit and one of @$!%*?& (sign-up's password rule; tests/web/accounts/rules.test.ts). */
 export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 const SPECIAL = /[@$!%*?&]/;
 /** 7 to 15 characters of digits, spaces, hyphens and parentheses, with an optional leading plus. */
 const SIGN_UP_PHONE = new RegExp(`^\\+?[\\d\\s\\-()]{${VERIFICATION.phoneMinLength},${VERIFICATION.phoneMaxLength}}$`);
-/** Profile save: the same characters, any length (spec §5 Profile save, rule 5). */
+/** Profile save: the same characters, any length (the profile save's password check). */
 const PROFILE_PHONE = /^\+?[\d\s\-()]+$/;
 
 /** Field name → message, for the fields that fail; empty when everything passes. */
@@ -69,7 +69,7 @@ export function validateSignUp(fields: SignUpFields): FieldErrors<keyof SignUpFi
   });
 }
 
-/** Keeps only digits, at most six (spec §5 Verification code); for the code input's onChange. */
+/** Keeps only digits, at most six (mailed codes are six digits); for the code input's onChange. */
 export function sanitizeVerificationCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, VERIFICATION.codeLength);
 }
@@ -87,7 +87,7 @@ export interface ProfileFields {
   phoneNumber: string;
 }
 
-/** Profile save checks in the spec's order; the first failure's message, or undefined. */
+/** Profile save checks in their fixed order (tests/web/accounts/rules.test.ts); the first failure's message, or undefined. */
 export function validateProfile(fields: ProfileFields): string | undefined {
   if (fields.firstName.trim() === '') return M.profileFirstNameRequired;
   if (fields.lastName.trim() === '') return M.profileLastNameRequired;

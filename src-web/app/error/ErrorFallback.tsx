@@ -24,7 +24,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** The screen shown when the interface fails (spec §2 "Error fallback screen"). */
+/** The screen shown when the interface fails (the error boundary's fallback). */
 export function ErrorFallback() {
   const styles = useStyles();
   const error = useRouteError();

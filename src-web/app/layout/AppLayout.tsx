@@ -9,7 +9,7 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 
-/** The shared layout of every page: top bar, the page, footer (spec §2 "Shared layout"). */
+/** The shared layout of every page: top bar, the page, footer. */
 export function AppLayout() {
   const admin = useAdminMode();
   return (

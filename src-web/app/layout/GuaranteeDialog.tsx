@@ -15,7 +15,7 @@ const useStyles = makeStyles({
   points: { margin: `${tokens.spacingVerticalM} 0 0`, paddingLeft: tokens.spacingHorizontalXL, lineHeight: 1.6 },
 });
 
-/** The hiring guarantee popup of the footer (spec §1). Loaded when first opened. */
+/** The hiring guarantee popup of the footer. Loaded when first opened. */
 export function GuaranteeDialog({ onClose }: { onClose(): void }) {
   const styles = useStyles();
   const { guarantee } = company;

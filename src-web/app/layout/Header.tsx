@@ -18,7 +18,7 @@ const SIGNED_IN_LINKS = [...ALL_LINKS, ...ACCOUNT_LINKS];
 /** Fluent's menu and avatar load only once someone is signed in: the header is on every first visit. */
 const UserMenu = lazy(() => import('../../features/account/UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
 
-/** The top bar of every page (spec §2 "Header"). */
+/** The top bar of every page. */
 export function Header() {
   const elevated = useScrolledPast(INTERFACE.headerScrollThresholdPx);
   const { status, openAuthDialog, signOut } = useAuth();

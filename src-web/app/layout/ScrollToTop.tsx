@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Every change of page starts at the top (spec §2 "Shared layout"). */
+/** Every change of page starts at the top, as a fresh page load would. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

@@ -10,7 +10,7 @@ export interface NavGroup {
   items: readonly NavLinkItem[];
 }
 
-/** The header's navigation (spec §2 "Header"); the mobile menu lists the same items. */
+/** The header's navigation; the mobile menu lists the same items. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   {
     label: 'Product Info',

@@ -58,7 +58,7 @@ const useStyles = makeStyles({
   when: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
 });
 
-/** /dashboard (spec §2 Dashboard): a greeting, four stat cards, performance bars and recent activities. */
+/** /dashboard: a greeting, four stat cards, performance bars and recent activities. */
 export function DashboardPage() {
   const page = usePageStyles();
   const styles = useStyles();

@@ -53,7 +53,7 @@ const fieldsOf = (profile: ProfileFields): ProfileFields => ({
 });
 const same = (a: ProfileFields, b: ProfileFields) => Object.keys(profileChanges(a, b)).length === 0;
 
-/** /profile (spec §2 Profile settings, §4 Profile save paths, §5 Profile save). */
+/** /profile: the settings form, its save paths and checks (tests/web/accounts/profile.test.tsx). */
 export function ProfilePage() {
   const page = usePageStyles();
   const styles = useStyles();
@@ -134,7 +134,7 @@ export function ProfilePage() {
           void refreshProfile().catch((failure: unknown) => console.warn('Profile refresh failed', failure));
         }
       }
-      // The audit never blocks the save (spec §7 Audit backend).
+      // The audit never blocks the save: the server already recorded the change.
       auditProfile(tokens.idToken, changes).catch((failure: unknown) => console.warn('Profile audit failed', failure));
     } catch (failure) {
       setError(errorMessage(failure, ACCOUNT_MESSAGES.profileUpdateFailed));

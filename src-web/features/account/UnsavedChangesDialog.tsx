@@ -2,7 +2,7 @@ import { Button, DialogActions, DialogBody, DialogContent, DialogSurface, Dialog
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
-/** 'Unsaved Changes' (spec §2 Profile settings). */
+/** 'Unsaved Changes', asked when leaving the profile with edits not saved. */
 export function UnsavedChangesDialog({ open, onStay, onLeave }: { open: boolean; onStay(): void; onLeave(): void }) {
   return (
     <ModalDialog open={open} modalType="alert">

@@ -65,7 +65,7 @@ const ICONS: Record<(typeof ACCOUNT_LINKS)[number]['to'], JSX.Element> = {
   [PATHS.security]: <ShieldLockRegular />,
 };
 
-/** The signed-in user's menu in the header (spec §2 Header); loaded only once someone is signed in. */
+/** The signed-in user's menu in the header; loaded only once someone is signed in. */
 export function UserMenu() {
   const styles = useStyles();
   const navigate = useNavigate();

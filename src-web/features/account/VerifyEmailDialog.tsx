@@ -15,7 +15,7 @@ import { errorMessage } from '../auth/error-message.ts';
 import { FormError, FormSuccess } from '../auth/form-parts.tsx';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
-/** 'Verify New Email Address' (spec §2 Profile settings): the code mailed to the new address. */
+/** 'Verify New Email Address' (profile settings): the code mailed to the new address. */
 export function VerifyEmailDialog(props: {
   open: boolean;
   email: string;

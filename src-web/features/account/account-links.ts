@@ -1,6 +1,6 @@
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 
-/** The signed-in entries of the small-screen menu (spec §2 Header). */
+/** The signed-in entries of the small-screen menu of the header. */
 export const ACCOUNT_LINKS = [
   { label: 'Dashboard', to: PATHS.dashboard },
   { label: 'Profile', to: PATHS.profile },

@@ -1,4 +1,4 @@
-/** The dashboard's figures: hard-coded sample values, not fetched (spec §2 Dashboard). */
+/** The dashboard's figures: hard-coded sample values, not fetched: the dashboard is a preview until real data exists. */
 export const DASHBOARD_SAMPLES = {
   stats: [
     { label: 'Total Candidates', value: '1,247', note: '+12% this month' },

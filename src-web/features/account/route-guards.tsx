@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 
 /**
  * A signed-in page: a spinner while the session loads; a signed-out visitor goes to / with
- * the sign-in dialog open, and comes back here after signing in (spec §2 Signed-in routes).
+ * the sign-in dialog open, and comes back here after signing in (/dashboard, /profile and the other signed-in pages).
  * Someone who just signed out is simply taken home.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -22,7 +22,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A page only for signed-out visitors: a signed-in user goes to /dashboard. Defined by the spec, used by no route yet. */
+/** A page only for signed-out visitors: a signed-in user goes to /dashboard. Ready for signed-out-only pages; used by no route yet. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <PageSpinner />;

@@ -7,7 +7,7 @@ import { profileLoadError, type Profile } from './profile-model.ts';
 
 /**
  * Loads the profile from the pool (GetUser): after 30 s a slow-load message shows, and it
- * loads again about 100 ms after the page becomes visible (spec §4 Profile load).
+ * loads again about 100 ms after the page becomes visible, so a returning tab shows fresh data.
  */
 export function useProfile() {
   const { freshTokens, identity, user } = useAuth();

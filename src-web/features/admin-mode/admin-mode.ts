@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 
 /**
- * Admin mode (spec §2 Admin floating panel): a client-side switch, off by default, toggled
+ * Admin mode (the floating admin panel): a client-side switch, off by default, toggled
  * with Ctrl+Shift+A. It only shows tools; the server checks the admin token on every admin
  * call. One small store rather than a provider, so any page (the blog's SEO tools, the
  * admin panel) reads it without wrapping the layout.
@@ -34,7 +34,7 @@ export function useAdminMode(): { enabled: boolean; toggle(): void; setEnabled(n
   return { enabled: current, toggle: toggleAdminMode, setEnabled: setAdminMode };
 }
 
-/** True for the spec's shortcut, Ctrl+Shift+A. */
+/** True for admin mode's shortcut, Ctrl+Shift+A. */
 export function isAdminShortcut(event: KeyboardEvent): boolean {
   return (
     event.ctrlKey === ADMIN.shortcut.ctrlKey &&

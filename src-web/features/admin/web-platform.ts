@@ -3,7 +3,7 @@ import { isExternalWebUrl } from '../../../src-shared/domain/external-url.ts';
 import type { Platform, TokenStore } from '../../../src-shared/domain/platform.ts';
 import { saveExportInBrowser } from './save-export.ts';
 
-/** The admin token under localStorage 'admin_api_token' (spec §3 browser storage keys). */
+/** The admin token under localStorage 'admin_api_token' (a fixed key, shared with the blog's admin tools). */
 export const webAdminTokenStore: TokenStore = {
   read: async () => localStorage.getItem(STORAGE_KEYS.adminToken),
   write: async (token) => localStorage.setItem(STORAGE_KEYS.adminToken, token),
@@ -46,5 +46,5 @@ export function subscribeToAdminTokenChanges(listener: () => void): () => void {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/** Broadcast when the operator cancels the admin password dialog (spec §2). */
+/** Broadcast when the operator cancels the admin password dialog, so the admin pages can leave. */
 export const ADMIN_CANCEL_EVENT = 'admin-cancel';

@@ -6,7 +6,7 @@ import { HERO_CHIPS, HOW_IT_WORKS, REQUIREMENTS, TIER_BONUSES, WHY_JOIN } from '
 import { AffiliateForm } from './AffiliateForm.tsx';
 import styles from './AffiliatesPage.module.css';
 
-/** /affiliates (spec §2 Affiliates page). */
+/** /affiliates: the program, its tiers and the application form. */
 export function Component() {
   usePageMeta({
     title: 'Affiliate Program',

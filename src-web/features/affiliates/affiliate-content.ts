@@ -1,10 +1,10 @@
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 
-/** The affiliates page's copy (spec §2 Affiliates page); tiers and rates come from §9. */
+/** The affiliates page's copy; tiers and rates come from src-shared/domain/constants.ts. */
 
 export const HERO_CHIPS = [`Up to $${AFFILIATE_PROGRAM.maxEarningPerSaleUsd} per Sale`, 'Recurring Revenue', 'No Earning Limits'];
 
-/** The bonus list per tier: the spec says one exists without its contents, so these are ours. */
+/** The bonus list per tier: the product names one without its contents, so these are ours. */
 export const TIER_BONUSES: Record<(typeof AFFILIATE_PROGRAM.tiers)[number]['name'], string[]> = {
   'Bronze Partner': ['Personal referral link and dashboard', 'Ready-made banners and email copy', 'Monthly payouts'],
   'Silver Partner': ['Everything in Bronze', '$100 bonus for every 10th referral', 'Priority partner support'],

@@ -33,7 +33,7 @@ const TITLES: Record<View['name'], string> = {
   reset: 'Choose a New Password',
 };
 
-/** The authentication modal, 420 px wide (spec §2): sign in, sign up, verify email, reset password. */
+/** The authentication modal, 420 px wide: sign in, sign up, verify email, reset password. */
 export function AuthDialog(props: AuthDialogProps) {
   const styles = useStyles();
   const [view, setView] = useState<View>(props.initialView === 'signup' ? { name: 'signup' } : { name: 'signin' });

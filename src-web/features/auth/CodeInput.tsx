@@ -2,7 +2,7 @@ import { Field, Input } from '@fluentui/react-components';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { sanitizeVerificationCode } from '../../../src-shared/domain/accounts/validation.ts';
 
-/** A six-digit code field: digits only, at most six (spec §5 Verification code). */
+/** A six-digit code field: digits only, at most six, as the mailed codes are. */
 export function CodeInput(props: {
   value: string;
   onChange(code: string): void;

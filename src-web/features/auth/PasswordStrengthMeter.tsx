@@ -18,7 +18,7 @@ const COLORS: Record<StrengthLabel, 'error' | 'warning' | 'brand' | 'success'> =
   Strong: 'success',
 };
 
-/** The sign-up strength meter and its five-item checklist (spec §5). */
+/** The sign-up strength meter and its five-item checklist (tests/web/accounts/rules.test.ts). */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const styles = useStyles();
   const strength = passwordStrength(password);

@@ -9,7 +9,7 @@ import { Form, FormError, useFormStyles } from './form-parts.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 
-/** What the confirm view carries over from sign-up (spec §4 Sign-up flow). */
+/** What the confirm view carries over from sign-up, so the code can be confirmed and the customer signed in. */
 export interface PendingSignUp {
   email: string;
   password: string;

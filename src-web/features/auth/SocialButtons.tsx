@@ -43,7 +43,7 @@ const MARKS: Record<SocialIdentityProvider, () => React.JSX.Element> = { Google:
 
 /**
  * Google and Microsoft, as configured for the pool: both start the hosted /oauth2/authorize
- * redirect (spec §4 Social login). Nothing shows when no provider is configured.
+ * redirect of the identity service. Nothing shows when no provider is configured.
  */
 export function SocialButtons({
   disabled,

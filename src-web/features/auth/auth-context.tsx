@@ -67,7 +67,7 @@ export interface AuthContextValue {
   refreshProfile(): Promise<void>;
   /** Changes the in-memory user only (social accounts' local profile edits). */
   updateLocalUser(patch: Partial<User>): void;
-  /** Signs in to the partner platform (single sign-on); a failure is only logged (spec §8). */
+  /** Signs in to the partner platform (single sign-on); a failure is only logged, never shown. */
   accessPartnerPlatform(): Promise<void>;
 }
 
@@ -98,7 +98,7 @@ interface RestoredSession {
 }
 
 /**
- * The session in local storage (spec §4): used when both tokens exist and parse; a broken
+ * The session in local storage: used when both tokens exist and parse; a broken
  * one is removed. Tokens about to expire are renewed first ('loading' until then), and a
  * hosted sign-in's return (?code=) is finished by the provider.
  */
@@ -118,12 +118,12 @@ function restoreSession(): RestoredSession {
   }
 }
 
-/** The address hosted sign-in returns to: the site's origin (spec §7 Social sign-in). */
+/** The address hosted sign-in returns to: the site's origin (one redirect URI to register). */
 const redirectUri = () => window.location.origin;
 
 /**
  * Who is signed in, their session and the authentication dialog. The session lives in
- * local storage (spec §4): restored on load, renewed before it expires, refreshed when the
+ * local storage: restored on load, renewed before it expires, refreshed when the
  * tab becomes visible. Nothing heavy loads for a signed-out visitor.
  */
 export function AuthProvider({

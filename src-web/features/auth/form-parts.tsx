@@ -18,7 +18,7 @@ export const useFormStyles = makeStyles({
   intro: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
 
-/** A red alert with the failure's message (spec §8: the service's message, or the fallback). */
+/** A red alert with the failure's message (the service's message, or the fixed fallback). */
 export function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -35,7 +35,7 @@ interface NewPasswordFieldsProps {
   disabled: boolean;
 }
 
-/** A new password with its strength meter (spec §5), then its confirmation. */
+/** A new password with its strength meter, then its confirmation. */
 export function NewPasswordFields({
   password,
   confirmation,

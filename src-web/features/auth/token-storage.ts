@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 
 const KEYS = [STORAGE_KEYS.accessToken, STORAGE_KEYS.idToken, STORAGE_KEYS.refreshToken] as const;
 
-/** The stored tokens, when both the access and the id token exist (spec §4 Authentication). */
+/** The stored tokens, when both the access and the id token exist; one without the other is no session. */
 export function readTokens(): TokenSet | null {
   const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
   const idToken = localStorage.getItem(STORAGE_KEYS.idToken);

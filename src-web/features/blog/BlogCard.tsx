@@ -7,7 +7,7 @@ import { KeywordChips } from './KeywordChips.tsx';
 import { PLACEHOLDER_IMAGE } from './placeholder-image.ts';
 import { displayDate, displayExcerpt, displayTitle, imageOf } from './post-display.ts';
 
-/** One post on the list (spec §2): image, date, title, excerpt, chips and 'Read More'. */
+/** One post on the list: image, date, title, excerpt, chips and 'Read More'. */
 export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
   const go = useClientNavigation();
   const image = imageOf(post);

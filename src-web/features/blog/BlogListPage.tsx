@@ -32,7 +32,7 @@ export const LIST_TEXT = {
 
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[] };
 
-/** /blog (spec §2 "Blog list"): search, keyword filter, 9 cards a page, with the list cache of §4. */
+/** /blog: search, keyword filter, 9 cards a page, with the list cache of src-shared/api/blog. */
 export function BlogListPage() {
   const searchId = useId();
   const keywordId = useId();

@@ -30,7 +30,7 @@ export const POST_TEXT = {
 type Load =
   { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; post: BlogPost; fromCache: boolean };
 
-/** A footer click toggles admin mode on this page (spec §2); clicks on the footer's links and buttons do what they say. */
+/** A footer click toggles admin mode on this page (as Ctrl+Shift+A does); clicks on the footer's links and buttons do what they say. */
 function useFooterAdminToggle(): void {
   useEffect(() => {
     const footer = document.querySelector('footer');
@@ -44,7 +44,7 @@ function useFooterAdminToggle(): void {
   }, []);
 }
 
-/** /blog/{slug} (spec §2 "Blog post"). */
+/** /blog/{slug}: one post, with the admin tools in admin mode. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.

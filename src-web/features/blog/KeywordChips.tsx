@@ -3,7 +3,7 @@ import shared from './shared.module.css';
 import styles from './KeywordChips.module.css';
 import { chipsOf } from './list-rules.ts';
 
-/** Up to 4 keyword chips and '+N more' (spec §2), or every keyword with `all`. */
+/** Up to 4 keyword chips and '+N more', or every keyword with `all`. */
 export function KeywordChips({ post, all = false }: { post: Pick<BlogPost, 'seo_keyword'>; all?: boolean }) {
   const { shown, more } = chipsOf(post, all);
   if (shown.length === 0) return null;

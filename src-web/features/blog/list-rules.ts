@@ -2,7 +2,7 @@ import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { keywordsOf } from './post-display.ts';
 
-/** Spec §5 "Blog search": case-insensitive on title, excerpt, content and seo_keyword; the keyword filter on seo_keyword. */
+/** The blog search: case-insensitive on title, excerpt, content and seo_keyword; the keyword filter on seo_keyword. */
 export function filterPosts(posts: readonly BlogPost[], search: string, keyword: string): BlogPost[] {
   const needle = search.trim().toLowerCase();
   return posts.filter((post) => {

@@ -1,4 +1,4 @@
-/** Shown in place of a card image that fails to load (spec §8): a quiet illustration, inline so it cannot fail too. */
+/** Shown in place of a card image that fails to load: a quiet illustration, inline so it cannot fail too. */
 export const PLACEHOLDER_IMAGE =
   'data:image/svg+xml,' +
   encodeURIComponent(

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 
-/** The spec's fallbacks (§8) for what a card or post page shows. */
+/** The fixed fallbacks for what a card or post page shows. */
 export const FALLBACK = {
   date: 'Date unavailable',
   title: 'Untitled Post',

@@ -7,7 +7,7 @@ const ChatPanel = lazy(() => import('./ChatPanel.tsx').then((module) => ({ defau
 
 const PANEL_ID = 'chat-assistant-panel';
 
-/** The floating chat button at the bottom right of every page (spec §2 Chat assistant). */
+/** The floating chat button at the bottom right of every page. */
 export function ChatAssistant() {
   const [view, setView] = useState<ChatView>('closed');
   // Once opened, the panel stays mounted while closed, so the conversation survives.

@@ -20,5 +20,5 @@ export interface ChatMessage {
   timestamp: Date;
 }
 
-/** Spec §4: closed, open, or minimised (header and quick actions only). */
+/** The chat window: closed, open, or minimised (header and quick actions only). */
 export type ChatView = 'closed' | 'open' | 'minimised';

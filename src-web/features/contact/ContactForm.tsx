@@ -17,7 +17,7 @@ function retryHint(seconds: number | undefined): string | undefined {
 }
 
 /**
- * The contact form (spec §2 Contact, §5): no browser validation (`noValidate`), only the
+ * The contact form: no browser validation (`noValidate`), only the
  * required markers; the server's answer decides, and its complaints show by each field.
  */
 export function ContactForm({ initialSubject }: { initialSubject: string }) {

@@ -2,7 +2,7 @@ import company from '../../../content/company.json';
 import { BUSINESS_HOURS, MARKETING_FIGURES } from '../../../src-shared/domain/constants.ts';
 import styles from './ContactPage.module.css';
 
-/** Contact details (spec §2 Contact: email, phone, the Florida address, business hours). */
+/** Contact details (email, phone, the Florida address, business hours, from content/company.json). */
 export function ContactInfo() {
   const { address } = company;
   return (

@@ -13,7 +13,7 @@ function subjectFrom(state: unknown): string {
   return typeof subject === 'string' ? subject : '';
 }
 
-/** /contact (spec §2 Contact): the message form beside the company's contact details. */
+/** /contact: the message form beside the company's contact details. */
 export function ContactPage() {
   const location = useLocation();
   usePageMeta({

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
   title: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, margin: 0 },
 });
 
-/** The catch-all page (spec §2 "Not-found page"). */
+/** The catch-all page for an address the app does not know. */
 export function NotFoundPage() {
   const styles = useStyles();
   useDocumentTitle('Page not found');

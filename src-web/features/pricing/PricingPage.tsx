@@ -14,7 +14,7 @@ import { StripePricingTable } from './StripePricingTable.tsx';
 import { usePricingGate } from './use-pricing-gate.ts';
 
 /**
- * The Pricing page (spec §2, §5): Stripe's pricing table when configured, else our plans
+ * The Pricing page: Stripe's pricing table when configured, else our plans
  * table. Signed-out visitors see the 'Sign Up Required' banner and a fixed 'Sign Up' button,
  * and the table is locked about a second after load; signed-in customers use it directly.
  */

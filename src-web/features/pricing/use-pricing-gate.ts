@@ -4,7 +4,7 @@ import type { AuthStatus } from '../auth/auth-context.tsx';
 
 /**
  * Whether the plans table is locked (non-clickable, dimmed): for signed-out visitors, from
- * about a second after the page loads (spec §5 Pricing, §9 "Pricing table enable delay"); a
+ * about a second after the page loads (a nudge to sign up first); a
  * visitor who signs in gets it unlocked at once.
  */
 export function usePricingGate(status: AuthStatus): boolean {

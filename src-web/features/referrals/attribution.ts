@@ -6,7 +6,7 @@ import { clearReferral, storedReferral } from './referral-storage.ts';
 /**
  * After a confirmed sign-up: the stored referral goes with the user to our server and, when
  * configured, to PartnerStack (with an email_verified event); then it is cleared. Failures
- * are logged and never block the sign-up (spec §8).
+ * are logged and never block the sign-up (tests/web/accounts/referrals.test.ts).
  */
 export async function attributeSignUp(
   user: User,

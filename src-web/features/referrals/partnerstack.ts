@@ -19,7 +19,7 @@ let injected = false;
 
 /**
  * Injects PartnerStack's script once and waits for it: up to 5 s, polling every 100 ms
- * (spec §7, §9). Resolves null when it does not arrive; tracking never blocks sign-up.
+ * (a third-party script). Resolves null when it does not arrive; tracking never blocks sign-up.
  */
 export async function loadPartnerStack(publicKey: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   if (!injected && !window.growsumo) {

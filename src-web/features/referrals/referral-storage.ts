@@ -1,7 +1,7 @@
 import { readStoredReferral, referralFromQuery, type ReferralRecord } from '../../../src-shared/domain/accounts/referral.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 
-/** Keeps the referral of the address the visitor arrived with, for 30 days (spec §4, §9). */
+/** Keeps the referral of the address the visitor arrived with, for 30 days (tests/web/accounts/rules.test.ts). */
 export function captureReferral(search: string, now = Date.now()): void {
   const referral = referralFromQuery(search, now);
   if (referral) localStorage.setItem(STORAGE_KEYS.referral, JSON.stringify(referral));

@@ -33,7 +33,7 @@ export function readVersionMarker(html: string): string | undefined {
   return meta?.getAttribute('content') ?? undefined;
 }
 
-/** Spec §3: app_version is a JSON {version, timestamp} in local storage. */
+/** app_version is a JSON {version, timestamp} in local storage. */
 function rememberVersion(deps: VersionCheckDeps): void {
   deps.localStorage.setItem(STORAGE_KEYS.appVersion, JSON.stringify({ version: deps.runningVersion, timestamp: deps.now() }));
 }
@@ -48,7 +48,7 @@ async function clearCaches(deps: VersionCheckDeps): Promise<void> {
 }
 
 /**
- * Spec §9 Version check: fetch /index.html past every cache, read its marker, and when it
+ * The version check: fetch /index.html past every cache, read its marker, and when it
  * differs from the running version clear the caches, drop the stored version and reload.
  * Never throws: a failure is only logged.
  */

@@ -90,7 +90,7 @@ describe('identity client over the real SDK', () => {
     expect(await client.getUser(again.accessToken)).toMatchObject({ email: 'augusta@example.com', given_name: 'Augusta' });
   });
 
-  it('builds the hosted authorize address with the spec parameters, a random state and an S256 challenge', async () => {
+  it('builds the hosted authorize address with Cognito’s parameters, a random state and an S256 challenge', async () => {
     const url = new URL(await client.authorizeUrl('Google', 'https://app.example'));
     expect(url.pathname).toBe('/cognito/oauth2/authorize');
     const { state, code_challenge, ...spec } = Object.fromEntries(url.searchParams);

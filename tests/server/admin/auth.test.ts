@@ -58,7 +58,7 @@ describe('admin login', () => {
     expect(JSON.stringify(row)).not.toContain(verifier);
   });
 
-  it("answers a wrong password with 401 and the spec's 'Invalid password'", async () => {
+  it("answers a wrong password with 401 and the fixed 'Invalid password'", async () => {
     const response = await login(server, 'not the password');
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ success: false, error: 'Invalid password' });

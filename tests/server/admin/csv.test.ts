@@ -52,7 +52,7 @@ describe('CSV formula neutralising', () => {
 });
 
 describe('CSV files', () => {
-  it('leads: the spec columns, one row per lead, values round-trip', () => {
+  it('leads: the fixed columns, one row per lead, values round-trip', () => {
     const csv = leadsCsv([
       { id: 1, name: 'Ada, Countess', email: 'ada@example.com', source: 'hero_cta', created_at: '2026-03-01T10:00:00.000Z' },
       { id: 2, name: 'Quote "Q" Person', email: '=evil@example.com', source: 'contact', created_at: '2026-02-01T10:00:00.000Z' },
@@ -63,7 +63,7 @@ describe('CSV files', () => {
     expect(rows[2]).toEqual(['Quote "Q" Person', "'=evil@example.com", 'contact', '2026-02-01T10:00:00.000Z']);
   });
 
-  it('users: the spec columns with Enabled as Yes or No', () => {
+  it('users: the fixed columns with Enabled as Yes or No', () => {
     const user: ManagedUser = {
       id: 'u1',
       username: 'u1',

@@ -208,7 +208,7 @@ describe('the delivery worker over EmailJS (a local HTTP peer in place of api.em
     message: 'Show me the shortlist.',
   };
 
-  it('posts the spec’s request: lib_version 3.2.0, the three ids and the contact template_params', async () => {
+  it('posts EmailJS’s request: lib_version 3.2.0, the three ids and the contact template_params', async () => {
     await mailer().enqueue({
       to: 'info@hireassist.ai',
       subject: 'Contact form: Demo Request',

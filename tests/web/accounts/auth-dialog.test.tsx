@@ -40,7 +40,7 @@ async function openSignUp() {
 }
 
 describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
-  it('shows every validation message of §5 before calling the service', async () => {
+  it('shows every validation message before calling the service', async () => {
     const user = await openSignUp();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     for (const message of [

@@ -45,7 +45,7 @@ describe('profile settings', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('Unverified').length).toBeGreaterThan(0);
   });
 
-  it('checks in the spec order and shows only the first failure', async () => {
+  it('checks in their fixed order and shows only the first failure', async () => {
     const user = await openProfile(identity, stored);
     await user.clear(input(/^First Name/));
     await user.clear(input(/^Last Name/));

@@ -12,7 +12,7 @@ afterEach(() => {
 
 const user = userFromIdToken({ sub: 's-1', email: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace' });
 
-describe('referral capture and attribution (spec §4 Referral attribution)', () => {
+describe('referral capture and attribution', () => {
   it('keeps the link parameters for 30 days, then forgets them', () => {
     const now = Date.UTC(2026, 10, 1);
     captureReferral('?ps_partner_key=p-1&utm_source=newsletter', now);

@@ -21,7 +21,7 @@ const goodSignUp = {
   phone: '',
 };
 
-describe('sign-in rules (spec §5)', () => {
+describe('sign-in rules', () => {
   it('requires an email and a password', () => {
     expect(validateSignIn({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
@@ -34,7 +34,7 @@ describe('sign-in rules (spec §5)', () => {
   });
 });
 
-describe('sign-up rules (spec §5)', () => {
+describe('sign-up rules', () => {
   it('passes good input', () => expect(validateSignUp(goodSignUp)).toEqual({}));
   it('names every missing field with its message', () => {
     expect(validateSignUp({ firstName: ' ', lastName: '', email: '', password: '', confirmPassword: '', phone: '' })).toEqual({
@@ -66,7 +66,7 @@ describe('sign-up rules (spec §5)', () => {
   });
 });
 
-describe('password strength meter (spec §5)', () => {
+describe('password strength meter', () => {
   it.each([
     ['', 0, 'Weak'],
     ['1!', 25, 'Fair'],
@@ -89,7 +89,7 @@ describe('password strength meter (spec §5)', () => {
   });
 });
 
-describe('verification code (spec §5)', () => {
+describe('verification code', () => {
   it('keeps digits only, at most six', () => expect(sanitizeVerificationCode('12a3-45678')).toBe('123456'));
   it('gives the two messages', () => {
     expect(validateVerificationCode('')).toBe('Verification code is required');
@@ -98,7 +98,7 @@ describe('verification code (spec §5)', () => {
   });
 });
 
-describe('profile save checks, in order (spec §5)', () => {
+describe('profile save checks, in order', () => {
   const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '' };
   it('reports only the first failure', () => {
     expect(validateProfile({ firstName: ' ', lastName: '', email: '', phoneNumber: 'x' })).toBe('First name is required');
@@ -135,7 +135,7 @@ function jwt(claims: object): string {
   return `${part({ alg: 'RS256' })}.${part(claims)}.sig`;
 }
 
-describe('the User built from the id token (spec §3)', () => {
+describe('the User built from the id token', () => {
   const now = new Date('2026-11-21T10:00:00Z');
   it('takes the name from given and family name', () => {
     const user = userFromIdToken(
@@ -186,7 +186,7 @@ function jwtUtf8(claims: object): string {
   return `e30.${body}.sig`;
 }
 
-describe('referral capture (spec §4, §9)', () => {
+describe('referral capture', () => {
   const now = Date.UTC(2026, 10, 21);
   it('captures the first parameter of each group', () => {
     expect(

@@ -40,7 +40,7 @@ describe('the list request and its fallbacks', () => {
     await expect(listPosts(server, { page: 1, perPage: 50, status: 'published' })).rejects.toThrow('API error: 502 Bad Gateway');
   });
 
-  test('single post: data or the object with an id, from the first path that has it; else the spec message', async () => {
+  test('single post: data or the object with an id, from the first path that has it; else the fixed message', async () => {
     const server = createFakeBlogServer([]);
     server.extra = (url) => (url.pathname === '/api/storychief/publications/stories/7' ? Response.json(makePost(7)) : undefined);
     expect((await getPost(server, 7)).slug).toBe('post-7');
@@ -63,7 +63,7 @@ describe('the list request and its fallbacks', () => {
   });
 });
 
-describe('the list cache (spec §4), with a movable clock', () => {
+describe('the list cache, with a movable clock', () => {
   test('stores {data, lastModified, cachedAt} and reuses it while the latest 10 posts are not newer', async () => {
     const server = createFakeBlogServer(posts());
     const time = clock();
@@ -115,7 +115,7 @@ describe('the list cache (spec §4), with a movable clock', () => {
   });
 });
 
-describe('the single-post cache (spec §4)', () => {
+describe('the single-post cache', () => {
   test('the saved copy is used when its update time is not older than the live post', async () => {
     const server = createFakeBlogServer(posts());
     server.cached.set('post-30', makePost(30, { title: 'Saved copy' }));

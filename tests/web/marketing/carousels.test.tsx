@@ -22,7 +22,7 @@ function slidesShown(label: string): number {
   return Math.round(100 / basis);
 }
 
-describe('the home page carousels show the spec’s number of slides at each width', () => {
+describe('the home page carousels show the intended number of slides at each width', () => {
   it.each([
     [1440, 3, 2],
     [1024, 3, 2],

@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The blog tools' admin session on the web. Admin mode itself shows no login (spec §6), so
+ * The blog tools' admin session on the web. Admin mode itself shows no login (it is a client-side switch), so
  * with no stored token, or once the server refuses it, the panel asks for the password in
  * place instead of opening the admin area's dialog.
  */

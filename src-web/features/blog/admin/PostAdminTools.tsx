@@ -42,7 +42,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The post page's admin tools (spec §2): 'Cached' and 'HTML Generated' indicators, 'View
+ * The post page's admin tools: 'Cached' and 'HTML Generated' indicators, 'View
  * HTML', and the SEO HTML panel. Shown only in admin mode; every call they make carries the
  * admin token, which the server checks.
  */

@@ -5,7 +5,7 @@ import shared from '../shared/marketing.module.css';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import styles from './AboutPage.module.css';
 
-/** The About Us page (spec §2): the company's story and an image. */
+/** The About Us page: the company's story and an image. */
 export function AboutPage() {
   usePageMeta(about.seo);
   return (

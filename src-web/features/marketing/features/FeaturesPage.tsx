@@ -9,7 +9,7 @@ import { ScheduleDemoButton } from '../shared/ScheduleDemoButton.tsx';
 import styles from './FeaturesPage.module.css';
 import { splitFeatureText } from './split-feature-text.ts';
 
-/** The Features page (spec §2): intro, feature cards, the firm's rankings and the benefits grid. */
+/** The Features page: intro, feature cards, the firm's rankings and the benefits grid. */
 export function FeaturesPage() {
   usePageMeta(features.seo);
   const { rankings } = features;

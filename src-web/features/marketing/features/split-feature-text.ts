@@ -1,6 +1,6 @@
 /**
  * Splits a feature card's source text at its dash separator ("Title - Description") into
- * its title and description (spec §2 Features). Text without a separator is all title.
+ * its title and description. Text without a separator is all title.
  */
 export function splitFeatureText(text: string): { title: string; description: string } {
   const match = /\s+[-–—]\s+/.exec(text);

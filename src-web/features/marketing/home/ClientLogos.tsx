@@ -7,7 +7,7 @@ import styles from './ClientLogos.module.css';
 
 type Client = (typeof clients.clients)[number];
 
-/** A client's logo, or its name as text when the image cannot be loaded (spec §1). */
+/** A client's logo, or its name as text when the image cannot be loaded, so a missing file never leaves a hole. */
 function ClientLogo({ client }: { client: Client }) {
   const [failed, setFailed] = useState(false);
   return (

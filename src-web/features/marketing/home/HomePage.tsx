@@ -33,7 +33,7 @@ function organization(siteUrl: string): Record<string, unknown> {
 }
 
 /**
- * The home page (spec §2 Home): hero, intro video, then the key features, how it works,
+ * The home page: hero, intro video, then the key features, how it works,
  * testimonials and client logos. Those last sections load as the visitor scrolls towards
  * them, so they never hold up the first screen.
  */

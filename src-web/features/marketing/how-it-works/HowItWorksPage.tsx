@@ -9,7 +9,7 @@ import { ComparisonTable } from './ComparisonTable.tsx';
 import styles from './HowItWorksPage.module.css';
 
 /**
- * The How It Works page (spec §2): the five steps in order (cards side by side on wide
+ * The How It Works page: the five steps in order (cards side by side on wide
  * screens, a vertical stepper on narrow ones; one list styled two ways), the demo button
  * and the comparison with a networking recruiter seat and job boards.
  */

@@ -5,7 +5,7 @@ import { ContactCard } from '../shared/ContactCard.tsx';
 import shared from '../shared/marketing.module.css';
 import { PageHeader } from '../shared/PageHeader.tsx';
 
-/** The Press page (spec §2): press releases are under development; the info email meanwhile. */
+/** The Press page: press releases are under development; the info email meanwhile. */
 export function PressPage() {
   usePageMeta(press.seo);
   return (

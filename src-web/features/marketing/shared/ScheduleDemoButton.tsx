@@ -7,7 +7,7 @@ import { CalendarIcon } from '../../../components/page-icons.tsx';
 /** The subject the contact page pre-fills when a visitor comes from a 'Schedule a Demo' button. */
 export const DEMO_REQUEST_SUBJECT = 'Demo Request';
 
-/** A link to /contact that carries the navigation state {subject: 'Demo Request'} (spec §2 Home, How It Works). */
+/** A link to /contact that carries the navigation state {subject: 'Demo Request'}, so the form opens with it (Home, How It Works). */
 export function ScheduleDemoButton({ label = 'Schedule a Demo', className }: { label?: string; className?: string }) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent) => {

@@ -7,7 +7,7 @@ import { ScheduleDemoButton } from '../shared/ScheduleDemoButton.tsx';
 import { TestimonialCard } from '../shared/TestimonialCard.tsx';
 import styles from './TestimonialsPage.module.css';
 
-/** The Testimonials page (spec §2): four clients, each with avatar, name, position, 5-star rating and quote. */
+/** The Testimonials page: four clients, each with avatar, name, position, 5-star rating and quote. */
 export function TestimonialsPage() {
   usePageMeta(testimonials.seo);
   return (
