@@ -9,20 +9,30 @@ import { SocialIcon } from './SocialIcon.tsx';
 
 const GuaranteeDialog = lazy(() => import('./GuaranteeDialog.tsx').then((module) => ({ default: module.GuaranteeDialog })));
 
-const COMPANY_LINKS = [
-  { label: 'About Us', to: PATHS.about },
-  { label: 'Jobs', to: PATHS.careers },
-  { label: 'Press', to: PATHS.press },
-  { label: 'Blog', to: PATHS.blog },
-  { label: 'Affiliate Program', to: PATHS.affiliates },
-] as const;
-
-const PRODUCT_LINKS = [
-  { label: 'Features', to: PATHS.features },
-  { label: 'How It Works', to: PATHS.howItWorks },
-  { label: 'Testimonials', to: PATHS.testimonials },
-  { label: 'Pricing', to: PATHS.pricing },
-  { label: 'Contact Us', to: PATHS.contact },
+/** The footer's link groups, each a labelled navigation list, rendered by one loop. */
+const LINK_GROUPS = [
+  {
+    id: 'footer-company',
+    heading: 'Company',
+    links: [
+      { label: 'About Us', to: PATHS.about },
+      { label: 'Jobs', to: PATHS.careers },
+      { label: 'Press', to: PATHS.press },
+      { label: 'Blog', to: PATHS.blog },
+      { label: 'Affiliate Program', to: PATHS.affiliates },
+    ],
+  },
+  {
+    id: 'footer-product',
+    heading: 'Product',
+    links: [
+      { label: 'Features', to: PATHS.features },
+      { label: 'How It Works', to: PATHS.howItWorks },
+      { label: 'Testimonials', to: PATHS.testimonials },
+      { label: 'Pricing', to: PATHS.pricing },
+      { label: 'Contact Us', to: PATHS.contact },
+    ],
+  },
 ] as const;
 
 export function Footer() {
@@ -46,34 +56,22 @@ export function Footer() {
             </Suspense>
           )}
         </section>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className={styles.heading}>
-            Company
-          </h2>
-          <ul className={styles.list}>
-            {COMPANY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className={styles.link} to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-product">
-          <h2 id="footer-product" className={styles.heading}>
-            Product
-          </h2>
-          <ul className={styles.list}>
-            {PRODUCT_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className={styles.link} to={link.to}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {LINK_GROUPS.map((group) => (
+          <nav key={group.id} aria-labelledby={group.id}>
+            <h2 id={group.id} className={styles.heading}>
+              {group.heading}
+            </h2>
+            <ul className={styles.list}>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link className={styles.link} to={link.to}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={styles.heading}>
             Contact
