@@ -38,8 +38,16 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    // Every relative import names its file with its extension, so Node's resolver finds it.
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+    // import-x reads only the files it is told it can parse: without `extensions` and `parsers`
+    // it skips every .ts/.tsx module, so no-cycle finds no imports to follow and passes silently.
+    // Every relative import names its file with its extension, so Node's resolver finds it (the
+    // TypeScript resolver needs a native binary the install may lack).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: importZones }],
