@@ -4,7 +4,7 @@ import { readAdminConfig, type AdminConfig } from '../features/admin/config.ts';
 import { readAffiliatesConfig, type AffiliatesConfig } from '../features/affiliates/config.ts';
 import { readBlogConfig, type BlogConfig } from '../features/blog/config.ts';
 import { readIdentityConfig, type IdentityConfig } from '../identity/config.ts';
-import { readContactConfig, type ContactConfig } from '../features/contact/contact-config.ts';
+import { readContactConfig, type ContactConfig } from '../features/contact/config.ts';
 import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
 import { readMarketingConfig, type MarketingConfig } from '../features/marketing/config.ts';
 import { readAccountsConfig, type AccountsConfig } from '../features/accounts/config.ts';

@@ -5,7 +5,7 @@ import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { SupabaseLeadsConfig } from './config.ts';
 import { totalOf } from '../../db/row-count.ts';
-import { decodeCursor, encodeCursor, escapeLike } from './queries.ts';
+import { decodeCursor, encodeCursor, escapeLike } from './list-query.ts';
 
 /** What the operator narrows the leads to: the same for a page and for the export. */
 export interface LeadsFilter {
@@ -28,7 +28,7 @@ export interface LeadsPageRequest extends LeadsFilter {
 
 /** Where the admin area reads leads from (our database, or a hosted Supabase table): a page at a time. */
 export interface LeadsSource {
-  /** Throws InvalidListQuery (queries.ts) for a cursor this source did not make. */
+  /** Throws InvalidListQuery (list-query.ts) for a cursor this source did not make. */
   page(request: LeadsPageRequest): Promise<ListPage<Lead>>;
 }
 

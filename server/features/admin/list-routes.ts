@@ -23,7 +23,7 @@ import { ErrorBodySchema } from '../../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { allLeads, type LeadsFilter, type LeadsSource } from './leads-source.ts';
 import { readLeadDetail } from './lead-detail.ts';
-import { InvalidListQuery } from './queries.ts';
+import { InvalidListQuery } from './list-query.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
 
 export interface ListRouteDeps {

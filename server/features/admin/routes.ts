@@ -16,7 +16,7 @@ import { AffiliateApplicationsReplySchema } from '../../../src-shared/domain/aff
 import type { Schema } from '../../db/schema.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { ErrorBodySchema } from '../../http/errors.ts';
-import { listAffiliateApplications } from '../affiliates/repository.ts';
+import { listAffiliateApplications } from '../affiliates/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { registerAuditAdminRoutes } from '../audit/routes.ts';
 import { registerAdminAuthRoutes, registerAdminSessionRoutes } from './auth-routes.ts';
@@ -25,7 +25,7 @@ import type { KnownDevices } from './known-device.ts';
 import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { listOutbox, retryFailedMail } from './queries.ts';
+import { listOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import type { ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
-import { InvalidListQuery } from './queries.ts';
+import { InvalidListQuery } from './list-query.ts';
 
 /** The user pool the admin area manages, through the AWS SDK (our /cognito or AWS Cognito). */
 export interface UserPool {

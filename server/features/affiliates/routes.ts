@@ -13,7 +13,7 @@ import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AFFILIATE_RATE_WINDOW, type AffiliatesConfig } from './config.ts';
 import { affiliateApplicationMail } from './notification.ts';
-import { storeAffiliateApplication } from './repository.ts';
+import { storeAffiliateApplication } from './store.ts';
 
 /** `POST /api/affiliates/applications`: validated, rate-limited, stored with its lead and mail. */
 export function registerAffiliateRoutes(

@@ -4,7 +4,7 @@ import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
 import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
-import type { PageStore } from './page-store.ts';
+import type { PageStore } from './store.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
 import { displayDate, escapeHtml as e } from './static-page.ts';
 

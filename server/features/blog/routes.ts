@@ -15,7 +15,7 @@ import { largestJsonBody } from '../../http/body-limit.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { listBody } from './list-body.ts';
-import type { PageStore, StoredPage } from './page-store.ts';
+import type { PageStore, StoredPage } from './store.ts';
 import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { ListQuerySchema, PostParamsSchema, PostQuerySchema, SlugParamsSchema } from './schemas.ts';

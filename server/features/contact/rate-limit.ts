@@ -1,7 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
-import type { ContactConfig } from './contact-config.ts';
+import type { ContactConfig } from './config.ts';
 
 /**
  * Options for @fastify/rate-limit on the contact route: per IP, over a fixed window, counted

@@ -13,10 +13,10 @@ import {
 import type { Schema } from '../../db/schema.ts';
 import { describeFieldErrors, describeValidationErrors } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { ContactConfig } from './contact-config.ts';
+import type { ContactConfig } from './config.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { contactRateLimitOptions } from './rate-limit.ts';
-import { storeContactMessage } from './store-message.ts';
+import { storeContactMessage } from './store.ts';
 import { validateEveryField } from './validator.ts';
 
 export interface ContactDeps {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.ts';
-import type { PageStore } from '../../../server/features/blog/page-store.ts';
+import type { PageStore } from '../../../server/features/blog/store.ts';
 import type { PostSource } from '../../../server/features/blog/post-source.ts';
 import { renderFirstPaint } from '../../../server/http/web-app/page-html.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

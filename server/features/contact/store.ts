@@ -2,21 +2,10 @@ import type { Kysely } from 'kysely';
 import type { ContactFormFields } from '../../../src-shared/domain/contact.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { contactNotification } from './notification.ts';
 
 /** The lead source recorded for everyone who writes through the contact form. */
 export const CONTACT_LEAD_SOURCE = 'contact';
-
-/** The mail that tells the team about a new message; EmailJS templates read the same four fields. */
-export function contactNotification(message: ContactFormFields, to: string) {
-  const subject = message.subject || 'New message';
-  return {
-    to,
-    kind: 'contact-notification',
-    subject: `Contact form: ${subject}`,
-    text: `${message.name} <${message.email}> wrote through the contact form.\n\nSubject: ${subject}\n\n${message.message}\n`,
-    templateParams: { name: message.name, email: message.email, subject: message.subject, message: message.message },
-  };
-}
 
 /**
  * Stores the message, its lead and the notification mail in one transaction: either all
