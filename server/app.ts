@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../package.json' with { type: 'json' };
 import type { AppConfig } from './config/config.ts';
@@ -23,6 +22,7 @@ import { answerFrameworkError, registerErrorPolicy } from './http/errors.ts';
 import { registerBodyPolicy } from './http/body-policy.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { AccessLog, serializeRequest } from './http/access-log.ts';
+import { logDestination } from './http/log-destination.ts';
 import { registerAccessControl, type RouteTableEntry } from './http/route-access.ts';
 import { systemClock, type Clock } from './identity/clock.ts';
 import { publicIdentityConfig } from './identity/config.ts';
@@ -59,10 +59,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       config.database.url ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
     ));
 
-  // Standard output is written asynchronously: a synchronous write per access-log line cost
-  // about a third of the throughput of small answers (bench/http). pino flushes what is
-  // buffered when the process exits, and onClose below flushes it on a graceful shutdown.
-  const stdout = options.logStream ? undefined : pino.destination({ dest: 1, sync: false });
+  // Standard output: readable in a terminal, asynchronous JSON lines otherwise (log-destination.ts).
+  const stdout = options.logStream ? undefined : await logDestination(process.stdout);
   const headers = securityHeaders({
     secure: config.secure,
     sources: mergeContentSources(
@@ -78,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: serializeRequest },
-      stream: options.logStream ?? stdout,
+      stream: options.logStream ?? stdout?.stream,
     },
     logController: new AccessLog(),
     requestIdHeader: false,
