@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
-import { PATHS } from './src-shared/domain/routes.ts';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
+import { PAGES } from './src-web/app/pages.ts';
 import { hireAssistTheme, themeCssVariables } from './src-shared/ui/theme.ts';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -67,9 +67,37 @@ export const ROUTE_ASSETS_FILE = 'route-assets.json';
 /** Per page pattern: its chunk's scripts and style sheets, and its prerendered HTML file if it has one. */
 type RouteAssets = Record<string, { scripts: string[]; styles: string[]; html?: string }>;
 
-/** `page(PATHS.<name>, ... import('<module>')` in the router: which module each page loads. */
-const ROUTER_FILE = 'src-web/app/router.tsx';
-const ROUTER_PAGE = /page\(PATHS\.(\w+),(?:(?!page\()[\s\S])*?import\('([^']+)'\)/g;
+/** The folder PAGES' module paths are relative to. */
+const PAGES_DIR = 'src-web/app';
+
+type Chunk = Rollup.OutputChunk;
+
+/**
+ * Per prerendered page pattern, the style sheets of the code its page loads later (its lazy
+ * imports): the home page's lower sections are in its prerendered HTML but their code, and
+ * so their styles, load only as the visitor scrolls. The prerendered page carries them inline
+ * so that markup is styled without JavaScript. Passed from routeAssets to prerender in memory:
+ * the server has no use for them.
+ */
+const lazyStyles = new Map<string, string[]>();
+
+/**
+ * The style sheets `chunk`'s lazy imports (and what they import) bring that neither `loaded`
+ * holds nor the chunks of `skipped` (the entry's, already inlined into index.html).
+ */
+function lazyStylesOf(chunk: Chunk, byFile: Map<string, Chunk>, loaded: Set<string>, skipped: string[]): string[] {
+  const seen = new Set<string>(skipped);
+  const styles = new Set<string>();
+  const visit = (fileName: string) => {
+    const current = byFile.get(fileName);
+    if (!current || seen.has(fileName)) return;
+    seen.add(fileName);
+    current.imports.forEach(visit);
+    for (const css of current.viteMetadata?.importedCss ?? []) if (!loaded.has(`/${css}`)) styles.add(`/${css}`);
+  };
+  chunk.dynamicImports.forEach(visit);
+  return [...styles];
+}
 
 /**
  * Writes route-assets.json: for each page of the router (keyed by its PATHS pattern), the
@@ -81,17 +109,14 @@ function routeAssets(): Plugin {
     name: 'hireassist:route-assets',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const routerFile = path.resolve(ROUTER_FILE);
-      const source = readFileSync(routerFile, 'utf8');
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const entry = chunks.find((chunk) => chunk.isEntry);
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const assets: RouteAssets = {};
-      for (const [, name, specifier] of source.matchAll(ROUTER_PAGE)) {
-        const pattern = PATHS[name as keyof typeof PATHS];
-        const moduleId = path.resolve(path.dirname(routerFile), specifier ?? '');
+      for (const { path: pattern, module } of PAGES) {
+        const moduleId = path.resolve(PAGES_DIR, module);
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
-        if (!pattern || !chunk) throw new Error(`route-assets: no chunk for PATHS.${name} (${specifier})`);
+        if (!chunk) throw new Error(`route-assets: no chunk for ${pattern} (${module})`);
         const seen = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
         const scripts: string[] = [];
         const styles = new Set<string>();
@@ -106,8 +131,9 @@ function routeAssets(): Plugin {
         };
         visit(chunk.fileName);
         assets[pattern] = { scripts, styles: [...styles] };
+        lazyStyles.set(pattern, lazyStylesOf(chunk, byFile, styles, entry ? [entry.fileName, ...entry.imports] : []));
       }
-      if (Object.keys(assets).length === 0) throw new Error(`route-assets: no pages found in ${ROUTER_FILE}`);
+      if (Object.keys(assets).length === 0) throw new Error(`route-assets: PAGES (src-web/app/pages.ts) lists no page`);
       this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: JSON.stringify(assets) });
     },
   };
@@ -139,17 +165,7 @@ function inlineEntryCss(): Plugin {
 }
 
 /** The pages whose HTML carries their prerendered markup: the public pages with no per-visit data. */
-const PRERENDERED = [
-  PATHS.home,
-  PATHS.features,
-  PATHS.howItWorks,
-  PATHS.testimonials,
-  PATHS.pricing,
-  PATHS.contact,
-  PATHS.careers,
-  PATHS.about,
-  PATHS.press,
-] as const;
+const PRERENDERED = PAGES.flatMap((page) => (page.prerender ? [page.path] : []));
 
 /** index.html's #root content: the boot bar and the first-paint slot the server may fill. */
 const ROOT_CONTENT = /(<div id="root">)[\s\S]*?<!--first-paint-->/;
@@ -157,15 +173,17 @@ const ROOT_CONTENT = /(<div id="root">)[\s\S]*?<!--first-paint-->/;
 /**
  * Prerendered markup as a preview: seen, but inert and hidden from assistive technology (and
  * without a second <main>), so nothing reads or clicks the copy the app is about to replace;
- * the app's own page, rendered a moment later, is the one people and tests use.
+ * the app's own page, rendered a moment later, is the one people and tests use. Marked
+ * data-prerendered: the home page's first render takes its lower sections' markup from it
+ * (src-web/features/marketing/home/HomePage.tsx).
  */
 function inertPreview(markup: string): string {
-  return `<div inert aria-hidden="true">${markup.replace(/<main\b/g, '<div').replace(/<\/main>/g, '</div>')}</div>`;
+  return `<div inert aria-hidden="true" data-prerendered="">${markup.replace(/<main\b/g, '<div').replace(/<\/main>/g, '</div>')}</div>`;
 }
 
 /**
  * Prerenders the public pages: once the browser build is written, builds src-web/prerender
- * for Node, renders each page of PRERENDERED with react-dom/server and writes index.html with
+ * for Node, renders each page of PRERENDERED with react-dom/static and writes index.html with
  * that markup in #root as pages/<path>.html, named in route-assets.json. The page then paints from its HTML, before any
  * script has run; the app renders it again in place when its code has loaded (main.tsx).
  * JSON-LD is left out: it names the site's public origin, which only the running app knows.
@@ -181,7 +199,8 @@ function prerender(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const serverDir = path.resolve('node_modules/.cache/hireassist-prerender');
+      // One folder per build process: two builds at once (another output folder) must not share it.
+      const serverDir = path.resolve(`node_modules/.cache/hireassist-prerender-${process.pid}`);
       await build({
         configFile: false,
         root,
@@ -199,8 +218,11 @@ function prerender(): Plugin {
         const page = assets[pathname];
         if (!page) throw new Error(`prerender: ${pathname} has no entry in ${ROUTE_ASSETS_FILE}`);
         const markup = (await renderPage(pathname)).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
-        // The page's own style sheets are inlined: the markup needs them for its first paint.
-        const styles = page.styles.map((href) => `<style>${readFileSync(path.join(outDir, href), 'utf8')}</style>`).join('');
+        // The page's own style sheets are inlined: the markup needs them for its first paint; so
+        // are those of its lazy parts that are in the markup too (the home page's lower sections).
+        const styles = [...page.styles, ...(lazyStyles.get(pathname) ?? [])]
+          .map((href) => `<style>${readFileSync(path.join(outDir, href), 'utf8')}</style>`)
+          .join('');
         page.html = `/pages${pathname === '/' ? '/home' : pathname}.html`;
         const file = path.join(outDir, page.html);
         mkdirSync(path.dirname(file), { recursive: true });

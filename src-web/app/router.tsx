@@ -1,15 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { PATHS } from '../../src-shared/domain/routes.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { PAGES, type Page } from './pages.ts';
 
 /** Loaded only when something fails: it uses Fluent's Button and provider, which no first load needs. */
 const ErrorFallback = lazy(() => import('./error/ErrorFallback.tsx').then((module) => ({ default: module.ErrorFallback })));
 
 type LazyRoute = NonNullable<RouteObject['lazy']>;
+type LoadedRoute = Awaited<ReturnType<Extract<LazyRoute, (...args: never[]) => unknown>>>;
 
-const page = (path: string, lazy: LazyRoute): RouteObject => ({ path, lazy });
+/**
+ * The page modules, each a lazy chunk of its own. Vite code-splits only on import strings it
+ * can read, so the router names them by a glob rather than from PAGES' strings; PAGES says which
+ * path loads which of them (a test checks that every module it names is one of these).
+ */
+const pageModules = import.meta.glob<Record<string, unknown>>(['../features/**/*Page.tsx', '../features/**/*Pages.tsx']);
+
+/** The route of one page of PAGES: its module, loaded when the page is first visited. */
+function pageRoute({ path, module, component }: Page): RouteObject {
+  const load = pageModules[module];
+  if (!load) throw new Error(`router: ${path}'s module ${module} is not one of the page modules`);
+  const lazy: LazyRoute = async () => {
+    const loaded = await load();
+    // A module without a named component is a lazy route module: React Router reads it as it is.
+    return component ? { Component: loaded[component] as ComponentType } : (loaded as LoadedRoute);
+  };
+  return { path, lazy };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -21,49 +39,11 @@ export const routes: RouteObject[] = [
     ),
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      page(PATHS.home, async () => ({ Component: (await import('../features/marketing/home/HomePage.tsx')).HomePage })),
-      page(PATHS.features, async () => ({
-        Component: (await import('../features/marketing/features/FeaturesPage.tsx')).FeaturesPage,
-      })),
-      page(PATHS.howItWorks, async () => ({
-        Component: (await import('../features/marketing/how-it-works/HowItWorksPage.tsx')).HowItWorksPage,
-      })),
-      page(PATHS.testimonials, async () => ({
-        Component: (await import('../features/marketing/testimonials/TestimonialsPage.tsx')).TestimonialsPage,
-      })),
-      page(PATHS.pricing, async () => ({ Component: (await import('../features/pricing/PricingPage.tsx')).PricingPage })),
-      page(PATHS.blog, async () => ({ Component: (await import('../features/blog/BlogListPage.tsx')).BlogListPage })),
-      page(PATHS.blogPost, async () => ({ Component: (await import('../features/blog/BlogPostPage.tsx')).BlogPostPage })),
-      page(PATHS.contact, async () => ({ Component: (await import('../features/contact/ContactPage.tsx')).ContactPage })),
-      page(PATHS.careers, async () => ({
-        Component: (await import('../features/marketing/careers/CareersPage.tsx')).CareersPage,
-      })),
-      page(PATHS.about, async () => ({ Component: (await import('../features/marketing/about/AboutPage.tsx')).AboutPage })),
-      page(PATHS.press, async () => ({ Component: (await import('../features/marketing/press/PressPage.tsx')).PressPage })),
-      page(PATHS.signup, async () => ({ Component: (await import('../features/auth/SignUpPage.tsx')).SignUpPage })),
-      page(PATHS.affiliates, () => import('../features/affiliates/AffiliatesPage.tsx')),
-      page(PATHS.dashboard, async () => ({ Component: (await import('../features/account/DashboardPage.tsx')).DashboardRoute })),
-      page(PATHS.profile, async () => ({ Component: (await import('../features/account/ProfilePage.tsx')).ProfileRoute })),
-      page(PATHS.subscription, async () => ({
-        Component: (await import('../features/account/SubscriptionPage.tsx')).SubscriptionRoute,
-      })),
-      page(PATHS.settings, async () => ({ Component: (await import('../features/account/SettingsPage.tsx')).SettingsRoute })),
-      page(PATHS.security, async () => ({ Component: (await import('../features/account/SecurityPage.tsx')).SecurityRoute })),
-      page(PATHS.adminLeads, () => import('../features/admin/AdminLeadsPage.tsx')),
-      page(PATHS.adminUsers, () => import('../features/admin/AdminUsersPage.tsx')),
-      page(PATHS.adminAudit, async () => ({
-        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminAuditPage,
-      })),
-      page(PATHS.adminOutbox, async () => ({
-        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminOutboxPage,
-      })),
-      page(PATHS.adminAffiliates, async () => ({
-        Component: (await import('../features/admin/AdminRecordPages.tsx')).AdminAffiliatesPage,
-      })),
-      page('*', async () => {
-        const { NotFoundPage } = await import('../features/not-found/NotFoundPage.tsx');
-        return { Component: NotFoundPage };
-      }),
+      ...PAGES.map(pageRoute),
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../features/not-found/NotFoundPage.tsx')).NotFoundPage }),
+      },
     ],
   },
 ];

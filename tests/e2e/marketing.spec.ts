@@ -71,10 +71,14 @@ async function standInThirdParties(page: Page) {
 
 test.beforeEach(async ({ page }) => standInThirdParties(page));
 
-/** The home page renders its lower sections as the visitor scrolls towards them. */
+/**
+ * The home page renders its lower sections as the visitor scrolls towards them (until then it
+ * shows their prerendered markup): waits for the live ones, whose carousels have their dots.
+ */
 async function scrollHomeSections(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.mouse.wheel(0, 1500);
+  await expect(page.getByRole('button', { name: /^Show slide / }).first()).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toBeAttached();
 }
 
@@ -108,7 +112,7 @@ test('pages keep their own descriptions', async ({ page }) => {
   expect(descriptions.size).toBe(PAGES.length);
 });
 
-test('the first screen of the home page loads none of the lower sections until the visitor scrolls', async ({ page }) => {
+test("the first screen of the home page loads none of the lower sections' code until the visitor scrolls", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -117,9 +121,27 @@ test('the first screen of the home page loads none of the lower sections until t
   await expect(page.getByRole('button', { name: 'Play the HireAssist introduction video' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.some((script) => script.includes('HomeSections'))).toBe(false);
-  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(0);
+  // Their prerendered markup is on the page all the same, kept by the app until their code loads.
+  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(1);
+  await expect(page.locator('[data-home-sections] [aria-roledescription="carousel"]').first()).toBeAttached();
+  await expect(page.getByRole('button', { name: /^Show slide / })).toHaveCount(0);
   await scrollHomeSections(page);
   expect(scripts.some((script) => script.includes('HomeSections'))).toBe(true);
+  // The live sections replaced the copy: one of each heading.
+  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(1);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows every section, as crawlers read it', async ({ page }) => {
+    await page.goto('/');
+    // Its headings and texts: the hero's and those of each lower section, prerendered by the build.
+    const home = PAGES.find(({ path }) => path === '/');
+    for (const text of [home?.heading ?? '', ...(home?.texts ?? [])]) {
+      await expect(page.getByText(text).first(), text).toBeVisible();
+    }
+  });
 });
 
 test('the home page describes the company to search engines (Organization JSON-LD)', async ({ page, baseURL }) => {

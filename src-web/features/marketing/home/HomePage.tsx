@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import company from '../../../../content/company.json';
 import home from '../../../../content/marketing/home.json';
 import { JsonLd, usePageMeta } from '../../../components/seo.tsx';
@@ -32,28 +32,60 @@ function organization(siteUrl: string): Record<string, unknown> {
   };
 }
 
+const subscribeToNothing = () => () => undefined;
+
 /**
- * The home page: hero, intro video, then the key features, how it works,
- * testimonials and client logos. Those last sections load as the visitor scrolls towards
- * them, so they never hold up the first screen.
+ * True while the page renders at build time (src-web/prerender: React reads the server
+ * snapshot), false in the browser, where the app renders with createRoot (src-web/main.tsx).
+ */
+function usePrerendering(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * The lower sections' markup as the build wrote it into this page's HTML, read from the
+ * prerendered preview (vite.config.ts marks it data-prerendered) while it is still in the
+ * document, i.e. during the app's first render. Empty when the visitor came to the home page
+ * inside the app: then there is nothing to keep, and the sections render as they come near.
+ */
+function prerenderedSections(): string {
+  return document.querySelector('[data-prerendered] [data-home-sections]')?.innerHTML ?? '';
+}
+
+/**
+ * The home page: hero, intro video, then the key features, how it works, testimonials and
+ * client logos. The build prerenders them all, so crawlers and visitors without JavaScript
+ * read the whole page. In the browser the lower sections' code (and their carousels and
+ * images) loads only as the visitor scrolls towards them, so it never holds up the first
+ * screen; until it has loaded, their prerendered markup stays on the page as it is.
  */
 export function HomePage() {
   usePageMeta(home.seo);
   const config = usePublicConfig();
   const siteUrl = config.status === 'ready' ? config.config.siteUrl : window.location.origin;
-  const [belowFoldRef, showRest] = useNearViewport<HTMLDivElement>('300px 0px');
+  const prerendering = usePrerendering();
+  const [belowFoldRef, nearViewport] = useNearViewport<HTMLDivElement>('300px 0px');
+  const [prerendered] = useState(() => (prerendering ? '' : prerenderedSections()));
 
   return (
     <>
       <JsonLd data={organization(siteUrl)} />
       <Hero />
       <IntroVideo />
-      <div ref={belowFoldRef} className={styles.belowFold}>
-        {showRest && (
-          <Suspense>
+      <div ref={belowFoldRef} className={styles.belowFold} data-home-sections="">
+        {/* useNearViewport turns true in a transition: React keeps the prerendered copy on screen
+            while the sections' code loads, then swaps in the live sections. */}
+        <Suspense>
+          {prerendering || nearViewport ? (
             <HomeSections />
-          </Suspense>
-        )}
+          ) : prerendered ? (
+            <div className={styles.prerendered} dangerouslySetInnerHTML={{ __html: prerendered }} />
+          ) : null}
+        </Suspense>
       </div>
     </>
   );

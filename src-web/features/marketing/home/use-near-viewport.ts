@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * True once the element comes within `margin` of the viewport (and from then on). The home
  * page renders its lower sections only then, so a visitor who reads the first screen pays
- * for none of their code, images or carousels.
+ * for none of their code, images or carousels. The change is a transition: what the element
+ * shows until then (the sections' prerendered markup) stays while what it renders next suspends.
  */
 export function useNearViewport<T extends Element>(margin: string): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -13,7 +14,7 @@ export function useNearViewport<T extends Element>(margin: string): [RefObject<T
     if (!element || near) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: margin },
     );

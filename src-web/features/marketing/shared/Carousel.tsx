@@ -44,8 +44,17 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
     },
     [embla],
   );
-  const selected = useSyncExternalStore(subscribe, () => embla?.selectedScrollSnap() ?? 0);
-  const snapCount = useSyncExternalStore(subscribe, () => embla?.scrollSnapList().length ?? 0);
+  // The build prerenders the carousel (the home page): no Embla there, so no position and no dots.
+  const selected = useSyncExternalStore(
+    subscribe,
+    () => embla?.selectedScrollSnap() ?? 0,
+    () => 0,
+  );
+  const snapCount = useSyncExternalStore(
+    subscribe,
+    () => embla?.scrollSnapList().length ?? 0,
+    () => 0,
+  );
 
   // The slide width changed with the breakpoint: Embla measures again.
   useEffect(() => embla?.reInit(), [embla, perView]);
