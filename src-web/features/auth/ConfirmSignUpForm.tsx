@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import { validateVerificationCode } from '../../../src-shared/domain/accounts/validation.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { afterSignUp } from './after-sign-up.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, FormSuccess, useFormStyles } from './form-parts.tsx';
@@ -15,7 +15,7 @@ import { useCooldown } from './use-cooldown.ts';
 /** 'Verify Email': the code from the mail, then an automatic sign-in with the password. */
 export function ConfirmSignUpForm({ pending, source, onBack }: { pending: PendingSignUp; source: SignUpSource; onBack(): void }) {
   const styles = useFormStyles();
-  const { identity, startSession } = useAuth();
+  const { identity, startSession } = useSession();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const [error, setError] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { Button, Link } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
@@ -14,7 +14,7 @@ import { NewPasswordFields } from './password-fields.tsx';
  */
 export function NewPasswordForm({ email, session, onBack }: { email: string; session: string; onBack(): void }) {
   const styles = useFormStyles();
-  const { identity, startSession } = useAuth();
+  const { identity, startSession } = useSession();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string | undefined; confirmation?: string | undefined }>({});

@@ -8,7 +8,7 @@ import {
   validateVerificationCode,
 } from '../../../src-shared/domain/accounts/validation.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { CodeInput } from './CodeInput.tsx';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
@@ -17,7 +17,7 @@ import { NewPasswordFields } from './password-fields.tsx';
 /** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
 export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
   const styles = useFormStyles();
-  const { identity } = useAuth();
+  const { identity } = useSession();
   const [email, setEmail] = useState(props.initialEmail);
   const [emailError, setEmailError] = useState<string>();
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +64,7 @@ export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(ema
 /** Step 2: the code and a new password (sign-up rules), ConfirmForgotPassword, then sign-in. */
 export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): void }) {
   const styles = useFormStyles();
-  const { identity, signIn } = useAuth();
+  const { identity, signIn } = useSession();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

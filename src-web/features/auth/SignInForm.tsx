@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { NewPasswordRequiredError } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateSignIn, type FieldErrors, type SignInFields } from '../../../src-shared/domain/accounts/validation.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
@@ -19,7 +19,7 @@ export function SignInForm(props: {
   onUnconfirmed(email: string, password: string): void;
 }) {
   const styles = useFormStyles();
-  const { signIn } = useAuth();
+  const { signIn } = useSession();
   const [fields, setFields] = useState<SignInFields>({ email: props.initialEmail ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof SignInFields>>({});
   const [error, setError] = useState<string | null>(props.initialError ?? null);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { formatPhoneInput, phoneDigits, toE164 } from '../../../src-shared/domain/accounts/phone.ts';
 import { validateSignUp, type FieldErrors, type SignUpFields } from '../../../src-shared/domain/accounts/validation.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
 import { Form, FormError, useFormStyles } from './form-parts.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
@@ -23,7 +23,7 @@ const EMPTY: SignUpFields = { firstName: '', lastName: '', email: '', password: 
 
 export function SignUpForm({ onSignIn, onSignedUp }: { onSignIn(): void; onSignedUp(pending: PendingSignUp): void }) {
   const styles = useFormStyles();
-  const { identity } = useAuth();
+  const { identity } = useSession();
   const [fields, setFields] = useState<SignUpFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<keyof SignUpFields>>({});
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { useEmbedFailure } from '../../components/use-embed-failure.ts';
-import { useAuth } from './auth-context.tsx';
+import { useAuthDialog } from './auth-dialog-state.tsx';
 
 const useStyles = makeStyles({
   page: {
@@ -43,7 +43,7 @@ export function SignUpPage() {
   const [url, setUrl] = useState<string | null | undefined>(undefined);
   const frame = useRef<HTMLIFrameElement>(null);
   const failed = useEmbedFailure(frame, url);
-  const { openAuthDialog } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
   useDocumentTitle('Sign Up');
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { SocialIdentityProvider } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
-import { useAuth } from './auth-context.tsx';
+import { useSession } from './session-context.tsx';
 import { useFormStyles } from './form-parts.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
 
@@ -56,7 +56,7 @@ export function SocialButtons({
 }) {
   const styles = useStyles();
   const form = useFormStyles();
-  const { signInWithProvider } = useAuth();
+  const { signInWithProvider } = useSession();
   const [providers, setProviders] = useState<SocialIdentityProvider[]>([]);
   const [starting, setStarting] = useState<SocialIdentityProvider | null>(null);
   useEffect(() => {

@@ -1,0 +1,341 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
+import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { decodeJwtPayload, loginProvider, userFromIdToken, type User } from '../../../src-shared/domain/accounts/user.ts';
+import { ADMIN } from '../../../src-shared/domain/constants.ts';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { captureReferral } from '../referrals/referral-storage.ts';
+import { auditLogin, partnerSso } from './accounts-api.ts';
+import { useAuthDialog } from './auth-dialog-state.tsx';
+import { loadPublicConfig } from '../../components/public-config.ts';
+import { needsRenewal, renewalDelay } from './session.ts';
+import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
+
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export interface SessionValue {
+  status: AuthStatus;
+  user: User | null;
+  /** True after the user chose Sign Out (guards then skip the sign-in prompt). */
+  signedOutByUser: boolean;
+  /** The user pool client (its SDK loads on first use). */
+  identity(): Promise<IdentityClient>;
+  /** Current tokens, renewed first when they are about to expire; null when signed out. */
+  freshTokens(): Promise<TokenSet | null>;
+  /** Stores a new session, builds the user, audits the login; then closes the dialog and returns to `returnTo`. */
+  startSession(tokens: TokenSet): User;
+  signIn(email: string, password: string): Promise<User>;
+  signInWithProvider(provider: SocialIdentityProvider): Promise<void>;
+  /** Clears the user and all three tokens, revokes the refresh token and returns to /. */
+  signOut(): Promise<void>;
+  /** Reads the profile from the pool again (name, email, verification). */
+  refreshProfile(): Promise<void>;
+  /** Changes the in-memory user only (social accounts' local profile edits). */
+  updateLocalUser(patch: Partial<User>): void;
+  /** Signs in to the partner platform (single sign-on); a failure is only logged, never shown. */
+  accessPartnerPlatform(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+let sharedIdentity: Promise<IdentityClient> | undefined;
+function defaultIdentity(): Promise<IdentityClient> {
+  sharedIdentity ??= loadPublicConfig()
+    .then((config) => {
+      if (!config.identity) throw new Error('Sign-in is not available right now.');
+      return createIdentityClient(config.identity);
+    })
+    .catch((error: unknown) => {
+      sharedIdentity = undefined;
+      throw error;
+    });
+  return sharedIdentity;
+}
+
+function userFrom(tokens: TokenSet): User {
+  return userFromIdToken(decodeJwtPayload(tokens.idToken));
+}
+
+interface RestoredSession {
+  status: AuthStatus;
+  tokens: TokenSet | null;
+  user: User | null;
+}
+
+/**
+ * The session in local storage: used when both tokens exist and parse; a broken
+ * one is removed. Tokens about to expire are renewed first ('loading' until then), and a
+ * hosted sign-in's return (?code=) is finished by the provider.
+ */
+function restoreSession(): RestoredSession {
+  if (new URLSearchParams(window.location.search).has('code')) return { status: 'loading', tokens: null, user: null };
+  const tokens = readTokens();
+  if (!tokens) return { status: 'signed-out', tokens: null, user: null };
+  try {
+    const user = userFrom(tokens);
+    if (!needsRenewal(tokens)) return { status: 'signed-in', tokens, user };
+    if (tokens.refreshToken) return { status: 'loading', tokens, user };
+    throw new Error('Expired session without a refresh token');
+  } catch (error) {
+    console.warn('Stored session could not be read; it was removed', error);
+    clearTokens();
+    return { status: 'signed-out', tokens: null, user: null };
+  }
+}
+
+/** The address hosted sign-in returns to: the site's origin (one redirect URI to register). */
+const redirectUri = () => window.location.origin;
+
+/**
+ * Who is signed in and their session. The session lives in local storage: restored on load,
+ * renewed before it expires, refreshed when the tab becomes visible. Nothing heavy loads for a
+ * signed-out visitor. Its value changes only with the session itself, not with the page (the
+ * router's navigate is stable), so the many components that ask "signed in?" do not re-render
+ * on every navigation. Signing in closes the authentication dialog, so this sits inside
+ * AuthDialogStateProvider.
+ */
+export function SessionProvider({ children, identityClient }: { children: ReactNode; identityClient?: IdentityClient }) {
+  const navigate = useNavigate();
+  const { openAuthDialog, closeAuthDialog, takeReturnTo } = useAuthDialog();
+  // The stored session is read synchronously, so a signed-out visitor never sees a loading state.
+  const [restored] = useState(restoreSession);
+  const [status, setStatus] = useState<AuthStatus>(restored.status);
+  const [user, setUser] = useState<User | null>(restored.user);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const tokensRef = useRef<TokenSet | null>(restored.tokens);
+  const renewing = useRef<Promise<TokenSet | null> | null>(null);
+  const [renewTick, setRenewTick] = useState(0);
+
+  const identity = useCallback(() => (identityClient ? Promise.resolve(identityClient) : defaultIdentity()), [identityClient]);
+
+  const endSession = useCallback(() => {
+    tokensRef.current = null;
+    clearTokens();
+    setUser(null);
+    setStatus('signed-out');
+  }, []);
+
+  const keepTokens = useCallback((tokens: TokenSet) => {
+    tokensRef.current = tokens;
+    writeTokens(tokens);
+    setRenewTick((tick) => tick + 1);
+  }, []);
+
+  const renew = useCallback((): Promise<TokenSet | null> => {
+    const current = tokensRef.current;
+    if (!current) return Promise.resolve(null);
+    renewing.current ??= identity()
+      .then((client) => client.refresh(current.refreshToken))
+      .then((tokens) => {
+        keepTokens(tokens);
+        setStatus('signed-in');
+        setUser((previous) => ({
+          ...userFrom(tokens),
+          ...(previous ? { createdAt: previous.createdAt, lastSignIn: previous.lastSignIn } : {}),
+        }));
+        return tokens;
+      })
+      .catch((error: unknown) => {
+        console.warn('Session renewal failed; signing out', error);
+        endSession();
+        return null;
+      })
+      .finally(() => {
+        renewing.current = null;
+      });
+    return renewing.current;
+  }, [identity, keepTokens, endSession]);
+
+  const freshTokens = useCallback(async () => {
+    const current = tokensRef.current;
+    if (!current) return null;
+    return needsRenewal(current) && current.refreshToken ? renew() : current;
+  }, [renew]);
+
+  const startSession = useCallback(
+    (tokens: TokenSet) => {
+      const claims = decodeJwtPayload(tokens.idToken);
+      const signedIn = userFromIdToken(claims);
+      keepTokens(tokens);
+      setUser(signedIn);
+      setStatus('signed-in');
+      setSignedOutByUser(false);
+      closeAuthDialog();
+      // The login audit runs in the background; it never holds up the user.
+      auditLogin({ idToken: tokens.idToken, provider: loginProvider(claims) }).catch((error: unknown) =>
+        console.warn('Login audit failed', error),
+      );
+      const target = takeReturnTo();
+      if (target) void navigate(target);
+      return signedIn;
+    },
+    [keepTokens, navigate, closeAuthDialog, takeReturnTo],
+  );
+
+  // Restore the session, or finish a hosted (Google/Microsoft) sign-in, once on load.
+  useEffect(() => {
+    captureReferral(window.location.search);
+    const params = new URLSearchParams(window.location.search);
+    const code = params.get('code');
+    const state = params.get('state');
+    // A hosted sign-in that came back refused (declined at the provider, or an unverified address).
+    const refusal = code === null && state !== null ? params.get('error') : null;
+    if (code || refusal) {
+      for (const name of ['code', 'state', 'error', 'error_description']) params.delete(name);
+      const query = params.toString();
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
+      );
+      (code
+        ? identity().then((client) => client.exchangeCode(code, state, redirectUri()))
+        : Promise.reject(new Error(`Hosted sign-in refused: ${refusal}`))
+      )
+        .then(startSession)
+        .catch((error: unknown) => {
+          console.warn('OAuth code exchange failed', error);
+          endSession();
+          // Its source is the dialog itself: this sign-in did not start from the header's Login, which a 'signin' opening implies.
+          openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
+        });
+      return;
+    }
+    // A stored session about to expire is renewed by the renewal timer below, at once.
+    // Only on the first render: later changes come through the callbacks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Renew the tokens before they expire, so a user is not signed out after an hour.
+  useEffect(() => {
+    const tokens = tokensRef.current;
+    if (!tokens?.refreshToken) return;
+    const timer = setTimeout(() => void renew(), renewalDelay(tokens));
+    return () => clearTimeout(timer);
+  }, [renewTick, renew]);
+
+  const refreshProfile = useCallback(async () => {
+    const tokens = await freshTokens();
+    if (!tokens) return;
+    const attributes = await (await identity()).getUser(tokens.accessToken);
+    setUser((previous) => {
+      if (!previous) return previous;
+      const givenName = attributes.given_name ?? '';
+      const familyName = attributes.family_name ?? '';
+      return {
+        ...previous,
+        email: attributes.email ?? previous.email,
+        givenName,
+        familyName,
+        name: [givenName, familyName].filter(Boolean).join(' ') || (attributes.email ?? previous.email).split('@')[0] || '',
+        phoneNumber: attributes.phone_number ?? '',
+        emailVerified: previous.socialProvider !== null || attributes.email_verified === 'true',
+      };
+    });
+    // The header reads the stored id token after a reload: when the account changed since it was
+    // issued (a new name, here or on another device), renew it so the change survives a reload.
+    const claims = decodeJwtPayload(tokens.idToken);
+    const stale = (['given_name', 'family_name', 'email', 'phone_number'] as const).some(
+      (name) => (attributes[name] ?? '') !== (typeof claims[name] === 'string' ? claims[name] : ''),
+    );
+    if (stale && tokens.refreshToken) await renew();
+  }, [freshTokens, identity, renew]);
+
+  // On every return to the tab while signed in, the profile is read again (~100 ms later).
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onVisibility = () => {
+      if (document.visibilityState !== 'visible') return;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => refreshProfile().catch((error: unknown) => console.warn('Profile refresh failed', error)),
+        ADMIN.visibilityReloadDelayMs,
+      );
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [status, refreshProfile]);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => startSession(await (await identity()).signIn(email.trim(), password)),
+    [identity, startSession],
+  );
+
+  const signInWithProvider = useCallback(
+    async (provider: SocialIdentityProvider) => {
+      window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri()));
+    },
+    [identity],
+  );
+
+  const signOut = useCallback(async () => {
+    const refreshToken = tokensRef.current?.refreshToken;
+    setSignedOutByUser(true);
+    endSession();
+    void navigate(PATHS.home);
+    if (refreshToken) {
+      await identity()
+        .then((client) => client.revokeToken(refreshToken))
+        .catch((error: unknown) => console.warn('Refresh token revocation failed', error));
+    }
+  }, [endSession, identity, navigate]);
+
+  const accessPartnerPlatform = useCallback(async () => {
+    try {
+      const tokens = await freshTokens();
+      if (!tokens) throw new Error('Not signed in');
+      window.location.assign((await partnerSso(tokens.idToken)).url);
+    } catch (error) {
+      console.warn('Partner platform sign-in failed', error);
+    }
+  }, [freshTokens]);
+  const updateLocalUser = useCallback(
+    (patch: Partial<User>) => setUser((previous) => (previous ? { ...previous, ...patch } : previous)),
+    [],
+  );
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status,
+      user,
+      signedOutByUser,
+      identity,
+      freshTokens,
+      startSession,
+      signIn,
+      signInWithProvider,
+      signOut,
+      refreshProfile,
+      updateLocalUser,
+      accessPartnerPlatform,
+    }),
+    [
+      status,
+      user,
+      signedOutByUser,
+      accessPartnerPlatform,
+      identity,
+      freshTokens,
+      startSession,
+      signIn,
+      signInWithProvider,
+      signOut,
+      refreshProfile,
+      updateLocalUser,
+    ],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <AuthProvider>');
+  return value;
+}
