@@ -17,6 +17,11 @@ export function findUser(db: Kysely<Schema>, login: string): Promise<UserRow | u
   ).executeTakeFirst();
 }
 
+/** A user by Cognito `sub`. */
+export function findUserBySub(db: Kysely<Schema>, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('identity_users').selectAll().where('sub', '=', sub).executeTakeFirst();
+}
+
 /**
  * The column values for checked attribute writes; the map's entries are merged into what
  * is stored, so one write never drops another attribute.

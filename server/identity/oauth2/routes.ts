@@ -4,17 +4,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import * as oidc from 'openid-client';
 import { acceptFormBodies } from '../../http/body-policy.ts';
 import { MINUTE } from '../clock.ts';
-import { hashToken } from '../codes.ts';
 import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
 import { authenticate, refreshSession, startSession } from '../sessions.ts';
+import { findUserBySub } from '../users.ts';
 import { revokeToken } from '../operations/revoke-token.ts';
 import { clientCredentials } from './client-auth.ts';
 import { FederationRefused } from '../errors.ts';
 import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
 import { checkPkceRequest, pkceMatches } from './pkce.ts';
 import { grantedScope } from './scope.ts';
+import { saveAuthorizationCode, savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
@@ -155,23 +156,20 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const id = randomBytes(24).toString('base64url');
       const verifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
-      await service.db
-        .insertInto('identity_oauth_requests')
-        .values({
-          id,
-          provider,
-          client_id: query.client_id,
-          redirect_uri: query.redirect_uri,
-          client_state: query.state ?? null,
-          code_challenge: query.code_challenge ?? null,
-          code_challenge_method: 'S256',
-          upstream_code_verifier: verifier,
-          upstream_nonce: nonce,
-          expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
-          client_nonce: query.nonce ?? null,
-          scope: scopeGranted,
-        })
-        .execute();
+      await savePendingSignIn(service.db, {
+        id,
+        provider,
+        client_id: query.client_id,
+        redirect_uri: query.redirect_uri,
+        client_state: query.state ?? null,
+        code_challenge: query.code_challenge ?? null,
+        code_challenge_method: 'S256',
+        upstream_code_verifier: verifier,
+        upstream_nonce: nonce,
+        expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
+        client_nonce: query.nonce ?? null,
+        scope: scopeGranted,
+      });
       const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: callbackUrl,
         scope: 'openid email profile',
@@ -189,10 +187,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     { schema: { querystring: CallbackQuery }, config: { access: 'public' } },
     async (request, reply) => {
       const { state } = request.query;
-      const pending =
-        state === undefined
-          ? undefined
-          : await service.db.deleteFrom('identity_oauth_requests').where('id', '=', state).returningAll().executeTakeFirst();
+      const pending = state === undefined ? undefined : await takePendingSignIn(service.db, state);
       if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
         return reply.status(400).send({ error: 'This sign-in link has expired. Please start signing in again.' });
       }
@@ -246,20 +241,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       if (!user.enabled) return fail('access_denied', 'User is disabled.');
 
       const code = randomBytes(32).toString('base64url');
-      await service.db
-        .insertInto('identity_oauth_codes')
-        .values({
-          code_hash: hashToken(code),
-          user_sub: user.sub,
-          client_id: pending.client_id,
-          redirect_uri: pending.redirect_uri,
-          code_challenge: pending.code_challenge,
-          code_challenge_method: pending.code_challenge_method,
-          expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
-          nonce: pending.client_nonce,
-          scope: pending.scope,
-        })
-        .execute();
+      await saveAuthorizationCode(service.db, code, {
+        user_sub: user.sub,
+        client_id: pending.client_id,
+        redirect_uri: pending.redirect_uri,
+        code_challenge: pending.code_challenge,
+        code_challenge_method: pending.code_challenge_method,
+        expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
+        nonce: pending.client_nonce,
+        scope: pending.scope,
+      });
       const target = new URL(pending.redirect_uri);
       target.searchParams.set('code', code);
       if (pending.client_state !== null) target.searchParams.set('state', pending.client_state);
@@ -282,12 +273,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       }
       if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
       if (!body.code || !body.redirect_uri) return tokenError(reply, 'invalid_request');
-      // Deleting on read makes every code single-use, even under concurrent exchanges.
-      const grant = await service.db
-        .deleteFrom('identity_oauth_codes')
-        .where('code_hash', '=', hashToken(body.code))
-        .returningAll()
-        .executeTakeFirst();
+      const grant = await takeAuthorizationCode(service.db, body.code);
       if (
         grant === undefined ||
         grant.expires_at.getTime() <= service.clock.now() ||
@@ -297,7 +283,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       ) {
         return tokenError(reply, 'invalid_grant');
       }
-      const user = await service.db.selectFrom('identity_users').selectAll().where('sub', '=', grant.user_sub).executeTakeFirst();
+      const user = await findUserBySub(service.db, grant.user_sub);
       if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
       const signIn = () => startSession(service, user, clientId, grant.scope ?? 'openid', undefined, grant.nonce ?? undefined);
       const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn);

@@ -1,0 +1,41 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { IdentityOAuthCodesTable, IdentityOAuthRequestsTable, Schema } from '../../db/schema.ts';
+import { hashToken } from '../codes.ts';
+
+/** A hosted sign-in waiting for the provider's answer (between /oauth2/authorize and /oauth2/idpresponse). */
+type PendingSignIn = Selectable<IdentityOAuthRequestsTable>;
+
+/** What an authorization code grants, stored under the code's hash. */
+type CodeGrant = Selectable<IdentityOAuthCodesTable>;
+
+export async function savePendingSignIn(db: Kysely<Schema>, pending: Insertable<IdentityOAuthRequestsTable>): Promise<void> {
+  await db.insertInto('identity_oauth_requests').values(pending).execute();
+}
+
+/**
+ * The pending sign-in of `state`, removed as it is read: the provider's answer is accepted
+ * once, even when the browser replays it. Expiry is the caller's to check.
+ */
+export function takePendingSignIn(db: Kysely<Schema>, state: string): Promise<PendingSignIn | undefined> {
+  return db.deleteFrom('identity_oauth_requests').where('id', '=', state).returningAll().executeTakeFirst();
+}
+
+/** Stores the grant of a new authorization code; only the code's hash is kept. */
+export async function saveAuthorizationCode(
+  db: Kysely<Schema>,
+  code: string,
+  grant: Omit<Insertable<IdentityOAuthCodesTable>, 'code_hash'>,
+): Promise<void> {
+  await db
+    .insertInto('identity_oauth_codes')
+    .values({ ...grant, code_hash: hashToken(code) })
+    .execute();
+}
+
+/**
+ * The grant of `code`, removed as it is read: deleting on read makes every code single-use,
+ * even under concurrent exchanges. Expiry, client and PKCE are the caller's to check.
+ */
+export function takeAuthorizationCode(db: Kysely<Schema>, code: string): Promise<CodeGrant | undefined> {
+  return db.deleteFrom('identity_oauth_codes').where('code_hash', '=', hashToken(code)).returningAll().executeTakeFirst();
+}
