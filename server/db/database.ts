@@ -1,13 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { setFlagsFromString } from 'node:v8';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { migrate, type Migration } from './migrator.ts';
 import { migrations as productMigrations } from './migrations/index.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
 import type { Schema } from './schema.ts';
+
+/**
+ * PGlite's Postgres buffer cache, inside its WebAssembly memory. Postgres' default (128MB)
+ * grew that memory to 189 MB, resident for good (WebAssembly memory never shrinks); 32MB
+ * holds the hot pages of a small install's tables, and the OS page cache the rest.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -60,12 +64,28 @@ export async function openDatabase(
 async function openPGlite(dataDir: string): Promise<Kysely<Schema>> {
   const dir = path.join(dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  // pg_trgm: the admin lists' substring search is answered by trigram indexes (migration 10).
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // V8 otherwise compiles all of PGlite's 9 MB of WebAssembly up front, most of it never run:
+  // about 80 MB more resident at idle (measured, bench/startup/idle-memory.ts). Lazily, a
+  // function is compiled when first called, and hot ones still tier up to optimised code.
+  // Only WebAssembly compiled from now on is affected, and the server compiles no other.
+  setFlagsFromString('--wasm-lazy-compilation');
+  // Imported here so a server on PostgreSQL never loads PGlite.
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('./pglite-dialect.ts'),
+  ]);
+  const pglite = await PGlite.create(dir, {
+    // pg_trgm: the admin lists' substring search is answered by trigram indexes (migration 10).
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   return new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Kysely<Schema>> {
+  // Imported here so a server on the embedded PGlite never loads the PostgreSQL client.
+  const { default: pg } = await import('pg');
   if (schema !== undefined) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
     const admin = new pg.Client({ connectionString: url });
