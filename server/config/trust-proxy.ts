@@ -12,7 +12,7 @@ export type TrustProxy = false | number | string[];
 /** proxy-addr's names for the private ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-export const TRUST_PROXY_TRUE =
+const TRUST_PROXY_TRUE =
   'TRUST_PROXY=true would believe the left-most X-Forwarded-For address, which the client writes itself: ' +
   'set the number of proxies in front of the server (for example TRUST_PROXY=1 behind one load balancer) ' +
   'or their addresses/CIDR ranges (for example TRUST_PROXY=10.0.0.0/8)';

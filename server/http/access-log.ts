@@ -19,7 +19,7 @@ declare module 'fastify' {
 const SECRET_PARAMETER =
   /(?:^|[-_.])(?:code|state|token|token_hint|password|passwd|pwd|secret|verifier|assertion|key|apikey|signature|sig|credential|otp|jwt|ticket|auth|authorization)$|(?:token|secret|password|code|state)$/i;
 
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 /** The URL with the value of every secret-bearing query parameter replaced by [REDACTED]. */
 export function redactUrl(url: string): string {

@@ -15,7 +15,7 @@ export function mergeContentSources(...parts: readonly Partial<ContentSources>[]
   return { script: merge('script'), connect: merge('connect'), frame: merge('frame'), img: merge('img') };
 }
 
-export function contentSecurityPolicy(sources: ContentSources): string {
+function contentSecurityPolicy(sources: ContentSources): string {
   const list = (base: string, extra: readonly string[]) => [base, ...extra].join(' ');
   return [
     "default-src 'self'",

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 
 /** What is wrong with such text or number, after the field's name. */
-export const UNSTORABLE_TEXT = 'must not contain NUL characters or unpaired UTF-16 surrogates';
-export const INFINITE_NUMBER = 'must be a finite number';
+const UNSTORABLE_TEXT = 'must not contain NUL characters or unpaired UTF-16 surrogates';
+const INFINITE_NUMBER = 'must be a finite number';
 
 /** NUL, or a surrogate without its other half. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.

@@ -17,7 +17,7 @@ export interface SignInAnswer {
 }
 
 /** How long a challenge's Session may be answered: Cognito's default authentication session. */
-export const CHALLENGE_SESSION_MS = 3 * MINUTE;
+const CHALLENGE_SESSION_MS = 3 * MINUTE;
 
 /** What a challenge's `Session` carries, sealed: no row is stored, and any instance can open it. */
 interface ChallengeSession {

@@ -48,8 +48,8 @@ export interface IdentityConfig {
 }
 
 /** A fixed id: the browser needs one it can read from /api/config, and it is not a secret. */
-export const DEFAULT_CLIENT_ID = 'hireassist-local-client';
-export const DEFAULT_USER_POOL_ID = 'us-east-1_local';
+const DEFAULT_CLIENT_ID = 'hireassist-local-client';
+const DEFAULT_USER_POOL_ID = 'us-east-1_local';
 
 /** What the browser needs to talk to the pool (served by GET /api/config; nothing secret). */
 export function publicIdentityConfig(identity: IdentityConfig, publicUrl: string): IdentityPublicConfig {

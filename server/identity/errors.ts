@@ -16,7 +16,7 @@ const error = (type: string) => (message: string) => new CognitoError(type, mess
 
 export const invalidParameter = error('InvalidParameterException');
 export const notAuthorized = error('NotAuthorizedException');
-export const limitExceeded = error('LimitExceededException');
+const limitExceeded = error('LimitExceededException');
 export const resourceNotFound = error('ResourceNotFoundException');
 export const aliasExists = () => new CognitoError('AliasExistsException', 'An account with the given email already exists.');
 export const invalidPassword = error('InvalidPasswordException');

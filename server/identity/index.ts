@@ -19,9 +19,8 @@ import type { IdentityService } from './service.ts';
 import { createSrpContext } from './srp/verifier.ts';
 import { createSigningKeys } from './tokens.ts';
 
-export { createIdentityAdminClient, type IdentityAdminClient } from './admin-client.ts';
+export { createIdentityAdminClient } from './admin-client.ts';
 export { createIdTokenVerifier, type IdTokenVerifier } from './id-token.ts';
-export type { IdTokenClaims } from './tokens.ts';
 export type { ReportSecurityEvent, SecurityEvent } from './security-event.ts';
 
 export interface IdentityDependencies {
@@ -47,7 +46,7 @@ export interface IdentityDependencies {
 const SESSION_CACHE_TTL_MS = 1000;
 
 /** The issuer of the embedded pool's tokens. */
-export function embeddedIssuer(publicUrl: string, identity: IdentityConfig): string {
+function embeddedIssuer(publicUrl: string, identity: IdentityConfig): string {
   return `${publicUrl}/cognito/${identity.userPoolId}`;
 }
 

@@ -5,7 +5,7 @@ import { DAY } from './clock.ts';
 import type { IdentityService } from './service.ts';
 
 /** How long an operator's temporary password works (Cognito's default TemporaryPasswordValidityDays). */
-export const TEMPORARY_PASSWORD_DAYS = 7;
+const TEMPORARY_PASSWORD_DAYS = 7;
 export const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_DAYS * DAY;
 
 const CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '^$*.[]{}()?!@#%&/,><:;|_~=+-'];

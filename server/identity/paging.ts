@@ -2,7 +2,7 @@ import { badMember, invalidParameter } from './errors.ts';
 import { optionalInteger, optionalString, type Input } from './fields.ts';
 
 /** The most items one page of a group listing holds (Cognito's limit). */
-export const MAX_GROUP_PAGE = 60;
+const MAX_GROUP_PAGE = 60;
 
 /** `Limit` (0 or absent: a full page) and the key after which the page starts (`NextToken`). */
 export function readPage(input: Input): { limit: number; after: string | undefined } {

@@ -20,7 +20,7 @@ export function clientOf(request: FastifyRequest): ClientInfo {
  * Reports one event. A recording failure is logged, never thrown: the sign-in or change
  * it describes has already happened.
  */
-export async function report(service: IdentityService, event: SecurityEvent): Promise<void> {
+async function report(service: IdentityService, event: SecurityEvent): Promise<void> {
   try {
     await service.reportSecurityEvent(event);
   } catch (error) {

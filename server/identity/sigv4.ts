@@ -5,7 +5,7 @@ import type { AccessKeyPair } from './config.ts';
 import { CognitoError } from './errors.ts';
 
 /** What AWS allows between the signer's clock and its own. */
-export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface SignedRequest {
   method: string;
@@ -117,7 +117,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** `20260101T120000Z` → Date. */
-export function parseAmzDate(value: string): Date | undefined {
+function parseAmzDate(value: string): Date | undefined {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   if (!match) return undefined;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [number, number, number, number, number, number];

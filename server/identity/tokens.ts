@@ -116,7 +116,7 @@ function base64url(value: string): string {
 }
 
 /** RS256 on the thread pool, so signatures use every core instead of blocking the event loop. */
-export function signJwt(keys: SigningKeys, claims: object): Promise<string> {
+function signJwt(keys: SigningKeys, claims: object): Promise<string> {
   const input = `${keys.encodedHeader}.${base64url(JSON.stringify(claims))}`;
   return new Promise((resolve, reject) => {
     sign('sha256', Buffer.from(input), keys.privateKey, (error, signature) => {

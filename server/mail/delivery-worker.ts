@@ -20,7 +20,7 @@ export interface DeliveryOptions {
   claimTimeoutMs: number;
 }
 
-export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   pollIntervalMs: 2000,
   maxAttempts: 5,
   firstRetryDelayMs: 30_000,
@@ -39,7 +39,7 @@ export interface DeliveryWorker {
 type OutboxRow = Selectable<MailOutboxTable>;
 
 /** Wait before try number `attempt + 1`: firstRetryDelayMs, then ×4 each time. */
-export function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attempt: number): number {
+function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attempt: number): number {
   return options.firstRetryDelayMs * 4 ** Math.max(0, attempt - 1);
 }
 

@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from './mailer.ts';
 import { createEmailJsTransport, createSmtpTransport, type MailTransport } from './transports.ts';
 
 /** The transport the configuration asks for, or undefined when mail stays in the outbox. */
-export function createConfiguredTransport(mail: MailConfig): MailTransport | undefined {
+function createConfiguredTransport(mail: MailConfig): MailTransport | undefined {
   switch (mail.delivery.kind) {
     case 'smtp':
       return createSmtpTransport({ url: mail.delivery.url, from: mail.from });

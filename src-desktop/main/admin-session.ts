@@ -19,7 +19,7 @@ export interface AdminSession {
 }
 
 /** What an admin call answers before any server is configured. */
-export const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
+const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
 
 export function createAdminSession(options: { vault: TokenVault; serverUrl: string | null; fetch?: typeof fetch }): AdminSession {
   let current: { origin: string; api: AdminApi; http: AdminHttp; tokenStore: TokenStore } | null = null;

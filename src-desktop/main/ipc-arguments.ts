@@ -71,7 +71,7 @@ const ChannelArguments = {
 export type InvokeChannel = keyof typeof ChannelArguments | typeof IPC_CHANNELS.adminCall;
 
 /** Thrown back to the renderer when a message's arguments do not fit its channel. */
-export class InvalidArgumentsError extends Error {
+class InvalidArgumentsError extends Error {
   constructor(channel: string, detail: string) {
     super(`Invalid arguments for ${channel}: ${detail}`);
     this.name = 'InvalidArgumentsError';

@@ -11,10 +11,7 @@ const SCREEN_LABELS: Record<ConsoleScreen, string> = {
 };
 
 /** The menu: the six screens on CmdOrCtrl+1…6, Reload, and the platform's Edit and Window menus. */
-export function menuTemplate(
-  showScreen: (screen: ConsoleScreen) => void,
-  platform = process.platform,
-): MenuItemConstructorOptions[] {
+function menuTemplate(showScreen: (screen: ConsoleScreen) => void, platform = process.platform): MenuItemConstructorOptions[] {
   return [
     ...(platform === 'darwin' ? [{ role: 'appMenu' } as const] : [{ role: 'fileMenu' } as const]),
     { role: 'editMenu' },

@@ -43,7 +43,7 @@ function contentsOf(file: FileToSave): string {
  * Temp file in the same folder, flushed to disk, then renamed over the target: a reader
  * sees the old file or the whole new one, never half an export.
  */
-export async function writeFileAtomically(target: string, contents: string): Promise<void> {
+async function writeFileAtomically(target: string, contents: string): Promise<void> {
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle;
   try {

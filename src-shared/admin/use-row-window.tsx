@@ -2,7 +2,7 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 
 /** Rows rendered at first and per "Show more": 10,000 table rows would freeze the page for seconds. */
-export const ROW_WINDOW = 200;
+const ROW_WINDOW = 200;
 
 /** The first rows of a list, growing on demand; back to the first window when the list changes. */
 export function useRowWindow<T>(items: readonly T[]) {

@@ -37,7 +37,6 @@ export type GroupNamesReply = Static<typeof GroupNamesReplySchema>;
 
 /** `POST /api/admin/users/{username}/groups`: adds the user to the group, creating it when new. */
 export const AddUserToGroupRequestSchema = Type.Object({ group: GroupNameSchema }, { additionalProperties: false });
-export type AddUserToGroupRequest = Static<typeof AddUserToGroupRequestSchema>;
 
 export const UserGroupParamsSchema = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 128 }),

@@ -20,12 +20,6 @@ const indigo: BrandVariants = {
   160: '#e9ebf9',
 };
 
-/** Pink, the brand's secondary colour, for accents that must stand apart from indigo. */
-export const secondary = {
-  base: '#c2185b',
-  light: '#fce4ec',
-} as const;
-
 export const hireAssistTheme: Theme = {
   ...createLightTheme(indigo),
   // The brand typeface (self-hosted in global.css), then Arial sized like it while it loads, then the system's.
@@ -37,6 +31,7 @@ export const hireAssistTheme: Theme = {
  * The theme as CSS custom properties on :root, the same ones FluentProvider would set: the
  * web build writes them into index.html, so pages need neither FluentProvider's CSS-in-JS
  * nor the theme computed in the browser, and Fluent components lower down still find them.
+ * @public Used by vite.config.ts, the build, which knip's --production run does not follow.
  */
 export function themeCssVariables(theme: Theme): string {
   const declarations = Object.entries(theme).map(([name, value]) => `--${name}:${String(value)}`);

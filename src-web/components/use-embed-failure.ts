@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** How long an embedded page may take before its fallback shows. */
-export const EMBED_TIMEOUT_MS = 15_000;
+const EMBED_TIMEOUT_MS = 15_000;
 
 /**
  * True once the frame fails to load `url`, or has not loaded it in time. Browsers fire `load`

@@ -14,10 +14,10 @@ export interface AccountsConfig {
 }
 
 /** The shortest PARTNER_SSO_SECRET accepted: it signs assertions (HS256) the platform trusts. */
-export const MIN_PARTNER_SSO_SECRET_LENGTH = 32;
+const MIN_PARTNER_SSO_SECRET_LENGTH = 32;
 
 /** The PartnerStack script's origin (its loader, src-web/features/referrals/partnerstack.ts). */
-export const PARTNERSTACK_SCRIPT_ORIGIN = 'https://snippet.growsumo.com';
+const PARTNERSTACK_SCRIPT_ORIGIN = 'https://snippet.growsumo.com';
 
 /** Reads the customer accounts section of the configuration (documented in .env.example). */
 export function readAccountsConfig(read: EnvReader): AccountsConfig {

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import type { Customer } from './store.ts';
 
 /** How long the platform may take to redeem an assertion. */
-export const ASSERTION_SECONDS = 60;
+const ASSERTION_SECONDS = 60;
 
 /**
  * The address that signs a customer in to the partner platform: its URL with a short-lived

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ProfileChanges, RecentSignIn, ReferralRequest, SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
+import type { RecentSignIn, ReferralRequest, SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 import type { Schema } from '../../db/schema.ts';
 import { summarizeClient } from './client-summary.ts';
 
@@ -104,7 +104,7 @@ export async function recentSignIns(db: Kysely<Schema>, sub: string, limit = 10)
   }));
 }
 
-export const REDACTED = '[deleted account]';
+const REDACTED = '[deleted account]';
 
 /**
  * Before the account leaves the pool: its preferences and referral contacts go, its audit
@@ -121,5 +121,3 @@ export async function forgetCustomer(db: Kysely<Schema>, sub: string): Promise<v
       where actor = ${sub} and details->'changes' ? 'email'`.execute(trx);
   });
 }
-
-export type { ProfileChanges };

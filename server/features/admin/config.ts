@@ -14,7 +14,7 @@ export interface AdminConfig {
 }
 
 /** The shortest ADMIN_PASSWORD accepted: the one password guarding every customer account. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 /** Reads the admin section of the configuration (documented in .env.example). */
 export function readAdminConfig(read: EnvReader): AdminConfig {

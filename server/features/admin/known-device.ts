@@ -12,7 +12,7 @@ import type { Schema } from '../../db/schema.ts';
 export const DEVICE_COOKIE = ADMIN_DEVICE_COOKIE;
 
 /** How long a device stays known after its last successful login. */
-export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 /** Sent to the login route only (and the other admin routes, which ignore it); never readable by scripts. */
 const COOKIE_PATH = ADMIN_API_BASE;
@@ -39,7 +39,7 @@ export async function openKnownDevices(db: Kysely<Schema>, options: { secure: bo
   return knownDevices(Buffer.from(row.device_key, 'base64url'), options);
 }
 
-export function knownDevices(key: Buffer, options: { secure: boolean }): KnownDevices {
+function knownDevices(key: Buffer, options: { secure: boolean }): KnownDevices {
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   return {
     recognise(cookieHeader, now = new Date()) {

@@ -33,7 +33,7 @@ export interface LeadsSource {
 }
 
 /** Rows a batch of the export reads: large enough to be cheap, small enough to stay constant. */
-export const EXPORT_BATCH = 5000;
+const EXPORT_BATCH = 5000;
 
 /** Every lead the filter finds, a batch at a time, for a streamed export. */
 export async function* allLeads(source: LeadsSource, filter: LeadsFilter): AsyncGenerator<Lead[]> {

@@ -53,7 +53,7 @@ export interface UserDirectory {
 const quoted = (value: string) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 
 /** The ListUsers Filter of a search: `email ^= "ann"`, `cognito:user_status = "CONFIRMED"`, or none. */
-export function listUsersFilter(filter: UsersFilter): string | undefined {
+function listUsersFilter(filter: UsersFilter): string | undefined {
   const q = filter.q?.trim();
   if (q && filter.status !== undefined) {
     throw new InvalidListQuery("Invalid query: search by 'q' or by 'status', not both (the identity service takes one filter)");
@@ -73,7 +73,7 @@ export async function* allUsers(directory: UserDirectory, filter: UsersFilter): 
   } while (cursor !== undefined);
 }
 
-export function createUserDirectory({ client, userPoolId }: UserPool): UserDirectory {
+function createUserDirectory({ client, userPoolId }: UserPool): UserDirectory {
   return {
     async page(request) {
       const filter = listUsersFilter(request);

@@ -2,7 +2,7 @@ import { experienceLabel, type AffiliateApplicationFields } from '../../../src-s
 import type { OutgoingMail } from '../../mail/mailer.ts';
 
 /** Who the affiliate team's template greets (the template's to_name). */
-export const AFFILIATE_TEAM_NAME = 'HireAssist Affiliate Team';
+const AFFILIATE_TEAM_NAME = 'HireAssist Affiliate Team';
 
 /**
  * The mail to the affiliate team, with the EmailJS template's params (to_name, from_name,

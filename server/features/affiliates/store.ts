@@ -4,7 +4,7 @@ import type { Schema } from '../../db/schema.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 
 /** The lead source every affiliate application's lead carries. */
-export const AFFILIATE_LEAD_SOURCE = 'affiliate';
+const AFFILIATE_LEAD_SOURCE = 'affiliate';
 
 /**
  * Stores an application, its lead and the mail to the affiliate team in one transaction:

@@ -5,7 +5,7 @@ import type { EnvReader } from '../../config/env-reader.ts';
 /** StoryChief's API. The base URL is fixed here, never taken from a request or from production configuration. */
 export const STORYCHIEF_BASE_URL = 'https://api.storychief.io/1.0';
 /** Where StoryChief serves featured images unless STORYCHIEF_IMAGE_ORIGIN says otherwise. */
-export const STORYCHIEF_IMAGE_ORIGIN = 'https://images.storychief.io';
+const STORYCHIEF_IMAGE_ORIGIN = 'https://images.storychief.io';
 
 export interface StoryChiefConfig {
   apiKey: string;

@@ -35,7 +35,7 @@ function date(file: string, value: unknown, key: string): Date {
 }
 
 /** One Markdown file with front matter (see content/blog/README.md), as a row of blog_posts. */
-export function parsePostFile(file: string, source: string): Insertable {
+function parsePostFile(file: string, source: string): Insertable {
   const match = FRONT_MATTER.exec(source);
   if (!match) throw new ContentError(file, 'must start with front matter between --- lines');
   const data: unknown = parseYaml(match[1] ?? '');

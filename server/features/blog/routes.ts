@@ -10,15 +10,16 @@ import {
   type CheckHtmlResult,
   type SavePostHtmlResult,
 } from '../../../src-shared/domain/blog-post.ts';
+import { checkHtml, getBlogPost, getCachedPost, listBlogPosts, savePostHtml } from '../../../src-shared/domain/endpoints/blog.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { largestJsonBody } from '../../http/body-limit.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore, StoredPage } from './store.ts';
 import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
-import { ListQuerySchema, PostParamsSchema, PostQuerySchema, SlugParamsSchema } from './schemas.ts';
 import { renderStaticPage } from './static-page.ts';
 
 export interface BlogRouteDeps {
@@ -34,7 +35,7 @@ const UNAVAILABLE: ErrorBody = { error: 'The blog is unavailable right now. Plea
 const HTML_MAX_AGE_MS = BLOG.htmlCacheMaxAgeHours * 60 * 60 * 1000;
 const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
 /** Two posts' worth of HTML (the page and the post's content) and their fields: about 6 MB. */
-export const SAVE_POST_HTML_BODY_LIMIT = largestJsonBody(SavePostHtmlBodySchema);
+const SAVE_POST_HTML_BODY_LIMIT = largestJsonBody(SavePostHtmlBodySchema);
 
 /** The article inside a whole HTML document, or the fragment as it is. */
 function articleBody(html: string): string {
@@ -67,10 +68,10 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
 
   for (const listPath of BLOG_LIST_PATHS) {
     // Public; drafts (status other than published) only with the admin token.
-    api.get(
-      `/api/storychief/${listPath}`,
-      { schema: { querystring: ListQuerySchema }, config: { access: 'public' } },
-      async (request, reply) => {
+    api.route({
+      ...routeOf(listBlogPosts(listPath)),
+      config: { access: 'public' },
+      handler: async (request, reply) => {
         const { page, per_page: perPage, status } = request.query;
         if (status !== 'published' && !(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
         try {
@@ -81,14 +82,14 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
           return unavailable(reply, error);
         }
       },
-    );
+    });
   }
 
   for (const postPath of BLOG_POST_PATHS) {
-    api.get(
-      `/api/storychief/${postPath}/:id`,
-      { schema: { params: PostParamsSchema, querystring: PostQuerySchema }, config: { access: 'public' } },
-      async (request, reply) => {
+    api.route({
+      ...routeOf(getBlogPost(postPath)),
+      config: { access: 'public' },
+      handler: async (request, reply) => {
         const id = Number(request.params.id);
         try {
           // Unpublished posts exist only for the admin; to anyone else they are simply not there.
@@ -99,22 +100,22 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
           return unavailable(reply, error);
         }
       },
-    );
+    });
   }
 
-  api.get(
-    '/api/check-html/:slug',
-    { schema: { params: SlugParamsSchema }, config: { access: 'public' } },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(checkHtml),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const body: CheckHtmlResult = { exists: await pages.exists(request.params.slug) };
       return reply.header('cache-control', 'no-cache').send(body);
     },
-  );
+  });
 
-  api.get(
-    '/api/cached-post/:slug',
-    { schema: { params: SlugParamsSchema }, config: { access: 'public' } },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(getCachedPost),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       const { slug } = request.params;
       const page = await pages.get(slug);
       // The copy of a published post only, as for its page: never a draft's saved data.
@@ -130,13 +131,14 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       if (!page || !published) return reply.status(404).send({ error: `No cached copy of "${slug}"` } satisfies ErrorBody);
       return reply.header('cache-control', 'no-cache').send(page.post);
     },
-  );
+  });
 
-  api.post(
-    '/api/save-post-html',
-    { schema: { body: SavePostHtmlBodySchema }, bodyLimit: SAVE_POST_HTML_BODY_LIMIT, config: { access: 'admin' } },
+  api.route({
+    ...routeOf(savePostHtml),
+    bodyLimit: SAVE_POST_HTML_BODY_LIMIT,
+    config: { access: 'admin' },
     // The admin token was checked by the app's access control before the body was read.
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { filename, html, slug, title, postData } = request.body;
       // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
       if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
@@ -158,7 +160,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       const body: SavePostHtmlResult = { success: true, url: `/blog/${slug}.html` };
       return reply.send(body);
     },
-  );
+  });
 
   type Page = { post: BlogPost; bodyHtml: string; title: string };
   const storedPage = (stored: StoredPage): Page => ({

@@ -26,7 +26,7 @@ export function displayDate(iso: string | null): string | undefined {
 }
 
 /** The canonical address of a post: its page in the web app. */
-export function postUrl(siteUrl: string, slug: string): string {
+function postUrl(siteUrl: string, slug: string): string {
   return `${siteUrl}${blogPostPath(slug)}`;
 }
 

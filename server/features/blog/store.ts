@@ -5,7 +5,7 @@ import type { PostPage, PostQuery, PostSource } from './post-source.ts';
 
 type PostRow = Selectable<BlogPostsTable>;
 
-export function rowToPost(row: PostRow): BlogPost {
+function rowToPost(row: PostRow): BlogPost {
   const url = row.featured_image_url;
   return {
     id: row.id,

@@ -41,7 +41,7 @@ function featuredImage(raw: unknown): FeaturedImage | null {
  * StoryChief's story, in our API's shape. Fields StoryChief names differently
  * (seo_title, seo_keywords) are read too; a story without a usable id or slug is dropped.
  */
-export function storyToPost(story: unknown): BlogPost | undefined {
+function storyToPost(story: unknown): BlogPost | undefined {
   if (!isObject(story)) return undefined;
   const id = typeof story.id === 'number' ? story.id : Number(story.id);
   const slug = text(story.slug);

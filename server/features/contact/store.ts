@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { contactNotification } from './notification.ts';
 
 /** The lead source recorded for everyone who writes through the contact form. */
-export const CONTACT_LEAD_SOURCE = 'contact';
+const CONTACT_LEAD_SOURCE = 'contact';
 
 /**
  * Stores the message, its lead and the notification mail in one transaction: either all

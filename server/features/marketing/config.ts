@@ -9,8 +9,8 @@ import type { MarketingPublicConfig } from '../../../src-shared/domain/public-co
 export type MarketingConfig = MarketingPublicConfig;
 
 /** Loaded only when a visitor clicks the poster, so a default costs nothing until then. */
-export const DEFAULT_INTRO_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/aircAruvnKk';
-export const DEFAULT_CAREERS_PORTAL_URL = 'https://careers.hireassist.ai/jobs';
+const DEFAULT_INTRO_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/aircAruvnKk';
+const DEFAULT_CAREERS_PORTAL_URL = 'https://careers.hireassist.ai/jobs';
 
 /** Reads the marketing section of the configuration; problems go to `read.problems`. */
 export function readMarketingConfig(read: EnvReader): MarketingConfig {

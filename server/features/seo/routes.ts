@@ -15,7 +15,7 @@ export interface SitemapEntry {
 export type SitemapProvider = () => Promise<readonly SitemapEntry[]>;
 
 /** The public pages search engines should find; account and admin pages stay out. */
-export const PUBLIC_PAGE_PATHS: readonly string[] = [
+const PUBLIC_PAGE_PATHS: readonly string[] = [
   PATHS.home,
   PATHS.features,
   PATHS.howItWorks,
@@ -29,9 +29,9 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   PATHS.affiliates,
 ];
 
-export const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
+const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
 
-export function robotsTxt(publicUrl: string): string {
+function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
@@ -43,7 +43,7 @@ export function robotsTxt(publicUrl: string): string {
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
+function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map(({ path, lastModified }) => {
     const loc = `${publicUrl}${path}`.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
     const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : '';

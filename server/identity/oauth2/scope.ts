@@ -1,5 +1,5 @@
 /** The scopes our app client may be granted through hosted sign-in, as Cognito names them. */
-export const HOSTED_SCOPES = ['openid', 'email', 'phone', 'profile', 'aws.cognito.signin.user.admin'] as const;
+const HOSTED_SCOPES = ['openid', 'email', 'phone', 'profile', 'aws.cognito.signin.user.admin'] as const;
 
 /** What a client gets when it names no scope: the OpenID ones (the sign-in API scope only when asked). */
 const DEFAULT_SCOPE = 'openid email phone profile';

@@ -34,5 +34,3 @@ export function createUpstreams(providers: Partial<Record<ProviderName, Upstream
     },
   };
 }
-
-export type Upstreams = ReturnType<typeof createUpstreams>;

@@ -5,7 +5,7 @@ import type { Wire } from '../wire.ts';
 import { requireClientId, requirePoolId, type Operation } from './operation.ts';
 
 /** The sign-in flows InitiateAuth and AdminInitiateAuth accept for our client. */
-export const EXPLICIT_AUTH_FLOWS: ExplicitAuthFlowsType[] = [
+const EXPLICIT_AUTH_FLOWS: ExplicitAuthFlowsType[] = [
   'ALLOW_ADMIN_USER_PASSWORD_AUTH',
   'ALLOW_USER_PASSWORD_AUTH',
   'ALLOW_REFRESH_TOKEN_AUTH',

@@ -6,7 +6,7 @@ import { parseUserFilter, type UserFilter } from '../filter.ts';
 import { describeUser, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 
-export const MAX_PAGE = 60;
+const MAX_PAGE = 60;
 
 /** ListUsers: pages of up to 60 users in username order, with an opaque token for the next page. */
 export const listUsers: Operation = {

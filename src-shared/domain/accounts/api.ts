@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
  */
 const IdToken = Type.String({ minLength: 1, maxLength: 8192 });
 
-export const LoginProviderSchema = Type.Union([Type.Literal('google'), Type.Literal('microsoft'), Type.Literal('password')]);
+const LoginProviderSchema = Type.Union([Type.Literal('google'), Type.Literal('microsoft'), Type.Literal('password')]);
 
 export const AuditLoginRequestSchema = Type.Object(
   { idToken: IdToken, provider: LoginProviderSchema },
@@ -33,7 +33,6 @@ export const AuditProfileRequestSchema = Type.Object(
 );
 /** `{field: {old, new}}` for each changed field: the profile-change audit's record. */
 export type ProfileChanges = Partial<Record<ProfileAuditField, { old: string; new: string }>>;
-export type AuditProfileRequest = { idToken: string; changes: ProfileChanges };
 
 /** `{ok, error}`: the audit reports' answer. */
 export const AuditReplySchema = Type.Object({ ok: Type.Boolean(), error: Type.Optional(Type.String()) });

@@ -37,7 +37,7 @@ export function passwordStrength(password: string): PasswordStrength {
   return { score, label: strengthLabel(score), requirements };
 }
 
-export function strengthLabel(score: number): StrengthLabel {
+function strengthLabel(score: number): StrengthLabel {
   if (score < 25) return 'Weak';
   if (score < 50) return 'Fair';
   if (score < 75) return 'Good';

@@ -2,9 +2,8 @@ import { VERIFICATION } from '../constants.ts';
 import { ACCOUNT_MESSAGES as M } from './messages.ts';
 
 /** The product's email pattern: something@something.something, with no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Uppercase, lowercase, a digit and one of @$!%*?& (sign-up's password rule; tests/web/accounts/rules.test.ts). */
-export const PASSWORD_SPECIAL_CHARACTERS = '@$!%*?&';
 const SPECIAL = /[@$!%*?&]/;
 /** 7 to 15 characters of digits, spaces, hyphens and parentheses, with an optional leading plus. */
 const SIGN_UP_PHONE = new RegExp(`^\\+?[\\d\\s\\-()]{${VERIFICATION.phoneMinLength},${VERIFICATION.phoneMaxLength}}$`);

@@ -1,7 +1,7 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 
 /** The fixed fallbacks for what a card or post page shows. */
-export const FALLBACK = {
+const FALLBACK = {
   date: 'Date unavailable',
   title: 'Untitled Post',
   excerpt: 'No description available',

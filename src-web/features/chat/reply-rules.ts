@@ -17,7 +17,7 @@ interface ReplyRule {
 }
 
 /** The subject the contact form starts with when a visitor comes from the chat. */
-export const CHAT_CONTACT_SUBJECT = 'Question from the chat assistant';
+const CHAT_CONTACT_SUBJECT = 'Question from the chat assistant';
 
 const CONTACT_LINK: ChatLink = { label: 'Open the contact form', to: PATHS.contact, subject: CHAT_CONTACT_SUBJECT };
 

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, VERSION_CHECK } from '../../../src-shared/domain/constants.ts';
 
 /** The meta tag the build writes into index.html: `<meta name="app-version" content="<build id>">`. */
-export const VERSION_META_NAME = 'app-version';
+const VERSION_META_NAME = 'app-version';
 
 /** Remembers, for this tab, which new version we reloaded for, so a stale build never reloads in a loop. */
 const RELOADED_FOR_KEY = 'app_version_reloaded_for';

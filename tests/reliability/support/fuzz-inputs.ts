@@ -33,7 +33,7 @@ export interface FuzzRoute {
 }
 
 /** A value that satisfies `schema`: the starting point each malformed input is derived from. */
-export function validSample(schema: JsonSchema | undefined): unknown {
+function validSample(schema: JsonSchema | undefined): unknown {
   if (!schema) return {};
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];

@@ -27,7 +27,7 @@ function base64url(value: object): string {
     .replace(/\//g, '_');
 }
 
-export function fakeJwt(claims: object, lifetimeSeconds = 3600): string {
+function fakeJwt(claims: object, lifetimeSeconds = 3600): string {
   return `${base64url({ alg: 'none' })}.${base64url({ exp: Math.floor(Date.now() / 1000) + lifetimeSeconds, ...claims })}.sig`;
 }
 

@@ -6,7 +6,7 @@ import shared from '../shared/marketing.module.css';
 import styles from './HomePage.module.css';
 
 /** The configured player URL with autoplay on: it only loads after the visitor's click. */
-export function autoplayUrl(url: string): string {
+function autoplayUrl(url: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('autoplay', '1');
   return parsed.href;

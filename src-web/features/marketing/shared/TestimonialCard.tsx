@@ -12,7 +12,7 @@ export interface Testimonial {
 const MAX_RATING = 5;
 
 /** A read-only star rating, announced as one image ("Rated 5 out of 5"). */
-export function StarRating({ value }: { value: number }) {
+function StarRating({ value }: { value: number }) {
   return (
     <span className={styles.stars} role="img" aria-label={`Rated ${value} out of ${MAX_RATING}`}>
       {Array.from({ length: MAX_RATING }, (_, index) => (
