@@ -5,8 +5,7 @@ import { AuthDialogStateProvider, useAuthDialog, type AuthDialogControls } from 
 import type { AuthDialogProps } from './dialog-view.ts';
 import { SessionProvider, useSession, type SessionValue } from './session-context.tsx';
 
-export type { AuthDialogView } from './dialog-view.ts';
-export type { OpenAuthDialogOptions } from './auth-dialog-state.tsx';
+// Pages and guards read the status type from here, next to useAuth.
 export type { AuthStatus } from './session-context.tsx';
 
 /**

@@ -2,12 +2,12 @@ import type { TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { decodeJwtPayload } from '../../../src-shared/domain/accounts/user.ts';
 
 /** Renew this long before the first token expires, so no request ever carries a stale one. */
-export const RENEW_BEFORE_MS = 5 * 60 * 1000;
+const RENEW_BEFORE_MS = 5 * 60 * 1000;
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** When the access or id token (whichever is first) expires, in ms since the epoch; 0 when unknown. */
-export function tokensExpireAt(tokens: TokenSet): number {
+function tokensExpireAt(tokens: TokenSet): number {
   const exp = [tokens.accessToken, tokens.idToken].map((token) => {
     try {
       return (decodeJwtPayload(token).exp ?? 0) * 1000;
