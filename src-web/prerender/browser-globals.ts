@@ -4,10 +4,12 @@
  * visitor with nothing stored, at the top of a wide screen: what the prerendered HTML shows
  * until the app renders the page for the actual visitor.
  */
-const emptyStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+const emptyStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'> = {
   getItem: () => null,
   setItem: () => undefined,
   removeItem: () => undefined,
+  // For the tests that prerender a page (tests/web/prerender), whose setup clears storage after each.
+  clear: () => undefined,
 };
 
 const noMediaQueryMatches = (media: string) => ({

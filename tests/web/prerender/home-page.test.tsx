@@ -1,0 +1,46 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import home from '../../../content/marketing/home.json';
+import { renderPage } from '../../../src-web/prerender/render.tsx';
+
+/** The headings of the home page's sections, in the page's order: the hero's, then the lower sections'. */
+const SECTION_HEADINGS = [
+  home.hero.heading,
+  home.video.heading,
+  home.keyFeatures.heading,
+  home.howItWorks.heading,
+  home.testimonials.heading,
+  home.clients.heading,
+  home.closing.heading,
+];
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+describe('the home page as the build prerenders it (src-web/prerender, vite.config.ts)', () => {
+  it('holds every section, the lower ones included, in order and before the footer', async () => {
+    const html = await renderPage('/');
+    const headings = [...html.matchAll(/<h[12]\b[^>]*>([\s\S]*?)<\/h[12]>/g)].map(([, inner]) => text(inner ?? ''));
+    const footer = headings.indexOf('Company');
+    expect(footer).toBeGreaterThan(0);
+    expect(headings.slice(0, footer).filter((heading) => SECTION_HEADINGS.includes(heading))).toEqual(SECTION_HEADINGS);
+    // In place, inside the container the app reads it back from (HomePage.tsx): not written
+    // after the page, hidden, for a script to move (React's outlining of large parts).
+    expect(/<div hidden id="S:/.test(html)).toBe(false);
+    // Its only script is its JSON-LD data (which the build leaves out): nothing a crawler must run.
+    expect(html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '').includes('<script')).toBe(false);
+    const container = html.slice(html.indexOf('data-home-sections'), html.indexOf('<footer'));
+    for (const heading of SECTION_HEADINGS.slice(2)) expect(text(container)).toContain(heading);
+  });
+
+  it('keeps the lower sections\u2019 images lazy, so the first screen does not wait for them', async () => {
+    const html = await renderPage('/');
+    const container = html.slice(html.indexOf('data-home-sections'), html.indexOf('<footer'));
+    const images = [...container.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toContain('loading="lazy"');
+  });
+});
