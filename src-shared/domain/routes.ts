@@ -45,8 +45,3 @@ export function pagePatternOf(pathname: string): PagePath | undefined {
       parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
   )?.pattern;
 }
-
-/** True when `pathname` is one of the app's pages (a trailing slash is tolerated). */
-export function isPagePath(pathname: string): boolean {
-  return pagePatternOf(pathname) !== undefined;
-}

@@ -21,11 +21,3 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (redirecting) return <Navigate to={PATHS.home} replace state={{ from: here }} />;
   return children;
 }
-
-/** A page only for signed-out visitors: a signed-in user goes to /dashboard. Ready for signed-out-only pages; used by no route yet. */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
-  if (status === 'loading') return <PageSpinner />;
-  if (status === 'signed-in') return <Navigate to={PATHS.dashboard} replace />;
-  return children;
-}

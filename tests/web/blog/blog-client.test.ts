@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { findPostBySlug } from '../../../src-shared/api/blog/find-post-by-slug.ts';
-import { getPost } from '../../../src-shared/api/blog/get-post.ts';
 import { listPosts } from '../../../src-shared/api/blog/list-posts.ts';
 import { loadPostsWithCache, type CachedPostList } from '../../../src-shared/api/blog/list-cache.ts';
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
@@ -38,19 +37,6 @@ describe('the list request and its fallbacks', () => {
     await expect(listPosts(server, { page: 1, perPage: 50, status: 'published' })).rejects.toThrow('Blog store offline');
     server.failWith = () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' });
     await expect(listPosts(server, { page: 1, perPage: 50, status: 'published' })).rejects.toThrow('API error: 502 Bad Gateway');
-  });
-
-  test('single post: data or the object with an id, from the first path that has it; else the fixed message', async () => {
-    const server = createFakeBlogServer([]);
-    server.extra = (url) => (url.pathname === '/api/storychief/publications/stories/7' ? Response.json(makePost(7)) : undefined);
-    expect((await getPost(server, 7)).slug).toBe('post-7');
-    expect(server.requests.map((request) => request.split('?')[0])).toEqual([
-      '/api/storychief/stories/7',
-      '/api/storychief/posts/7',
-      '/api/storychief/publications/stories/7',
-    ]);
-    expect(server.requests[0]).toContain('includes[]=content&includes[]=tags&includes[]=primaryCategory');
-    await expect(getPost(server, 8)).rejects.toThrow('Post with ID "8" not found. Tried all available endpoints.');
   });
 
   test('slug lookup fetches 100 posts; a missing slug and a malformed answer have their own messages', async () => {
