@@ -1,5 +1,4 @@
 import type { Lead } from './admin.ts';
-import { ADMIN } from './constants.ts';
 import type { ManagedUser } from './managed-user.ts';
 
 /**
@@ -21,11 +20,6 @@ export function csvRecord(cells: readonly string[]): string {
   return cells.map((cell) => `"${neutraliseCell(cell).replaceAll('"', '""')}"`).join(',');
 }
 
-/** A whole CSV in memory: the header, then a record a row (the server streams the same records). */
-function toCsv(fields: readonly string[], rows: readonly string[][]): string {
-  return [fields, ...rows].map(csvRecord).join(CSV_NEWLINE);
-}
-
 /** The lead CSV's cells: Name, Email, Source, Created At. */
 export function leadCsvCells(lead: Lead): string[] {
   return [lead.name, lead.email, lead.source, lead.created_at];
@@ -45,18 +39,8 @@ export function userCsvCells(user: ManagedUser): string[] {
   ];
 }
 
-export function leadsCsv(leads: readonly Lead[]): string {
-  return toCsv(ADMIN.leadCsvColumns, leads.map(leadCsvCells));
-}
-
-export function usersCsv(users: readonly ManagedUser[]): string {
-  return toCsv(ADMIN.userCsvColumns, users.map(userCsvCells));
-}
-
 /** `leads-YYYY-MM-DD.csv` / `users-YYYY-MM-DD.csv`, with the operator's local date. */
 export function csvFileName(dataset: 'leads' | 'users', now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${dataset}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
-
-export const CSV_MIME_TYPE = 'text/csv;charset=utf-8';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../../src-shared/domain/admin.ts';
-import { csvFileName, CSV_MIME_TYPE, leadsCsv } from '../../src-shared/domain/admin-csv.ts';
+import { csvFileName } from '../../src-shared/domain/admin-csv.ts';
+import { leadsCsv } from '../support/admin-csv.ts';
 import { saveFileWithDialog, type ShowSaveDialog } from '../../src-desktop/main/save-file.ts';
 
 let folder: string;
@@ -17,7 +18,11 @@ afterEach(async () => {
 const leads: Lead[] = [
   { id: 1, name: '=HYPERLINK("http://x")', email: 'ana@example.com', source: 'contact', created_at: '2026-11-21' },
 ];
-const file = { suggestedName: csvFileName('leads', new Date(2026, 10, 21)), mimeType: CSV_MIME_TYPE, contents: leadsCsv(leads) };
+const file = {
+  suggestedName: csvFileName('leads', new Date(2026, 10, 21)),
+  mimeType: 'text/csv;charset=utf-8',
+  contents: leadsCsv(leads),
+};
 
 /** The native dialog (electron's dialog mocked): answers as if the operator picked `filePath` or cancelled. */
 function dialogAnswering(answer: { canceled: boolean; filePath?: string }) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AffiliateApplicationsReply } from '../../src-shared/domain/affiliate.ts';
 import type { OutboxReply } from '../../src-shared/domain/admin.ts';
 import type { LeadsPageReply as LeadsReply, UsersPageReply as UsersReply } from '../../src-shared/domain/admin-lists.ts';
-import { leadsCsv, usersCsv } from '../../src-shared/domain/admin-csv.ts';
+import { leadsCsv, usersCsv } from '../support/admin-csv.ts';
 import { CONTACT_LIMITS } from '../../src-shared/domain/contact.ts';
 import { toManagedUser } from '../../src-shared/domain/managed-user.ts';
 import type { IdentityTestServer } from '../server/identity/support.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadsCsv, neutraliseCell } from '../../../src-shared/domain/admin-csv.ts';
+import { neutraliseCell } from '../../../src-shared/domain/admin-csv.ts';
+import { leadsCsv } from '../../support/admin-csv.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { csvFileName, leadsCsv, neutraliseCell, usersCsv } from '../../../src-shared/domain/admin-csv.ts';
+import { csvFileName, neutraliseCell } from '../../../src-shared/domain/admin-csv.ts';
+import { leadsCsv, usersCsv } from '../../support/admin-csv.ts';
 import type { ManagedUser } from '../../../src-shared/domain/managed-user.ts';
 
 /** Payloads from CSV-injection write-ups (OWASP, spreadsheet advisories), as attackers send them. */
