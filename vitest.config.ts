@@ -1,5 +1,186 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Files whose results depend on the clock (medians of milliseconds, "answers within 900 ms",
+ * "slowed by at least N ms"). They run in a group of their own, after the other projects and
+ * one file at a time, so two busy cores do not decide them.
+ */
+const TIMING_FILES = [
+  'tests/security/brute-force.test.ts',
+  'tests/security/operator-lockout.test.ts',
+  'tests/server/blog/storychief.test.ts',
+];
+
+/**
+ * The quick loop (`npm run test:quick`) runs the test files that start nothing: no server,
+ * no browser, no child process. A file is left out when it, or a test helper it imports
+ * (followed through relative imports inside tests/), names one of these. Worked out here
+ * rather than by a list or a naming convention, so a new test lands on the right side by
+ * itself; tests/support/no-listen.ts makes a wrong guess fail loudly instead of slowly.
+ */
+const STARTS_SOMETHING =
+  /\b(startTestServer|startIdentityServer|startBlogServer|startSecurityServer|startServerProcess|buildApp|openTestDatabase|createServer|spawn|execFile|fork|chromium|playwright)\b|\.listen\(/;
+const RELATIVE_IMPORT = /(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g;
+const TESTS = path.resolve('tests');
+
+function startsSomething(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return false; // an import of a directory or a generated file: nothing of ours to follow
+  }
+  if (STARTS_SOMETHING.test(source)) return true;
+  return [...source.matchAll(RELATIVE_IMPORT)].some(([, specifier]) => {
+    const target = path.resolve(path.dirname(file), specifier ?? '');
+    return target.startsWith(TESTS + path.sep) && startsSomething(target, seen);
+  });
+}
+
+function testFilesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => path.join(folder, name).split(path.sep).join('/'));
+}
+
+/** The quick subset of a project's folder (minus `exclude`, which may hold globs' plain prefixes). */
+function quickFiles(folder: string, exclude: readonly string[] = []): string[] {
+  return testFilesUnder(folder).filter(
+    (file) =>
+      !exclude.some((prefix) => file.startsWith(prefix)) && !TIMING_FILES.includes(file) && !startsSomething(path.resolve(file)),
+  );
+}
+
+const nodeTest = { environment: 'node' as const, env: { AWS_EC2_METADATA_DISABLED: 'true' } };
+
+const desktop = {
+  ...nodeTest,
+  // The IPC test talks to a real server, which shares two cores with everything else.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // electron-store imports `electron`: inlined so it gets the tests' mock of that module.
+  server: { deps: { inline: ['electron-store'] } },
+};
+
+const web = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/web/setup.ts'],
+  // Components talking to a real server share two cores with it.
+  testTimeout: 20_000,
+};
+
+/**
+ * Projects in a lower group finish before a higher group starts: first everything else in
+ * parallel, then the timing files, then the reliability runs (crash, restart, load), each
+ * with the machine to itself.
+ */
+const GROUP = { parallel: 0, timing: 1, reliability: 2 } as const;
+
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    test: {
+      ...nodeTest,
+      name: 'server',
+      include: ['tests/server/**/*.test.ts'],
+      exclude: TIMING_FILES,
+      // Each file starts its own server and database; files run in parallel, tests in a file in order.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  },
+  {
+    test: {
+      ...nodeTest,
+      name: 'security',
+      include: ['tests/security/**/*.test.ts'],
+      exclude: TIMING_FILES,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  },
+  {
+    test: {
+      ...nodeTest,
+      name: 'timing',
+      include: TIMING_FILES,
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      sequence: { groupOrder: GROUP.timing },
+    },
+  },
+  {
+    test: {
+      ...nodeTest,
+      name: 'reliability',
+      include: ['tests/reliability/**/*.test.ts'],
+      // Crash, restart and load runs: one file at a time so they do not starve each other.
+      fileParallelism: false,
+      testTimeout: 180_000,
+      hookTimeout: 120_000,
+      sequence: { groupOrder: GROUP.reliability },
+    },
+  },
+  {
+    test: {
+      ...desktop,
+      name: 'desktop',
+      include: ['tests/desktop/**/*.test.ts'],
+      exclude: ['tests/desktop/keychain/**'],
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  },
+  {
+    // The real OS keychain: run by `npm run test:keychain` inside a D-Bus session with gnome-keyring.
+    test: {
+      name: 'keychain',
+      environment: 'node',
+      include: ['tests/desktop/keychain/**/*.test.ts'],
+    },
+  },
+  {
+    plugins: [react()],
+    test: {
+      ...web,
+      name: 'web',
+      include: ['tests/web/**/*.test.{ts,tsx}'],
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  },
+  // The quick loop: the same files as above, the ones that start nothing (see quickFiles).
+  {
+    test: {
+      ...nodeTest,
+      name: 'quick-node',
+      include: [...quickFiles('tests/server'), ...quickFiles('tests/security')],
+      setupFiles: ['tests/support/no-listen.ts'],
+    },
+  },
+  {
+    test: {
+      ...desktop,
+      name: 'quick-desktop',
+      include: quickFiles('tests/desktop', ['tests/desktop/keychain/']),
+      setupFiles: ['tests/support/no-listen.ts'],
+    },
+  },
+  {
+    plugins: [react()],
+    test: {
+      ...web,
+      name: 'quick-web',
+      include: quickFiles('tests/web'),
+      setupFiles: [...web.setupFiles, 'tests/support/no-listen.ts'],
+    },
+  },
+];
 
 export default defineConfig({
   test: {
@@ -7,73 +188,6 @@ export default defineConfig({
     // Set here rather than in the reporter's options so a run can name its own file on the
     // command line (the keychain run does, not to overwrite the unit run's report).
     outputFile: { json: 'test-reports/vitest.json' },
-    projects: [
-      {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          // Each file starts its own server and database; files run in parallel, tests in a file in order.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { AWS_EC2_METADATA_DISABLED: 'true' },
-        },
-      },
-      {
-        test: {
-          name: 'security',
-          environment: 'node',
-          include: ['tests/security/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          env: { AWS_EC2_METADATA_DISABLED: 'true' },
-        },
-      },
-      {
-        test: {
-          name: 'reliability',
-          environment: 'node',
-          include: ['tests/reliability/**/*.test.ts'],
-          // Crash, restart and load runs: one file at a time so they do not starve each other.
-          fileParallelism: false,
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          env: { AWS_EC2_METADATA_DISABLED: 'true' },
-        },
-      },
-      {
-        test: {
-          name: 'desktop',
-          environment: 'node',
-          include: ['tests/desktop/**/*.test.ts'],
-          exclude: ['tests/desktop/keychain/**'],
-          // The IPC test talks to a real server, which shares two cores with everything else.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          env: { AWS_EC2_METADATA_DISABLED: 'true' },
-          // electron-store imports `electron`: inlined so it gets the tests' mock of that module.
-          server: { deps: { inline: ['electron-store'] } },
-        },
-      },
-      {
-        // The real OS keychain: run by `npm run test:keychain` inside a D-Bus session with gnome-keyring.
-        test: {
-          name: 'keychain',
-          environment: 'node',
-          include: ['tests/desktop/keychain/**/*.test.ts'],
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
-          // Components talking to a real server share two cores with it.
-          testTimeout: 20_000,
-        },
-      },
-    ],
+    projects,
   },
 });

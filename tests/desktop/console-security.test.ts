@@ -15,6 +15,7 @@ import { openSettings } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { rendererUrl } from '../../src-desktop/main/window.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
+import { adminLogin } from '../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { app, invoke, session } from './support/electron-mock.ts';
 
@@ -191,18 +192,10 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
 
   it(`logs in at once after ${ADMIN_LOGIN_LIMITS.perIpPerHour} wrong guesses from its own address locked that address`, async () => {
     for (let n = 0; n < ADMIN_LOGIN_LIMITS.perIpPerHour; n++) {
-      const guess = await fetch(`${server.url}/api/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: `a guess from the same address ${n}` }),
-      });
+      const guess = await adminLogin(server, `a guess from the same address ${n}`);
       expect(guess.status).toBe(401);
     }
-    const stranger = await fetch(`${server.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: ADMIN_PASSWORD }),
-    });
+    const stranger = await adminLogin(server, ADMIN_PASSWORD);
     expect(stranger.status).toBe(429);
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true, value: undefined });
     expect(await admin('validate')).toEqual({ ok: true, value: true });

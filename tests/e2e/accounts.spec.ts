@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * A new customer's whole journey in Chromium against the real server, the real embedded
@@ -21,15 +20,6 @@ let dispose: () => Promise<void>;
 let baseUrl: string;
 /** The stand-in for Google: signs in Grace Hopper without asking. */
 let google: OpenIdStandIn;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address() as AddressInfo | null;
-      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   // The public URL must name the real port: the identity service builds its issuer and redirects from it.

@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { openTestDatabase } from '../support/test-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * The operator invites a customer from the users page; the customer reads the temporary
@@ -23,15 +22,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 let app: App;
 let dispose: () => Promise<void>;
 let baseUrl: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address() as AddressInfo | null;
-      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   const port = await freePort();

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildApp, type App } from '../../server/app.ts';
@@ -7,6 +5,7 @@ import { loadConfig } from '../../server/config/config.ts';
 import { browseHostedSignIn, pkcePair } from '../support/hosted-browser.ts';
 import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * Login CSRF on social sign-in, tried in Chromium against the real server: an attacker signs
@@ -23,15 +22,6 @@ let dispose: () => Promise<void>;
 let baseUrl: string;
 let google: OpenIdStandIn;
 let nextAccount = 'g-attacker';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address() as AddressInfo | null;
-      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   const port = await freePort();

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
 import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * A single-page app on another origin signs in with oidc-client-ts in Chromium, as apps
@@ -24,15 +24,6 @@ let google: OpenIdStandIn;
 let spa: Server;
 let baseUrl: string;
 let spaOrigin: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address() as AddressInfo | null;
-      probe.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The other origin's app: one page (at / and /callback) and the library's browser build. */
 async function startSpa(port: number): Promise<Server> {

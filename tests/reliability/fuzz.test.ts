@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { OPERATIONS } from '../../server/identity/operations/index.ts';
+import { adminToken as adminTokenFor } from '../support/admin-login.ts';
 import { createMinimalWebBuild, type TempTree } from '../support/temp-tree.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { malformedRequests, type FuzzRoute, type JsonSchema } from './support/fuzz-inputs.ts';
@@ -137,12 +138,7 @@ describe('fuzzing every route with malformed input', () => {
         IDENTITY_RATE_LIMIT_PER_IP: '1000000',
       }),
     ]);
-    const login = await fetch(`${server.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: ADMIN_PASSWORD }),
-    });
-    adminToken = ((await login.json()) as { token: string }).token;
+    adminToken = await adminTokenFor(server, ADMIN_PASSWORD);
   }, 300_000);
   afterAll(async () => {
     await server?.kill();

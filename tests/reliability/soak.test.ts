@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSoakReport, runSoak } from '../../bench/soak/soak.ts';
+import { adminToken } from '../support/admin-login.ts';
 import { createMinimalWebBuild, type TempTree } from '../support/temp-tree.ts';
 import { startServerProcess, temporaryDataDir, type ServerProcess } from './support/server-process.ts';
 
@@ -30,12 +31,7 @@ describe(`a ${SECONDS} s soak at a steady mixed load`, () => {
   });
 
   it('answers every request as expected and grows memory after GC by no more than 10 %', async () => {
-    const login = await fetch(`${server.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server, ADMIN_PASSWORD);
     const report = await runSoak({
       url: server.url,
       seconds: SECONDS,

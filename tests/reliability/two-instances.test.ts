@@ -10,6 +10,7 @@ import {
   TEST_DATABASE_URL,
   type ServerProcess,
 } from './support/server-process.ts';
+import { adminLogin, adminToken } from '../support/admin-login.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 /**
@@ -64,11 +65,7 @@ describe.runIf(servicesReady)('two instances on one PostgreSQL and one Redis', (
   it('accepts an admin token issued by one instance on the other, and a logout on one ends it on both', async () => {
     const banner = [first, second].map((server) => /Admin password: (\S+)/.exec(server.output())?.[1]).find(Boolean);
     expect(banner).toBeDefined();
-    const login = await fetch(`${first.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: banner }),
-    });
+    const login = await adminLogin(first, banner ?? '');
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
     const validate = (server: ServerProcess) =>
@@ -119,12 +116,7 @@ describe.runIf(servicesReady)('two instances on one PostgreSQL and one Redis', (
 
   it('serves a blog page saved through one instance from the other', async () => {
     const password = [first, second].map((server) => /Admin password: (\S+)/.exec(server.output())?.[1]).find(Boolean);
-    const login = await fetch(`${second.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(second, password ?? '');
     const list = (await (await fetch(`${first.url}/api/storychief/stories?per_page=1`)).json()) as BlogPostList;
     const post = list.data[0] as BlogPost;
     const marker = `Saved on the first instance ${Date.now()}`;

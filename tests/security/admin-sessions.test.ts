@@ -3,9 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
 import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts';
 import { DEVICE_COOKIE } from '../../server/features/admin/known-device.ts';
 import { ADMIN_REVOKE_ALL_PATH } from '../../src-shared/domain/admin.ts';
@@ -15,7 +12,9 @@ import {
   TEST_DATABASE_URL,
   type ServerProcess,
 } from '../reliability/support/server-process.ts';
+import { adminLogin } from '../support/admin-login.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Admin tokens end with the password they were issued under (a server restarted on the same
@@ -23,28 +22,13 @@ import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
  * caller's too, on every instance.
  */
 
-interface Running {
-  app: App;
-  url: string;
-}
-
 /** The real server on the data in `dataDir` (PGlite), as a restart of the same installation would be. */
-async function startOn(dataDir: string, adminPassword: string): Promise<Running> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: adminPassword });
-  const app = await buildApp(config, { database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+function startOn(dataDir: string, adminPassword: string): Promise<TestServer> {
+  return startTestServer({ dataDir, env: { ADMIN_PASSWORD: adminPassword } });
 }
 
 async function login(base: string, password: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ password }),
-  });
+  const response = await adminLogin(base, password, headers);
   const body = (await response.json()) as { token?: string };
   return { status: response.status, token: body.token ?? '', setCookie: response.headers.get('set-cookie') ?? '' };
 }
@@ -57,12 +41,12 @@ const revokeAll = (base: string, token: string) =>
 
 describe('a token is bound to the password it was issued under', () => {
   let dataDir: string;
-  let running: Running | undefined;
+  let running: TestServer | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-epoch-'));
   });
   afterAll(async () => {
-    await running?.app.close();
+    await running?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -71,11 +55,11 @@ describe('a token is bound to the password it was issued under', () => {
     const old = await login(running.url, 'the first admin password');
     expect(old.status).toBe(200);
     expect(await leads(running.url, old.token)).toBe(200);
-    await running.app.close();
+    await running.close();
 
     running = await startOn(dataDir, 'the first admin password');
     expect(await leads(running.url, old.token)).toBe(200);
-    await running.app.close();
+    await running.close();
 
     running = await startOn(dataDir, 'the second admin password');
     expect(await leads(running.url, old.token)).toBe(401);
@@ -88,13 +72,13 @@ describe('a token is bound to the password it was issued under', () => {
 
 describe('Sign out all admin sessions', () => {
   let dataDir: string;
-  let running: Running;
+  let running: TestServer;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-revoke-all-'));
     running = await startOn(dataDir, 'the revoke-all admin password');
   });
   afterAll(async () => {
-    await running?.app.close();
+    await running?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin as login } from '../support/admin-login.ts';
 import { ADMIN_PASSWORD, startSecurityServer } from './support.ts';
 import type { IdentityTestServer } from '../server/identity/support.ts';
 import { CLIENT_ID } from '../server/identity/support.ts';
@@ -26,12 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adminLogin = (client: string, password: string) =>
-  t.server.fetch('/api/admin/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(client) },
-    body: JSON.stringify({ password }),
-  });
+const adminLogin = (client: string, password: string) => login(t.server, password, { 'x-forwarded-for': forwardedFor(client) });
 
 describe('an attacker rotating the left part of X-Forwarded-For behind TRUST_PROXY=1', () => {
   it('is still refused by the admin login limit per address after 10 wrong passwords, while another client is not', async () => {

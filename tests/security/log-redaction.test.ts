@@ -1,16 +1,16 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, serializeRequest } from '../../server/http/access-log.ts';
 import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
+import { captureLog, type LogCapture } from '../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** The real server at info level, its log lines captured as text. */
-async function startLoggedServer(env: Record<string, string> = {}): Promise<{ server: TestServer; log: () => string }> {
-  const chunks: string[] = [];
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  const server = await startTestServer({ env: { LOG_LEVEL: 'info', ...env }, logStream });
-  return { server, log: () => chunks.join('') };
+async function startLoggedServer(
+  env: Record<string, string> = {},
+): Promise<{ server: TestServer; log: () => string; capture: LogCapture }> {
+  const capture = captureLog();
+  const server = await startTestServer({ env: { LOG_LEVEL: 'info', ...env }, logStream: capture.stream });
+  return { server, log: capture.text, capture };
 }
 
 const SECRETS = {
@@ -45,7 +45,10 @@ describe('the access log keeps URL secrets out', () => {
   ])('%s', async (_label, path) => {
     await (await logged.server.fetch(path)).arrayBuffer();
     // The completion line is written as the response ends: wait for it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pathname = path.split('?')[0];
+    await logged.capture.waitFor(
+      (line) => 'res' in line && (line.req as { url?: string } | undefined)?.url?.split('?')[0] === pathname,
+    );
     const lines = logged
       .log()
       .split('\n')

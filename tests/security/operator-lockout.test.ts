@@ -1,8 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts';
 import { DEVICE_COOKIE } from '../../server/features/admin/known-device.ts';
+import { adminLogin } from '../support/admin-login.ts';
+import { captureLog } from '../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { ADMIN_PASSWORD } from './support.ts';
 
@@ -14,29 +15,20 @@ import { ADMIN_PASSWORD } from './support.ts';
  * here speaks as the client address it names.
  */
 
-const logs = new PassThrough();
-let logText = '';
-logs.on('data', (chunk: Buffer) => {
-  logText += chunk.toString();
-});
+const log = captureLog();
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_PASSWORD, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn' }, logStream: logs });
+  server = await startTestServer({ env: { ADMIN_PASSWORD, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn' }, logStream: log.stream });
 });
 afterAll(() => server?.close());
 
 /** A login from `address`, with the device cookie when one is given; how long it took too. */
 async function loginFrom(address: string, password: string, cookie?: string) {
   const started = performance.now();
-  const response = await server.fetch('/api/admin/auth/login', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': address,
-      ...(cookie ? { cookie: `${DEVICE_COOKIE}=${cookie}` } : {}),
-    },
-    body: JSON.stringify({ password }),
+  const response = await adminLogin(server, password, {
+    'x-forwarded-for': address,
+    ...(cookie ? { cookie: `${DEVICE_COOKIE}=${cookie}` } : {}),
   });
   const body = (await response.json()) as { success: boolean; token?: string; error?: string };
   return { status: response.status, body, setCookie: response.headers.get('set-cookie'), ms: performance.now() - started };
@@ -110,7 +102,7 @@ describe('a flood of wrong guesses does not lock the operator out', () => {
     const stranger = await loginFrom('192.0.2.77', 'a fresh guess');
     expect(stranger.status).toBe(401);
     expect(stranger.ms).toBeGreaterThanOrEqual(ADMIN_LOGIN_LIMITS.slowDownMs - 50);
-    expect(logText).toMatch(/logins from unknown devices are slowed/);
+    expect(log.text()).toMatch(/logins from unknown devices are slowed/);
   });
 
   it('the operator on a new device is slowed but let in, and that device is known from then on', async () => {
@@ -127,7 +119,7 @@ describe('a flood of wrong guesses does not lock the operator out', () => {
     const outcomes = await db.selectFrom('admin_login_attempts').select('outcome').execute();
     expect(outcomes.filter((row) => row.outcome === 'rate-limited')).toEqual([]);
     expect(outcomes.filter((row) => row.outcome === 'failed')).toHaveLength(ADMIN_LOGIN_LIMITS.globalPerHour + 1);
-    expect(logText).toMatch(/"refusedThisHour":1\b.*admin login: attempts refused/);
+    expect(log.text()).toMatch(/"refusedThisHour":1\b.*admin login: attempts refused/);
   });
 });
 
@@ -157,12 +149,7 @@ describe('IPv6 clients are counted per /64', () => {
   });
   afterAll(() => v6?.close());
 
-  const loginV6 = (address: string, password: string) =>
-    v6.fetch('/api/admin/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-      body: JSON.stringify({ password }),
-    });
+  const loginV6 = (address: string, password: string) => adminLogin(v6, password, { 'x-forwarded-for': address });
 
   it(`${ADMIN_LOGIN_LIMITS.perIpPerHour} failures from addresses of one /64 lock the whole /64, not its neighbour`, async () => {
     for (let n = 0; n < ADMIN_LOGIN_LIMITS.perIpPerHour; n++) {

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { HEALTH_CHECK_FRESH_MS } from '../../server/features/health/routes.ts';
+import { captureLog } from '../support/log-capture.ts';
 import { startTestServer } from '../support/test-server.ts';
 
 describe('GET /api/health', () => {
@@ -17,20 +17,14 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 with ok false when the database is gone, and logs a warning', async () => {
-    const logged: string[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged.push(chunk.toString());
-        done();
-      },
-    });
-    const server = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream });
+    const log = captureLog();
+    const server = await startTestServer({ env: { LOG_LEVEL: 'info' }, logStream: log.stream });
     try {
       await server.app.database.close();
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
-      expect(logged.join('')).toContain('health check: the database does not answer');
+      expect(log.text()).toContain('health check: the database does not answer');
     } finally {
       await server.close();
     }

@@ -1,24 +1,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
+import { freePort } from '../support/free-port.ts';
+import { waitForHealth } from '../support/health.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs `server/index.ts` as production does, and collects what it prints. */
 function runServer(env: Record<string, string>) {
@@ -37,19 +29,6 @@ function runServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server at ${url} never became healthy`);
-}
-
 describe('the server process', () => {
   it('refuses to start with a readable list of configuration problems', async () => {
     const server = runServer({ PORT: 'abc', LOG_LEVEL: 'chatty' });
@@ -65,7 +44,7 @@ describe('the server process', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(url);
+    await waitForHealth(url, { exited: server.exited });
 
     // A request still uploading its body when SIGTERM arrives must still get its answer.
     let finishBody!: () => void;
@@ -97,7 +76,7 @@ describe('the server process', () => {
 
     // The data directory is left consistent: a new server opens it and answers.
     const restarted = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForHealth(url);
+    await waitForHealth(url, { exited: restarted.exited });
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
   });

@@ -19,7 +19,14 @@ export interface TestServer {
  * A fresh database for one test file: an embedded PGlite in a temporary directory, or,
  * with `postgres: true` and TEST_DATABASE_URL set, a schema of its own on that PostgreSQL.
  */
-export async function openTestDatabase(options: { postgres?: boolean } = {}): Promise<Database & { dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  options: { postgres?: boolean; dataDir?: string } = {},
+): Promise<Database & { dispose(): Promise<void> }> {
+  if (options.dataDir) {
+    // The caller's directory, kept on close so a second server can open the same data (a restart).
+    const database = await openDatabase({ kind: 'pglite', dataDir: options.dataDir });
+    return { ...database, dispose: () => database.close() };
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (options.postgres) {
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -57,6 +64,11 @@ export async function startTestServer(
     env?: Record<string, string>;
     webDistDir?: string;
     postgres?: boolean;
+    /**
+     * A PGlite data directory the caller owns and removes: closing the server leaves it in
+     * place, so a server started again on it is a restart of the first.
+     */
+    dataDir?: string;
     /** Receives the server's log lines (set LOG_LEVEL in env to get any). */
     logStream?: NodeJS.WritableStream;
     /** Adds test-only routes before the server starts listening. */
@@ -70,7 +82,10 @@ export async function startTestServer(
     storyChiefBaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase({ postgres: options.postgres ?? false });
+  const database = await openTestDatabase({
+    postgres: options.postgres ?? false,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
   const loaded = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env });
   const { storyChief } = loaded.blog;
   if (options.storyChiefBaseUrl && !storyChief) throw new Error('storyChiefBaseUrl needs STORYCHIEF_API_KEY in env');

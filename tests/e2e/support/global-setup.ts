@@ -1,17 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from '../../support/free-port.ts';
+import { waitForHealth } from '../../support/health.ts';
 
 /**
  * Starts the real server, as `npm start` runs it, on the built web app with a fresh data
@@ -39,16 +31,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`The e2e server at ${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForHealth(url, { timeoutMs: 60_000, exited, intervalMs: 200 }).catch((error: unknown) => {
+    throw new Error(`The e2e server at ${url} did not start`, { cause: error });
+  });
   process.env.E2E_BASE_URL = url;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;

@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../../server/config/config.ts';
 import { openDatabase, type Database } from '../../../server/db/database.ts';
+import { freePort } from '../../support/free-port.ts';
+import { waitForHealth } from '../../support/health.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -89,19 +81,13 @@ export async function startServerProcess(
       await exited;
     },
   };
-  const deadline = Date.now() + 90_000;
-  let alive = true;
-  void exited.then(() => (alive = false));
-  while (Date.now() < deadline && alive) {
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+  try {
+    await waitForHealth(url, { timeoutMs: 90_000, exited, intervalMs: 150 });
+    return server;
+  } catch (error) {
+    await server.kill();
+    throw new Error(`${(error as Error).message}:\n${output}`, { cause: error });
   }
-  await server.kill();
-  throw new Error(`server at ${url} never became healthy:\n${output}`);
 }
 
 /** A temporary DATA_DIR for the embedded database. */

@@ -1,3 +1,4 @@
+import { adminToken } from '../../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 export const ADMIN_PASSWORD = 'blog-tests-admin-password';
@@ -18,17 +19,7 @@ export async function startBlogServer(
   let token: Promise<string> | undefined;
   return Object.assign(server, {
     adminToken() {
-      token ??= server
-        .fetch('/api/admin/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ password: ADMIN_PASSWORD }),
-        })
-        .then(async (response) => {
-          const body = (await response.json()) as { token?: string };
-          if (!body.token) throw new Error(`admin login failed: ${response.status}`);
-          return body.token;
-        });
+      token ??= adminToken(server, ADMIN_PASSWORD);
       return token;
     },
   });

@@ -1,12 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 
 describe('a contact message reaches the team by SMTP (the real server and a real SMTP peer)', () => {
   let peer: SmtpPeer;
   let server: TestServer;
-  const logLines: string[] = [];
+  const log = captureLog();
   beforeAll(async () => {
     peer = await startSmtpPeer();
     server = await startTestServer({
@@ -16,12 +16,7 @@ describe('a contact message reaches the team by SMTP (the real server and a real
         MAIL_FROM: 'HireAssist <web@hireassist.example>',
         LOG_LEVEL: 'info',
       },
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logLines.push(chunk.toString());
-          done();
-        },
-      }),
+      logStream: log.stream,
     });
   });
   afterAll(async () => {
@@ -50,6 +45,6 @@ describe('a contact message reaches the team by SMTP (the real server and a real
 
     const mail = await server.app.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(logLines.join('')).not.toContain('A private note');
+    expect(log.text()).not.toContain('A private note');
   });
 });

@@ -1,20 +1,15 @@
-import { Writable } from 'node:stream';
 import { Type } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
-const logged: string[] = [];
+const log = captureLog();
 
 beforeAll(async () => {
   server = await startTestServer({
     env: { LOG_LEVEL: 'error' },
-    logStream: new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    }),
+    logStream: log.stream,
     configure(app) {
       app.post(
         '/api/test/echo',
@@ -153,7 +148,7 @@ describe('the error policy', () => {
     expect(body.error).toBe('Something went wrong on our side. Please try again.');
     expect(JSON.stringify(body)).not.toContain('hunter2');
     expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const line = logged.map((entry) => JSON.parse(entry) as { reqId?: string }).find((entry) => entry.reqId === body.requestId);
+    const line = await log.waitFor((entry) => entry.reqId === body.requestId);
     expect(line).toMatchObject({ msg: 'request failed', err: { message: 'database password is hunter2' } });
   });
 

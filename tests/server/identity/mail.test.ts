@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
+import { captureLog } from '../../support/log-capture.ts';
 import { startTestServer } from '../../support/test-server.ts';
 import { CLIENT_ID, PASSWORD } from './support.ts';
 
 async function signUpAndReadLog(env: Record<string, string>) {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  const server = await startTestServer({ env: { LOG_LEVEL: 'info', ...env }, logStream });
+  const log = captureLog();
+  const server = await startTestServer({ env: { LOG_LEVEL: 'info', ...env }, logStream: log.stream });
   const client = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: `${server.url}/cognito`,
@@ -21,7 +15,7 @@ async function signUpAndReadLog(env: Record<string, string>) {
   try {
     await client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
     const mail = await server.app.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
-    return { log: lines.join(''), mail };
+    return { log: log.text(), mail };
   } finally {
     client.destroy();
     await server.close();

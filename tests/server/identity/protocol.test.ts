@@ -1,4 +1,7 @@
-import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../support/test-server.ts';
@@ -80,9 +83,36 @@ describe('the AWS JSON 1.1 protocol at /cognito/', () => {
   });
 
   it('keeps the signing key across restarts (it lives in the database)', async () => {
-    const first = await (await t.server.fetch(`/cognito/${POOL_ID}/.well-known/jwks.json`)).text();
-    expect(await (await t.server.fetch(`/cognito/${POOL_ID}/.well-known/jwks.json`)).text()).toBe(first);
-  });
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-restart-'));
+    try {
+      const before = await startIdentityServer({}, { dataDir });
+      let tokens: { AccessToken: string; IdToken: string };
+      let jwksBefore: string;
+      try {
+        await before.createUser('grace@example.com');
+        tokens = await before.signIn('grace@example.com');
+        jwksBefore = await (await before.server.fetch(`/cognito/${POOL_ID}/.well-known/jwks.json`)).text();
+      } finally {
+        await before.close();
+      }
+      const after = await startIdentityServer({}, { dataDir });
+      try {
+        const jwks = await (await after.server.fetch(`/cognito/${POOL_ID}/.well-known/jwks.json`)).text();
+        expect(jwks).toBe(jwksBefore);
+        // A token signed before the restart still verifies against the key published after it...
+        const { payload } = await jwtVerify(tokens.IdToken, createLocalJWKSet(JSON.parse(jwks)), { audience: CLIENT_ID });
+        expect(payload.email).toBe('grace@example.com');
+        // ...and the restarted server itself still accepts it.
+        const user = await after.client.send(new GetUserCommand({ AccessToken: tokens.AccessToken }));
+        expect(user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value).toBe('grace@example.com');
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    // Two servers start one after the other here, on two shared cores.
+  }, 90_000);
 
   it('refuses too many requests from one address with TooManyRequestsException', async () => {
     const limited = await startIdentityServer({ IDENTITY_RATE_LIMIT_PER_IP: '3' });

@@ -1,6 +1,15 @@
 import { ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Codes from '../../../server/identity/codes.ts';
+import { newCode } from '../../../server/identity/codes.ts';
 import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+// The real code generator, watched: one test chooses the two codes, so that "the old code is
+// refused" is checked every run instead of only when two random codes happen to differ.
+vi.mock('../../../server/identity/codes.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof Codes>();
+  return { ...actual, newCode: vi.fn(actual.newCode) };
+});
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -14,19 +23,20 @@ const mailsTo = async (to: string) =>
 
 describe('ResendConfirmationCode', () => {
   it('mails a new code that replaces the old one', async () => {
+    vi.mocked(newCode).mockReturnValueOnce('111111').mockReturnValueOnce('222222');
     await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
     const first = await t.latestCode('ada@example.com');
+    expect(first).toBe('111111');
     const result = await resend('ada@example.com');
     expect(result.CodeDeliveryDetails).toEqual({ Destination: 'a***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     const second = await t.latestCode('ada@example.com');
+    expect(second).toBe('222222');
     expect(await mailsTo('ada@example.com')).toBe(2);
-    if (first !== second) {
-      expect(
-        await failure(
-          t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: first })),
-        ),
-      ).toMatchObject({ name: 'CodeMismatchException' });
-    }
+    expect(
+      await failure(
+        t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: first })),
+      ),
+    ).toMatchObject({ name: 'CodeMismatchException' });
     await t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: second }));
   });
 

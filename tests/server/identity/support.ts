@@ -34,15 +34,20 @@ export interface IdentityTestServer {
 }
 
 /**
- * The real server on port 0 with a fresh database (PGlite, or PostgreSQL with `postgres`),
- * a movable clock and SDK clients.
+ * The real server on port 0 with a fresh database (PGlite, or PostgreSQL with `postgres`, or
+ * the PGlite of `dataDir` to restart on earlier data), a movable clock and SDK clients.
  */
 export async function startIdentityServer(
   env: Record<string, string> = {},
-  options: { postgres?: boolean } = {},
+  options: { postgres?: boolean; dataDir?: string } = {},
 ): Promise<IdentityTestServer> {
   const clock = new MovableClock();
-  const server = await startTestServer({ env, identityClock: clock, postgres: options.postgres ?? false });
+  const server = await startTestServer({
+    env,
+    identityClock: clock,
+    postgres: options.postgres ?? false,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
   const client = new CognitoIdentityProviderClient({
     region: 'us-east-1',
     endpoint: `${server.url}/cognito`,

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../server/mail/mailer.ts';
+import { captureLog } from '../../support/log-capture.ts';
 import { openTestDatabase } from '../../support/test-server.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
@@ -13,14 +13,9 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 function capturingLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
+  const captured = captureLog();
+  // pino writes to a plain stream synchronously, so the lines are there once a call returns.
+  return { log: pino({ level: 'info' }, captured.stream), lines: captured.lines };
 }
 
 const CODE_MAIL = {
@@ -52,23 +47,23 @@ describe('the mailer', () => {
   it('shows the whole mail in the log in a local setup, so a developer can read the code', async () => {
     const { log, lines } = capturingLogger();
     await createMailer({ db: database.db, log, deliveryConfigured: false, logBodies: true }).enqueue(CODE_MAIL);
-    expect(JSON.stringify(lines)).toContain('482913');
-    expect(lines[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
+    expect(JSON.stringify(lines())).toContain('482913');
+    expect(lines()[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
   });
 
   it('never logs the text of an undelivered mail otherwise', async () => {
     const { log, lines } = capturingLogger();
     await createMailer({ db: database.db, log, deliveryConfigured: false }).enqueue(CODE_MAIL);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
-    expect(JSON.stringify(lines)).not.toContain('482913');
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatchObject({ to: 'ada@example.com', kind: 'signup-code' });
+    expect(JSON.stringify(lines())).not.toContain('482913');
   });
 
   it('never logs the text once real delivery is configured', async () => {
     const { log, lines } = capturingLogger();
     await createMailer({ db: database.db, log, deliveryConfigured: true }).enqueue(CODE_MAIL);
-    expect(lines).toHaveLength(1);
-    expect(JSON.stringify(lines)).not.toContain('482913');
+    expect(lines()).toHaveLength(1);
+    expect(JSON.stringify(lines())).not.toContain('482913');
   });
 
   it('commits or rolls back with the transaction that caused the mail', async () => {

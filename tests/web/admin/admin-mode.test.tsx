@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminPanelHost } from '../../../src-web/features/admin/AdminPanelHost.tsx';
-import { setAdminMode } from '../../../src-web/features/admin-mode/admin-mode.ts';
+import { isAdminShortcut, setAdminMode, useAdminMode } from '../../../src-web/features/admin-mode/admin-mode.ts';
 
 afterEach(() => act(() => setAdminMode(false)));
 
@@ -10,15 +10,31 @@ function press(init: KeyboardEventInit) {
   fireEvent.keyDown(window, init);
 }
 
+/**
+ * The switch itself, read synchronously: the panel loads lazily, so "no ADMIN MODE box yet"
+ * right after a press would also hold while a wrongly accepted press is still loading it.
+ */
+function ModeProbe() {
+  return <output aria-label="admin mode state">{useAdminMode().enabled ? 'on' : 'off'}</output>;
+}
+const mode = () => screen.getByRole('status', { name: 'admin mode state' }).textContent;
+
+function renderHost() {
+  render(
+    <MemoryRouter>
+      <AdminPanelHost />
+      <ModeProbe />
+    </MemoryRouter>,
+  );
+}
+
 describe('admin mode', () => {
   it('is off by default and Ctrl+Shift+A toggles the red ADMIN MODE box', async () => {
-    render(
-      <MemoryRouter>
-        <AdminPanelHost />
-      </MemoryRouter>,
-    );
+    renderHost();
+    expect(mode()).toBe('off');
     expect(screen.queryByRole('button', { name: 'ADMIN MODE' })).toBeNull();
     press({ key: 'A', ctrlKey: true, shiftKey: true });
+    expect(mode()).toBe('on');
     const box = await screen.findByRole('button', { name: 'ADMIN MODE' }, { timeout: 15_000 });
     expect(box.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(box);
@@ -26,18 +42,23 @@ describe('admin mode', () => {
       /Leads.*Users.*Audit log.*Mail outbox.*Affiliate applications/,
     );
     press({ key: 'A', ctrlKey: true, shiftKey: true });
+    expect(mode()).toBe('off');
     expect(screen.queryByRole('button', { name: 'ADMIN MODE' })).toBeNull();
   });
 
-  it('ignores other shortcuts (Ctrl+A, Ctrl+Alt+Shift+A)', () => {
-    render(
-      <MemoryRouter>
-        <AdminPanelHost />
-      </MemoryRouter>,
-    );
-    press({ key: 'a', ctrlKey: true });
-    press({ key: 'A', ctrlKey: true, shiftKey: true, altKey: true });
-    expect(screen.queryByRole('button', { name: 'ADMIN MODE' })).toBeNull();
+  // One press at a time, checked after each: two presses that both toggled would cancel out.
+  it.each([
+    ['Ctrl+A', { key: 'a', ctrlKey: true }],
+    ['Ctrl+Alt+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, altKey: true }],
+    ['Shift+A', { key: 'A', shiftKey: true }],
+    ['Ctrl+Meta+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, metaKey: true }],
+  ])('ignores %s, whether admin mode is off or on', (_name, init) => {
+    renderHost();
+    press(init);
+    expect(mode()).toBe('off');
+    act(() => setAdminMode(true));
+    press(init);
+    expect(mode()).toBe('on');
   });
 
   it('without a session says "Not signed in" and offers no Logout', async () => {
@@ -66,5 +87,26 @@ describe('admin mode', () => {
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('button', { name: label }));
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('isAdminShortcut, the key rule', () => {
+  const key = (init: KeyboardEventInit) => isAdminShortcut(new KeyboardEvent('keydown', init));
+
+  it('is Ctrl+Shift+A, in either case of the letter', () => {
+    expect(key({ key: 'A', ctrlKey: true, shiftKey: true })).toBe(true);
+    // With Caps Lock on, Shift+A gives a lower-case key.
+    expect(key({ key: 'a', ctrlKey: true, shiftKey: true })).toBe(true);
+  });
+
+  it.each([
+    ['Ctrl+A', { key: 'a', ctrlKey: true }],
+    ['Shift+A', { key: 'A', shiftKey: true }],
+    ['A', { key: 'a' }],
+    ['Ctrl+Alt+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, altKey: true }],
+    ['Ctrl+Meta+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, metaKey: true }],
+    ['Ctrl+Shift+B', { key: 'B', ctrlKey: true, shiftKey: true }],
+  ])('is not %s', (_name, init) => {
+    expect(key(init)).toBe(false);
   });
 });

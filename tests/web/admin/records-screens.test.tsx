@@ -1,0 +1,241 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
+import {
+  AffiliateApplicationsScreen,
+  AuditScreen,
+  NO_MAIL_DELIVERY,
+  OutboxScreen,
+} from '../../../src-shared/admin/OperatorScreens.tsx';
+import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
+import type { OutboxMail } from '../../../src-shared/domain/admin.ts';
+import type { AffiliateApplication } from '../../../src-shared/domain/affiliate.ts';
+import type { Platform } from '../../../src-shared/domain/platform.ts';
+
+/**
+ * The operator's read-only lists (outbox, affiliate applications, and the audit log's empty
+ * state) with what each shows, its search, and what it says when there is nothing. The real
+ * fetch client reads a stubbed server: the answers are the wire format, the rest is the
+ * screens' own. audit-screen.test.tsx and outbox-screen.test.tsx cover the same screens
+ * against the real server (paging, server-side filters, Retry).
+ */
+
+type Routes = Record<string, { status?: number; body: unknown }>;
+
+/** The screen inside the admin services, its API the real client over a fetch that answers `routes` by path. */
+function renderScreen(screenElement: ReactNode, routes: Routes) {
+  const requests: string[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+    const { pathname } = new URL(String(input), 'http://admin.test');
+    requests.push(pathname);
+    const route = routes[pathname];
+    if (!route) return Response.json({ success: false, error: `no stub for ${pathname}` }, { status: 404 });
+    return Response.json(route.body, { status: route.status ?? 200 });
+  });
+  const api = createFetchAdminApi({
+    baseUrl: 'http://admin.test',
+    tokenStore: createMemoryTokenStore(),
+    fetch: fetchStub as typeof fetch,
+  });
+  const platform: Platform = {
+    saveFile: async () => ({ status: 'cancelled' }),
+    openExternal: async () => {},
+    saveExport: async () => ({ status: 'cancelled' }),
+  };
+  render(<AdminServicesProvider value={{ api, platform, sessionLost: () => {} }}>{screenElement}</AdminServicesProvider>);
+  return { requests };
+}
+
+const rows = (table: string) =>
+  within(screen.getByRole('table', { name: table }))
+    .getAllByRole('row')
+    .slice(1);
+const rowTexts = (table: string) => rows(table).map((row) => row.textContent ?? '');
+const summary = (text: string) => screen.findByText(text);
+
+const mail = (id: number, fields: Partial<OutboxMail>): OutboxMail => ({
+  id,
+  to: `person${id}@example.com`,
+  subject: 'Subject',
+  kind: 'welcome',
+  status: 'sent',
+  attempts: 1,
+  lastError: null,
+  createdAt: '2026-10-02T09:00:00.000Z',
+  sentAt: null,
+  ...fields,
+});
+
+const MAILS: OutboxMail[] = [
+  mail(3, {
+    to: 'bounced@example.com',
+    subject: 'Your verification code',
+    kind: 'signup-code',
+    status: 'failed',
+    attempts: 5,
+    lastError: 'smtp refused',
+  }),
+  mail(2, { to: 'ada@example.com', subject: 'Welcome to HireAssist', kind: 'welcome', status: 'sent' }),
+  mail(1, { to: 'grace@example.com', subject: 'Your invitation', kind: 'invite', status: 'queued', attempts: 0 }),
+];
+
+const outbox = (mails: OutboxMail[], deliveryConfigured = true): Routes => ({
+  '/api/admin/outbox': { body: { success: true, mails, deliveryConfigured } },
+});
+
+describe('the mail outbox screen', () => {
+  it('lists each mail with recipient, subject, kind, status, attempts and last error, and Retry only on a failed one', async () => {
+    renderScreen(<OutboxScreen />, outbox(MAILS));
+    expect(await summary('Showing 3 of 3 mails')).toBeTruthy();
+    const [failed, sent, queued] = rowTexts('Mail Outbox');
+    expect(failed).toMatch(/bounced@example\.com.*Your verification code.*signup-code.*failed.*5.*smtp refused/);
+    expect(sent).toMatch(/ada@example\.com.*Welcome to HireAssist.*welcome.*sent.*1.*—/);
+    expect(queued).toMatch(/grace@example\.com.*Your invitation.*invite.*queued.*0/);
+    expect(screen.getAllByRole('button', { name: /^Retry/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Retry the mail to bounced@example.com',
+    ]);
+    // Delivery is configured: no banner saying mail stays in the outbox.
+    expect(screen.queryByText(NO_MAIL_DELIVERY)).toBeNull();
+  });
+
+  it('says mail is kept when the server has no delivery configured', async () => {
+    renderScreen(<OutboxScreen />, outbox(MAILS, false));
+    expect(await screen.findByText(NO_MAIL_DELIVERY)).toBeTruthy();
+  });
+
+  it('searches recipient, subject, kind and status as you type, and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderScreen(<OutboxScreen />, outbox(MAILS));
+    await summary('Showing 3 of 3 mails');
+    const search = screen.getByLabelText('Search mails');
+    for (const [query, expected] of [
+      ['GRACE@', ['grace@example.com']],
+      ['welcome to', ['ada@example.com']],
+      ['signup-code', ['bounced@example.com']],
+      ['queued', ['grace@example.com']],
+    ] as const) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(
+        rowTexts('Mail Outbox').map((text) => /[a-z0-9]+@example\.com/.exec(text)?.[0]),
+        query,
+      ).toEqual(expected);
+      expect(screen.getByText(`Showing ${expected.length} of 3 mails`)).toBeTruthy();
+    }
+    // The last error is shown but not searched: mail problems are found by status.
+    await user.clear(search);
+    await user.type(search, 'smtp refused');
+    expect(rows('Mail Outbox')).toEqual([]);
+    expect(screen.getByText('No mails found matching your search.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 3 mails')).toBeTruthy();
+    await user.clear(search);
+    expect(rows('Mail Outbox')).toHaveLength(3);
+    expect(screen.queryByText('No mails found matching your search.')).toBeNull();
+  });
+
+  it('says there is no mail yet when the outbox is empty', async () => {
+    renderScreen(<OutboxScreen />, outbox([]));
+    expect(await screen.findByText('No mails yet.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 mails')).toBeTruthy();
+    expect(rows('Mail Outbox')).toEqual([]);
+  });
+
+  it("shows the server's error when the list cannot be loaded", async () => {
+    renderScreen(<OutboxScreen />, {
+      '/api/admin/outbox': { status: 500, body: { success: false, error: 'The outbox is unavailable' } },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('The outbox is unavailable');
+    expect(rows('Mail Outbox')).toEqual([]);
+  });
+});
+
+const application = (id: number, fields: Partial<AffiliateApplication>): AffiliateApplication => ({
+  id,
+  firstName: 'First',
+  lastName: 'Last',
+  email: `applicant${id}@example.com`,
+  company: '',
+  website: '',
+  experience: '',
+  audience: '',
+  motivation: '',
+  createdAt: '2026-10-05T14:30:00.000Z',
+  ...fields,
+});
+
+const APPLICATIONS: AffiliateApplication[] = [
+  application(2, {
+    firstName: 'Noor',
+    lastName: 'Haddad',
+    email: 'noor@talentbridge.example',
+    company: 'TalentBridge',
+    website: 'https://talentbridge.example',
+    experience: 'advanced',
+    audience: 'HR leaders in logistics',
+    motivation: 'Our readers hire drivers every week',
+  }),
+  application(1, { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' }),
+];
+
+const affiliates = (applications: AffiliateApplication[]): Routes => ({
+  '/api/admin/affiliate-applications': { body: { success: true, applications } },
+});
+
+describe('the affiliate applications screen', () => {
+  it('lists each application with name, a mail link, company, website, experience, audience and motivation', async () => {
+    renderScreen(<AffiliateApplicationsScreen />, affiliates(APPLICATIONS));
+    expect(await summary('Showing 2 of 2 applications')).toBeTruthy();
+    const [noor, sam] = rowTexts('Affiliate Applications');
+    expect(noor).toMatch(
+      /Noor Haddad.*noor@talentbridge\.example.*TalentBridge.*https:\/\/talentbridge\.example.*Advanced \(5\+ years\).*HR leaders in logistics.*Our readers hire drivers every week/,
+    );
+    // Fields the applicant left empty show a dash, not nothing.
+    expect(sam).toMatch(/Sam Okafor.*sam@example\.com(—){5}$/);
+    expect(screen.getByRole('link', { name: 'noor@talentbridge.example' }).getAttribute('href')).toBe(
+      'mailto:noor@talentbridge.example',
+    );
+  });
+
+  it('searches name, email, company, website, audience and motivation', async () => {
+    const user = userEvent.setup();
+    renderScreen(<AffiliateApplicationsScreen />, affiliates(APPLICATIONS));
+    await summary('Showing 2 of 2 applications');
+    const search = screen.getByLabelText('Search applications');
+    for (const query of ['noor haddad', 'talentbridge', 'logistics', 'drivers every']) {
+      await user.clear(search);
+      await user.type(search, query);
+      expect(
+        rowTexts('Affiliate Applications').map((text) => text.slice(text.indexOf('Noor'), text.indexOf('Noor') + 11)),
+        query,
+      ).toEqual(['Noor Haddad']);
+    }
+    await user.clear(search);
+    await user.type(search, 'SAM@');
+    expect(rowTexts('Affiliate Applications')).toEqual([expect.stringContaining('Sam Okafor')]);
+    await user.clear(search);
+    await user.type(search, 'nobody at all');
+    expect(screen.getByText('No applications found matching your search.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 2 applications')).toBeTruthy();
+  });
+
+  it('says there are no applications yet when there are none', async () => {
+    renderScreen(<AffiliateApplicationsScreen />, affiliates([]));
+    expect(await screen.findByText('No applications yet.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 applications')).toBeTruthy();
+  });
+});
+
+describe('the audit log screen', () => {
+  it('says there are no events yet when the log is empty, and asks the server for the newest page', async () => {
+    const { requests } = renderScreen(<AuditScreen />, {
+      '/api/admin/audit': { body: { success: true, events: [], nextCursor: null } },
+    });
+    expect(await screen.findByText('No events yet.')).toBeTruthy();
+    expect(screen.getByText('Showing 0 events')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
+    await waitFor(() => expect(requests).toContain('/api/admin/audit'));
+  });
+});
