@@ -5,7 +5,7 @@ import {
   SignUpCommand,
   ConfirmSignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { MovableClock } from '../../../server/identity/clock.ts';
+import { MovableClock } from '../../support/movable-clock.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
