@@ -4,10 +4,9 @@ import type { Kysely } from 'kysely';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN } from '../../../src-shared/domain/blog-post.ts';
-import type { BlogPostsTable, Schema } from '../../db/schema.ts';
+import type { Schema } from '../../db/schema.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
-
-type Insertable = Omit<BlogPostsTable, 'id'>;
+import { upsertImportedPost, type ImportedPost } from './store.ts';
 
 /** Where the built-in store's featured images are served from (files of content/blog/images). */
 export const BLOG_IMAGE_PATH = '/blog/images';
@@ -35,7 +34,7 @@ function date(file: string, value: unknown, key: string): Date {
 }
 
 /** One Markdown file with front matter (see content/blog/README.md), as a row of blog_posts. */
-function parsePostFile(file: string, source: string): Insertable {
+function parsePostFile(file: string, source: string): ImportedPost {
   const match = FRONT_MATTER.exec(source);
   if (!match) throw new ContentError(file, 'must start with front matter between --- lines');
   const data: unknown = parseYaml(match[1] ?? '');
@@ -75,7 +74,7 @@ function parsePostFile(file: string, source: string): Insertable {
 }
 
 /** Every post of `dir`, sorted by file name. Throws on the first invalid file, naming it. */
-export async function readPostFiles(dir: string): Promise<Insertable[]> {
+export async function readPostFiles(dir: string): Promise<ImportedPost[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.md') && name !== 'README.md').sort();
   return Promise.all(files.map(async (file) => parsePostFile(file, await readFile(path.join(dir, file), 'utf8'))));
 }
@@ -89,12 +88,7 @@ export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<
   const posts = await readPostFiles(dir);
   let changed = 0;
   for (const post of posts) {
-    const result = await db
-      .insertInto('blog_posts')
-      .values(post)
-      .onConflict((conflict) => conflict.column('slug').doUpdateSet(post).where('blog_posts.updated_at', '<', post.updated_at))
-      .executeTakeFirst();
-    changed += Number(result.numInsertedOrUpdatedRows ?? 0n);
+    if (await upsertImportedPost(db, post)) changed += 1;
   }
   return changed;
 }

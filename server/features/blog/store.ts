@@ -31,6 +31,22 @@ function rowToPost(row: PostRow): BlogPost {
   };
 }
 
+/** A post as content/blog describes it: every column but the id. */
+export type ImportedPost = Omit<BlogPostsTable, 'id'>;
+
+/**
+ * Inserts a post from content/blog, or replaces the stored one when the file's `updated_at`
+ * moved forward. True when a row changed. One statement, so instances starting together agree.
+ */
+export async function upsertImportedPost(db: Kysely<Schema>, post: ImportedPost): Promise<boolean> {
+  const result = await db
+    .insertInto('blog_posts')
+    .values(post)
+    .onConflict((conflict) => conflict.column('slug').doUpdateSet(post).where('blog_posts.updated_at', '<', post.updated_at))
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
 /** The built-in store: posts in the `blog_posts` table, newest publication first. */
 export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
   const ordered = () =>
