@@ -1,7 +1,7 @@
 import { adminToken } from '../../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
-export const ADMIN_PASSWORD = 'blog-tests-admin-password';
+const ADMIN_PASSWORD = 'blog-tests-admin-password';
 
 /**
  * The real server with the real admin login; `adminToken()` logs in once and reuses the token.
