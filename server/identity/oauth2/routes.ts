@@ -24,7 +24,7 @@ const CODE_LIFETIME_MS = 5 * MINUTE;
  * The longest client `state` and `nonce` kept for a pending sign-in. Clients send a random
  * value of 16 to 64 characters; a longer one is refused rather than stored for anyone who asks.
  */
-export const MAX_STATE_LENGTH = 1024;
+const MAX_STATE_LENGTH = 1024;
 
 const AuthorizeQuery = Type.Object({
   identity_provider: Type.Optional(Type.String()),
