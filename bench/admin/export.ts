@@ -1,0 +1,125 @@
+/**
+ * The leads CSV export through the compiled server (`node dist/server/index.js`, as `npm start`
+ * runs it) in a process of its own, so its RSS is the server's alone: EXPORT_ROWS (1,000,000)
+ * leads seeded by SQL in a database of its own on BENCH_DATABASE_URL's server (default the
+ * machine's, postgres://postgres@127.0.0.1:5432/postgres; dropped afterwards), then EXPORT_RUNS
+ * (3) exports read by this process as fast as it can: time, size, and the server's RSS before
+ * and at its peak (/proc, sampled every 20 ms). Builds the server first. EXPORT_DATABASE_URL
+ * instead names a database already holding the leads (neither seeded nor dropped), for
+ * comparing builds run after run.
+ * Run: npx tsx bench/admin/export.ts
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { PROJECT_ROOT } from '../../server/config/config.ts';
+
+const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.EXPORT_RUNS ?? 3);
+const PASSWORD = 'bench admin export password';
+const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The process's resident memory, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+const built = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('the server build failed');
+
+const seeded = process.env.EXPORT_DATABASE_URL;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const database = `bench_export_${process.pid}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+if (!seeded) await admin.query(`create database ${database}`);
+const url = new URL(seeded ?? adminUrl);
+if (!seeded) url.pathname = `/${database}`;
+const port = await freePort();
+const child = spawn(process.execPath, ['dist/server/index.js'], {
+  cwd: PROJECT_ROOT,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: url.toString(),
+    ADMIN_PASSWORD: PASSWORD,
+    AWS_EC2_METADATA_DISABLED: 'true',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const exited = new Promise((resolve) => child.once('exit', resolve));
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seeding = performance.now();
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  if (seeded) {
+    const { rows } = await db.query<{ n: number }>('select count(*)::integer as n from leads');
+    if (rows[0]?.n !== ROWS) throw new Error(`${seeded} holds ${rows[0]?.n} leads; set EXPORT_ROWS to match`);
+  } else {
+    await db.query(`insert into leads (name, email, source, created_at)
+    select 'Lead ' || g, 'lead' || g || '@mail' || (g % 97) || '.example',
+           (array['hero_cta','contact','affiliate','signup','newsletter'])[1 + g % 5],
+           timestamptz '2025-01-01' + (g::float8 / ${ROWS}::float8) * interval '700 days'
+    from generate_series(1, ${ROWS}::integer) g`);
+    await db.query('analyze leads');
+  }
+  await db.end();
+  if (!seeded) console.log(`seeded ${ROWS.toLocaleString('en')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (let run = 1; run <= RUNS; run++) {
+    const pid = child.pid ?? 0;
+    const before = rssOf(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+    const started = performance.now();
+    const response = await fetch(`${base}/api/admin/leads/export`, { headers: { authorization: `Bearer ${token}` } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body ?? []) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    if (lines !== ROWS) throw new Error(`the export had ${lines + 1} lines, expected ${ROWS + 1}`);
+    console.log(
+      `export ${run}: ${ROWS.toLocaleString('en')} leads, ${mb(bytes)} MB in ${seconds.toFixed(1)} s; server RSS ${mb(before)} MB → peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
+    );
+  }
+  console.log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+} finally {
+  child.kill('SIGTERM');
+  await exited;
+  if (!seeded) await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  await admin.end();
+}
