@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import company from '../../../../content/company.json';
 import home from '../../../../content/marketing/home.json';
 import { JsonLd, usePageMeta } from '../../../components/seo.tsx';
 import { usePublicConfig } from '../../../components/public-config.ts';
+import { usePrerendering } from '../../../prerender/use-prerendering.ts';
 import { Hero } from './Hero.tsx';
 import styles from './HomePage.module.css';
 import { IntroVideo } from './IntroVideo.tsx';
@@ -30,20 +31,6 @@ function organization(siteUrl: string): Record<string, unknown> {
     },
     sameAs: company.social.map((profile) => profile.url),
   };
-}
-
-const subscribeToNothing = () => () => undefined;
-
-/**
- * True while the page renders at build time (src-web/prerender: React reads the server
- * snapshot), false in the browser, where the app renders with createRoot (src-web/main.tsx).
- */
-function usePrerendering(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
 }
 
 /**

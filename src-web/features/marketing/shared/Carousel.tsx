@@ -1,6 +1,8 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { usePrerendering } from '../../../prerender/use-prerendering.ts';
+import { cx } from '../../../components/button-styles.ts';
 import styles from './Carousel.module.css';
 import { useSlidesPerView, type SlidesBreakpoint } from './use-slides-per-view.ts';
 
@@ -14,6 +16,18 @@ interface CarouselProps {
   children: ReactNode;
 }
 
+/**
+ * The slides' widths at every breakpoint, as style rules for the prerendered carousel (`id`
+ * names it): the build knows no window width, so CSS picks the count the app would, and the
+ * markup neither looks cramped on a phone without JavaScript nor shifts when the app takes over.
+ */
+function slideWidthRules(id: string, slides: number, breakpoints: readonly SlidesBreakpoint[]): string {
+  const rule = (count: number) => `[data-carousel="${id}"] .${styles.slide}{flex:0 0 ${100 / count}%}`;
+  // Widest first, so that a narrower breakpoint's rule, written later, wins where both apply.
+  const widestFirst = [...breakpoints].sort((a, b) => b.belowPx - a.belowPx);
+  return [rule(slides), ...widestFirst.map((b) => `@media (max-width:${b.belowPx - 0.02}px){${rule(b.slides)}}`)].join('');
+}
+
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -25,6 +39,8 @@ function prefersReducedMotion(): boolean {
  */
 export function Carousel({ label, slides, breakpoints, autoplayMs, children }: CarouselProps) {
   const perView = useSlidesPerView(slides, breakpoints);
+  const prerendering = usePrerendering();
+  const id = useId();
   const autoplay = useMemo(
     () =>
       prefersReducedMotion()
@@ -60,14 +76,21 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
   useEffect(() => embla?.reInit(), [embla, perView]);
 
   return (
-    <section className={styles.root} aria-roledescription="carousel" aria-label={label} data-slides-per-view={perView}>
+    <section
+      className={styles.root}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-slides-per-view={prerendering ? undefined : perView}
+      data-carousel={prerendering ? id : undefined}
+    >
+      {prerendering && <style>{slideWidthRules(id, slides, breakpoints)}</style>}
       <div className={styles.viewport} ref={viewportRef}>
         <div className={styles.track}>
           {items.map((item, index) => (
             <div
               key={index}
               className={styles.slide}
-              style={{ flex: `0 0 ${100 / perView}%` }}
+              style={prerendering ? undefined : { flex: `0 0 ${100 / perView}%` }}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${items.length}`}
@@ -91,6 +114,9 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
           ))}
         </div>
       )}
+      {/* Prerendered, the dots' row is kept empty, its height reserved, so that nothing below moves
+          when the app's carousel adds them. More slides than the widest view shows: dots at every width. */}
+      {prerendering && items.length > slides && <div className={cx(styles.dots, styles.dotsReserved)} />}
     </section>
   );
 }
