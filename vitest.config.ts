@@ -15,14 +15,15 @@ const TIMING_FILES = [
 ];
 
 /**
- * The quick loop (`npm run test:quick`) runs the test files that start nothing: no server,
- * no browser, no child process. A file is left out when it, or a test helper it imports
- * (followed through relative imports inside tests/), names one of these. Worked out here
- * rather than by a list or a naming convention, so a new test lands on the right side by
- * itself; tests/support/no-listen.ts makes a wrong guess fail loudly instead of slowly.
+ * The quick loop (`npm run test:quick`) runs the test files that start nothing: no server, no
+ * browser, no child process, no database (even an in-memory PGlite costs seconds on two cores).
+ * A file is left out when it, or a test helper it imports (followed through relative imports
+ * inside tests/), names one of these. Worked out here rather than by a list or a naming
+ * convention, so a new test lands on the right side by itself; tests/support/no-listen.ts makes
+ * a wrong guess fail loudly instead of slowly.
  */
 const STARTS_SOMETHING =
-  /\b(startTestServer|startIdentityServer|startBlogServer|startSecurityServer|startServerProcess|buildApp|openTestDatabase|createServer|spawn|execFile|fork|chromium|playwright)\b|\.listen\(/;
+  /\b(startTestServer|startIdentityServer|startBlogServer|startSecurityServer|startServerProcess|buildApp|openTestDatabase|openDatabase|PGlite|createServer|spawn|execFile|fork|chromium|playwright)\b|\.listen\(/;
 const RELATIVE_IMPORT = /(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g;
 const TESTS = path.resolve('tests');
 

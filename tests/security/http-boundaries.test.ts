@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config.ts';
@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { BLOG_SLUG_MAX_LENGTH } from '../../src-shared/domain/blog-post.ts';
 import { addBlogPost, ADMIN_PASSWORD, adminToken, savePostHtmlBody } from './support.ts';
 import { createTempTree, type TempTree } from '../support/temp-tree.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 
 /**
  * The HTTP edge: path traversal on every file-like parameter, oversized bodies on every
@@ -328,11 +329,10 @@ describe('security headers on every kind of response', () => {
         response.writeHead(404, { 'content-type': 'text/plain' }).end('missing');
       }),
     );
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const url = await listenOnLoopback(bare);
     try {
-      const { port } = bare.address() as AddressInfo;
       for (const requestPath of ['/', '/missing']) {
-        const response = await fetch(`http://127.0.0.1:${port}${requestPath}`);
+        const response = await fetch(`${url}${requestPath}`);
         expect(response.headers.get('strict-transport-security'), requestPath).toMatch(/max-age=31536000/);
       }
     } finally {

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config.ts';
 import { STORYCHIEF_BASE_URL } from '../../server/features/blog/config.ts';
 import { createMinimalWebBuild, type TempTree } from '../support/temp-tree.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 
 /**
  * SSRF against the StoryChief adapter. A local fake CMS stands in for StoryChief
@@ -35,9 +35,7 @@ async function startPeer(
     response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}`, requests } satisfies Peer;
+  return { server, url: await listenOnLoopback(server), requests } satisfies Peer;
 }
 
 const story = {

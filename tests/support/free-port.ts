@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /**
  * A loopback port free right now, for a server that must be told its port before it starts
@@ -13,4 +13,21 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * Starts `server` (a stand-in peer: SMTP, OpenID, StoryChief, a bare listener) on a free
+ * loopback port and returns its base URL, such as http://127.0.0.1:40123.
+ */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
+  return `http://127.0.0.1:${address.port}`;
 }

@@ -13,7 +13,8 @@ export async function waitForHealth(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !exited) {
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      // Generous: a server just started on two busy cores may take seconds over its first answer.
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
       await response.arrayBuffer();
       if (response.ok) return;
     } catch {

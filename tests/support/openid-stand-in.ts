@@ -2,8 +2,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider.d.ts" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { listenOnLoopback } from './free-port.ts';
 
 /** Who "signs in at the provider" on the next login: an account id, or a refusal. */
 export type StandInLogin = { accountId: string } | { error: string };
@@ -32,8 +32,7 @@ export async function startOpenIdStandIn(options: OpenIdStandInOptions): Promise
     response.writeHead(503).end();
   };
   const server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenOnLoopback(server);
   return {
     url,
     accept(redirectUri) {

@@ -20,6 +20,7 @@ import {
   type TokenStorageKind,
 } from '../../../src-desktop/contract/bridge.ts';
 import { parseServerUrl } from '../../../src-desktop/main/server-url.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 const RENDERER_ROOT = path.resolve('src-desktop/renderer');
 
@@ -65,11 +66,9 @@ export async function serveDirectory(dir: string): Promise<{ url: string; close(
       () => response.writeHead(404).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('The renderer server has no address');
+  const url = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    url: `${url}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
 import type { LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { SUPABASE_PAGE_SIZE } from '../../../server/features/admin/leads-source.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 describe('GET /api/admin/leads from our database', () => {
   let server: TestServer;
@@ -89,10 +89,7 @@ function postgrestPeer(rows: Record<string, string | number>[], serviceRoleKey: 
   return {
     requests,
     problems,
-    start: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
+    start: () => listenOnLoopback(server),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { startBlogServer } from './support.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 /** A story as StoryChief's API sends it (its own field names, more fields than we use). */
 function story(id: number, extra: Record<string, unknown> = {}) {
@@ -60,8 +60,7 @@ class StoryChiefPeer {
   });
   origin = '';
   async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.origin = await listenOnLoopback(this.server);
   }
   close() {
     this.server.closeAllConnections();

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PGliteDialect } from '../../../server/db/pglite-dialect.ts';
 import { PreparedStatements } from '../../../server/db/pglite-statements.ts';
 
@@ -21,10 +21,14 @@ interface TestSchema {
 let pglite: PGlite;
 let db: Kysely<TestSchema>;
 
-beforeEach(async () => {
-  pglite = await PGlite.create();
-  db = new Kysely<TestSchema>({ dialect: new PGliteDialect(pglite) });
-  await sql`create table items (
+/**
+ * A fresh PGlite per test, started from an image of one made once: starting from an image skips
+ * initdb, which is most of what PGlite.create() costs (about 5 times faster on two cores).
+ */
+let image: Blob | File;
+beforeAll(async () => {
+  const template = await PGlite.create();
+  await template.exec(`create table items (
     id integer primary key,
     name text not null unique,
     active boolean not null,
@@ -33,7 +37,13 @@ beforeEach(async () => {
     labels text[],
     amount numeric,
     data bytea
-  )`.execute(db);
+  )`);
+  image = await template.dumpDataDir('none');
+  await template.close();
+});
+beforeEach(async () => {
+  pglite = await PGlite.create({ loadDataDir: image });
+  db = new Kysely<TestSchema>({ dialect: new PGliteDialect(pglite) });
 });
 afterEach(async () => {
   await db.destroy();

@@ -1,8 +1,8 @@
 import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FastLane, type FixedAnswer } from '../../../server/http/fast-lane.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 /** Headers Node writes itself per connection or per moment: not part of an answer. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive']);
@@ -56,8 +56,7 @@ describe('FastLane', () => {
   const http = createServer(lane.listener(fallback));
   let url = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    url = await listenOnLoopback(http);
   });
   afterAll(() => new Promise((resolve) => http.close(resolve)));
 

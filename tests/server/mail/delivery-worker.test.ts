@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createMailer } from '../../../server/mail/mailer.ts';
 import { createEmailJsTransport, createSmtpTransport, type MailTransport } from '../../../server/mail/transports.ts';
 import { openTestDatabase } from '../../support/test-server.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -187,8 +187,7 @@ describe('the delivery worker over EmailJS (a local HTTP peer in place of api.em
   });
   let baseUrl = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => emailJs.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(emailJs.address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(emailJs);
   });
   afterAll(() => new Promise<void>((resolve) => emailJs.close(() => resolve())));
   afterEach(() => {
