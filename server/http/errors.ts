@@ -1,14 +1,8 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { ErrorBody } from '../../src-shared/domain/endpoints/endpoint.ts';
 
-/** Body of every 4xx and 5xx answer from /api; routes with 4xx/5xx response schemas must accept it. */
-export const ErrorBodySchema = Type.Object({
-  error: Type.String(),
-  requestId: Type.Optional(Type.String()),
-  /** For an invalid form body: what is wrong with each named field, so the form can show it by the field. */
-  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
-});
-export type ErrorBody = Static<typeof ErrorBodySchema>;
+// The error body is part of every endpoint's contract, so it is declared with them.
+export type { ErrorBody };
 
 const WHERE: Record<string, string> = {
   body: 'request body',

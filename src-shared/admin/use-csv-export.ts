@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { csvFileName } from '../domain/admin-csv.ts';
 import type { ExportDataset } from '../domain/admin.ts';
-import { listQueryString } from '../domain/admin-lists.ts';
+import { exportLeads, exportUsers } from '../domain/endpoints/admin.ts';
+import { endpointUrl } from '../api/endpoint.ts';
 import { useAdminServices } from './admin-services.tsx';
 
 export interface CsvExportState {
@@ -28,7 +29,7 @@ export function useCsvExport(dataset: ExportDataset, noun: string) {
     running.current = controller;
     setStatus({ error: null, notice: null, bytes: 0 });
     const result = await platform.saveExport(
-      { path: `/api/admin/${dataset}/export${listQueryString(query)}`, suggestedName: csvFileName(dataset) },
+      { path: endpointUrl(dataset === 'leads' ? exportLeads : exportUsers, { query }), suggestedName: csvFileName(dataset) },
       (bytes) => setStatus((current) => ({ ...current, bytes })),
       controller.signal,
     );

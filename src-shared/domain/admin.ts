@@ -14,7 +14,6 @@ export const AdminLoginRequestSchema = Type.Object(
   { password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },
 );
-export type AdminLoginRequest = Static<typeof AdminLoginRequestSchema>;
 
 export const AdminLoginReplySchema = Type.Object({
   success: Type.Boolean(),
@@ -26,12 +25,6 @@ export const AdminLoginReplySchema = Type.Object({
 export type AdminLoginReply = Static<typeof AdminLoginReplySchema>;
 
 /**
- * `POST` here (admin token, no body) ends every admin session, the caller's included: every
- * token issued so far stops working on every server. Answers AdminResult.
- */
-export const ADMIN_REVOKE_ALL_PATH = `${ADMIN_API_BASE}/sessions/revoke-all`;
-
-/**
  * The known-device cookie a successful login sets (HttpOnly, SameSite=Strict, path /api/admin):
  * a device holding it is exempt from the login lockouts strangers' guesses can cause. Browsers
  * keep it by themselves; the desktop console keeps it in its main process.
@@ -39,7 +32,6 @@ export const ADMIN_REVOKE_ALL_PATH = `${ADMIN_API_BASE}/sessions/revoke-all`;
 export const ADMIN_DEVICE_COOKIE = 'hireassist_admin_device';
 
 export const AdminValidateReplySchema = Type.Object({ valid: Type.Boolean() });
-export type AdminValidateReply = Static<typeof AdminValidateReplySchema>;
 
 /** `{success, error}`: the answer of every admin action and of every refusal. */
 export const AdminResultSchema = Type.Object({ success: Type.Boolean(), error: Type.Optional(Type.String()) });
@@ -99,9 +91,7 @@ export interface OutboxList {
   deliveryConfigured: boolean;
 }
 
-/** `POST /api/admin/outbox/:id/retry`: a failed mail goes back to the queue. */
-export const OUTBOX_RETRY_ROUTE = '/api/admin/outbox/:id/retry';
-export const outboxRetryPath = (id: number) => `/api/admin/outbox/${id}/retry`;
+/** The `:id` of `POST /api/admin/outbox/:id/retry`. */
 export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 /** The retry's answer when the mail is not (or no longer) a failed one. */
 export const OUTBOX_RETRY_NOT_FAILED = 'Only a failed mail can be retried; this one is not failed (or does not exist).';

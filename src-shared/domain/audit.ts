@@ -5,8 +5,6 @@ import { Type, type Static } from 'typebox';
  * filtered view of them (GET /api/admin/audit).
  */
 
-export const AUDIT_API_PATH = '/api/admin/audit';
-
 /**
  * Every event type the server records. Customer events come from where they happen (the
  * identity service, the accounts API), never from what a browser says happened.

@@ -83,7 +83,7 @@ export type BlogPost = Static<typeof BlogPostSchema>;
 export type FeaturedImage = Static<typeof FeaturedImageSchema>;
 
 /** StoryChief-style pagination, in `meta.pagination` of every list answer. */
-export const PaginationSchema = Type.Object({
+const PaginationSchema = Type.Object({
   total: Type.Integer(),
   count: Type.Integer(),
   per_page: Type.Integer(),
@@ -97,7 +97,6 @@ export const BlogPostListSchema = Type.Object({
   meta: Type.Object({ pagination: PaginationSchema }),
 });
 export type BlogPostList = Static<typeof BlogPostListSchema>;
-export type Pagination = Static<typeof PaginationSchema>;
 
 export const SavePostHtmlBodySchema = Type.Object(
   {
@@ -116,12 +115,12 @@ export function savePostHtmlBody(post: BlogPost): SavePostHtmlBody {
   return { filename: `${post.slug}.html`, html: post.content, slug: post.slug, title: post.title, postData: post };
 }
 
-export interface SavePostHtmlResult {
-  success: true;
+export const SavePostHtmlResultSchema = Type.Object({
+  success: Type.Literal(true),
   /** Where the stored page is served. */
-  url: string;
-}
+  url: Type.String(),
+});
+export type SavePostHtmlResult = Static<typeof SavePostHtmlResultSchema>;
 
-export interface CheckHtmlResult {
-  exists: boolean;
-}
+export const CheckHtmlResultSchema = Type.Object({ exists: Type.Boolean() });
+export type CheckHtmlResult = Static<typeof CheckHtmlResultSchema>;

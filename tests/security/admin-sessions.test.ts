@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts';
 import { DEVICE_COOKIE } from '../../server/features/admin/known-device.ts';
-import { ADMIN_REVOKE_ALL_PATH } from '../../src-shared/domain/admin.ts';
+import { revokeAllAdminSessions } from '../../src-shared/domain/endpoints/admin.ts';
 import {
   startServerProcess,
   temporaryPostgresDatabase,
@@ -37,7 +37,7 @@ const leads = (base: string, token: string) =>
   fetch(`${base}/api/admin/leads`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.status);
 
 const revokeAll = (base: string, token: string) =>
-  fetch(`${base}${ADMIN_REVOKE_ALL_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  fetch(`${base}${revokeAllAdminSessions.path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
 
 describe('a token is bound to the password it was issued under', () => {
   let dataDir: string;
@@ -105,7 +105,7 @@ describe('Sign out all admin sessions', () => {
   });
 
   it('refuses without a token, before anything else', async () => {
-    const response = await fetch(`${running.url}${ADMIN_REVOKE_ALL_PATH}`, {
+    const response = await fetch(`${running.url}${revokeAllAdminSessions.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"anything": true}',

@@ -2,17 +2,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  ErrorReplySchema,
-  OkReplySchema,
-  PartnerSsoReplySchema,
-  PartnerSsoRequestSchema,
-  PreferencesSchema,
-  RecentSignInsReplySchema,
-  ReferralRequestSchema,
-  SignUpLeadRequestSchema,
-} from '../../../src-shared/domain/accounts/api.ts';
+  forgetAccount,
+  getPreferences,
+  getRecentSignIns,
+  partnerSso,
+  recordReferral,
+  recordSignUpLead,
+  savePreferences,
+} from '../../../src-shared/domain/endpoints/accounts.ts';
 import { userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/accounts/user.ts';
 import type { Schema } from '../../db/schema.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import type { AccessControl } from '../../http/route-access.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AccountsConfig } from './config.ts';
@@ -85,83 +85,74 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     return customer;
   };
 
-  api.post(
-    '/api/referrals',
-    { config: userOnly, schema: { body: ReferralRequestSchema, response: { 201: OkReplySchema, 401: ErrorReplySchema } } },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(recordReferral),
+    config: userOnly,
+    handler: async (request, reply) => {
       const customer = customerOf(request);
       await storeReferral(deps.db, customer, request.body.referral);
       return reply.status(201).send({ ok: true });
     },
-  );
+  });
 
-  api.post(
-    '/api/signup-leads',
-    {
-      config: userOnly,
-      schema: { body: SignUpLeadRequestSchema, response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema } },
-    },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(recordSignUpLead),
+    config: userOnly,
+    handler: async (request, reply) => {
       const customer = customerOf(request);
       const created = await storeSignUpLead(deps.db, customer, request.body.source);
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
-  );
+  });
 
-  api.post(
-    '/api/partner/sso',
-    {
-      config: userOnly,
-      schema: {
-        body: PartnerSsoRequestSchema,
-        response: { 200: PartnerSsoReplySchema, 401: ErrorReplySchema, 403: ErrorReplySchema, 503: ErrorReplySchema },
-      },
-    },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(partnerSso),
+    config: userOnly,
+    handler: async (request, reply) => {
       const customer = customerOf(request);
       if (!deps.config.partnerSso) return reply.status(503).send({ error: PARTNER_PLATFORM_NOT_CONFIGURED });
       // The partner platform signs the person in by this address: only one the pool has verified.
       if (customer.claims.email_verified !== true) return reply.status(403).send({ error: PARTNER_EMAIL_UNVERIFIED });
       return { url: await partnerSsoUrl(deps.config.partnerSso, deps.publicUrl, customer) };
     },
-  );
+  });
 
-  api.get(
-    '/api/account/preferences',
-    { config: userOnly, schema: { response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
-    async (request) => {
+  api.route({
+    ...routeOf(getPreferences),
+    config: userOnly,
+    handler: async (request) => {
       const customer = customerOf(request);
       return await readPreferences(deps.db, customer.sub);
     },
-  );
+  });
 
-  api.put(
-    '/api/account/preferences',
-    { config: userOnly, schema: { body: PreferencesSchema, response: { 200: PreferencesSchema, 401: ErrorReplySchema } } },
-    async (request) => {
+  api.route({
+    ...routeOf(savePreferences),
+    config: userOnly,
+    handler: async (request) => {
       const customer = customerOf(request);
       await writePreferences(deps.db, customer, request.body.marketingEmails);
       return await readPreferences(deps.db, customer.sub);
     },
-  );
+  });
 
-  api.get(
-    '/api/account/sign-ins',
-    { config: userOnly, schema: { response: { 200: RecentSignInsReplySchema, 401: ErrorReplySchema } } },
-    async (request) => {
+  api.route({
+    ...routeOf(getRecentSignIns),
+    config: userOnly,
+    handler: async (request) => {
       const customer = customerOf(request);
       return { signIns: await recentSignIns(deps.db, customer.sub) };
     },
-  );
+  });
 
-  api.delete(
-    '/api/account',
-    { config: userOnly, schema: { response: { 200: OkReplySchema, 401: ErrorReplySchema } } },
-    async (request) => {
+  api.route({
+    ...routeOf(forgetAccount),
+    config: userOnly,
+    handler: async (request) => {
       const customer = customerOf(request);
       await forgetCustomer(deps.db, customer.sub);
       await recordAudit(deps.db, request, { eventType: 'customer.account.delete', actor: customer.sub, subject: null });
       return { ok: true as const };
     },
-  );
+  });
 }

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  ADMIN_REVOKE_ALL_PATH,
-  AdminLoginReplySchema,
-  AdminLoginRequestSchema,
-  AdminResultSchema,
-  AdminValidateReplySchema,
-  type AdminLoginReply,
-} from '../../../src-shared/domain/admin.ts';
+import type { AdminLoginReply } from '../../../src-shared/domain/admin.ts';
+import { adminLogin, adminLogout, adminValidate, revokeAllAdminSessions } from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AdminAccess } from './guard.ts';
@@ -62,16 +57,10 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDep
     return reply.status(429).header('retry-after', String(retryAfterSeconds)).send(body);
   }
 
-  routes.post(
-    '/api/admin/auth/login',
-    {
-      config: { access: 'public' },
-      schema: {
-        body: AdminLoginRequestSchema,
-        response: { 200: AdminLoginReplySchema, 401: AdminLoginReplySchema, 429: AdminLoginReplySchema },
-      },
-    },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(adminLogin),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const attempt = { address: addressKey(request.ip), device: devices.recognise(request.headers.cookie) };
       // A first look outside the queue, so refused and slowed strangers never hold up the operator.
@@ -120,7 +109,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDep
         return body;
       });
     },
-  );
+  });
 }
 
 /** The session routes behind the admin check: validate (`{valid: true}`), logout and "sign out all". */
@@ -129,19 +118,19 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: { db: Kys
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   // Reaching the handler means the admin check passed; an invalid token got the check's 401.
-  routes.get(
-    '/api/admin/auth/validate',
-    { schema: { response: { 200: AdminValidateReplySchema } }, config: { access: 'admin' } },
-    async (_request, reply) => {
+  routes.route({
+    ...routeOf(adminValidate),
+    config: { access: 'admin' },
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { valid: true };
     },
-  );
+  });
 
-  routes.post(
-    '/api/admin/auth/logout',
-    { schema: { response: { 200: AdminResultSchema } }, config: { access: 'admin' } },
-    async (request) => {
+  routes.route({
+    ...routeOf(adminLogout),
+    config: { access: 'admin' },
+    handler: async (request) => {
       const session = access.sessionOf(request);
       await db.transaction().execute(async (trx) => {
         await revokeAdminToken(trx, session);
@@ -149,13 +138,13 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: { db: Kys
       });
       return { success: true };
     },
-  );
+  });
 
   // Every token, this one included, on every instance: for a token that may have leaked.
-  routes.post(
-    ADMIN_REVOKE_ALL_PATH,
-    { schema: { response: { 200: AdminResultSchema } }, config: { access: 'admin' } },
-    async (request) => {
+  routes.route({
+    ...routeOf(revokeAllAdminSessions),
+    config: { access: 'admin' },
+    handler: async (request) => {
       const session = access.sessionOf(request);
       await db.transaction().execute(async (trx) => {
         await endAllAdminSessions(trx);
@@ -167,5 +156,5 @@ export function registerAdminSessionRoutes(app: FastifyInstance, deps: { db: Kys
       });
       return { success: true };
     },
-  );
+  });
 }

@@ -1,26 +1,23 @@
 import { Readable } from 'node:stream';
-import { Type, type TSchema, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  LeadDetailReplySchema,
-  LeadIdParamsSchema,
-  LeadsExportQuerySchema,
-  LeadsPageReplySchema,
-  LeadsQuerySchema,
-  LIST_PAGE,
-  UsersExportQuerySchema,
-  UsersPageReplySchema,
-  UsersQuerySchema,
-  type LeadsExportQuery,
-  type UsersExportQuery,
-} from '../../../src-shared/domain/admin-lists.ts';
+import { LIST_PAGE, type LeadsExportQuery, type UsersExportQuery } from '../../../src-shared/domain/admin-lists.ts';
 import { csvFileName, csvRecord, CSV_NEWLINE, leadCsvCells, userCsvCells } from '../../../src-shared/domain/admin-csv.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { toManagedUser } from '../../../src-shared/domain/managed-user.ts';
+import {
+  exportLeads,
+  exportUsers,
+  leadDetail,
+  leadsChart,
+  listLeads,
+  listUsers,
+} from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Schema } from '../../db/schema.ts';
-import { ErrorBodySchema } from '../../http/errors.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
+import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type LeadsFilter, type LeadsSource } from './leads-source.ts';
 import { readLeadDetail } from './lead-detail.ts';
 import { InvalidListQuery } from './list-query.ts';
@@ -34,7 +31,6 @@ export interface ListRouteDeps {
   sendIdentityFailure(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string): FastifyReply;
 }
 
-const failureOf = <T extends TSchema>(schema: T) => Type.Union([schema, ErrorBodySchema]);
 const adminOnly = { access: 'admin' } as const;
 
 /**
@@ -45,16 +41,10 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
   const { db } = deps;
   const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.get(
-    '/api/admin/leads',
-    {
-      schema: {
-        querystring: LeadsQuerySchema,
-        response: { 200: LeadsPageReplySchema, '4xx': failureOf(LeadsPageReplySchema), '5xx': failureOf(LeadsPageReplySchema) },
-      },
-      config: adminOnly,
-    },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(listLeads),
+    config: adminOnly,
+    handler: async (request, reply) => {
       try {
         const filter = leadsFilter(request.query);
         const page = await deps.leads.page({
@@ -76,28 +66,37 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
       }
     },
-  );
+  });
 
-  routes.get(
-    '/api/admin/leads/:id',
-    {
-      schema: { params: LeadIdParamsSchema, response: { 200: LeadDetailReplySchema, '4xx': failureOf(LeadDetailReplySchema) } },
-      config: adminOnly,
+  routes.route({
+    ...routeOf(leadsChart),
+    config: adminOnly,
+    handler: async (request, reply) => {
+      try {
+        const span = chartSpan(leadsFilter(request.query));
+        return { success: true, chart: chartOf(span, await deps.leads.chart(span)) };
+      } catch (error) {
+        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        request.log.error({ err: error }, 'counting leads for the chart failed');
+        return reply.status(502).send({ success: false, error: 'Failed to count leads for the chart' });
+      }
     },
-    async (request, reply) => {
+  });
+
+  routes.route({
+    ...routeOf(leadDetail),
+    config: adminOnly,
+    handler: async (request, reply) => {
       const detail = await readLeadDetail(db, request.params.id);
       if (!detail) return reply.status(404).send({ success: false, error: 'No lead with this id in this database' });
       return { success: true, detail };
     },
-  );
+  });
 
-  routes.get(
-    '/api/admin/leads/export',
-    {
-      schema: { querystring: LeadsExportQuerySchema, response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
-      config: adminOnly,
-    },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(exportLeads),
+    config: adminOnly,
+    handler: async (request, reply) => {
       let filter: LeadsFilter;
       try {
         filter = leadsFilter(request.query);
@@ -114,18 +113,12 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         failure: 'Failed to fetch leads',
       });
     },
-  );
+  });
 
-  routes.get(
-    '/api/admin/users',
-    {
-      schema: {
-        querystring: UsersQuerySchema,
-        response: { 200: UsersPageReplySchema, '4xx': failureOf(UsersPageReplySchema), '5xx': failureOf(UsersPageReplySchema) },
-      },
-      config: adminOnly,
-    },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(listUsers),
+    config: adminOnly,
+    handler: async (request, reply) => {
       if (!deps.users) return reply.status(503).send({ success: false, error: deps.usersUnavailable });
       try {
         const page = await deps.users.page({
@@ -146,15 +139,12 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         return deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
       }
     },
-  );
+  });
 
-  routes.get(
-    '/api/admin/users/export',
-    {
-      schema: { querystring: UsersExportQuerySchema, response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } },
-      config: adminOnly,
-    },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(exportUsers),
+    config: adminOnly,
+    handler: async (request, reply) => {
       const directory = deps.users;
       if (!directory) return reply.status(503).send({ error: deps.usersUnavailable });
       const filter = usersFilter(request.query);
@@ -167,7 +157,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         onFailure: (error) => deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users'),
       });
     },
-  );
+  });
 
   async function streamCsv(
     request: FastifyRequest,

@@ -1,21 +1,11 @@
-import { Type, type TSchema, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  AdminResultSchema,
-  ExportRecordRequestSchema,
-  OUTBOX_RETRY_NOT_FAILED,
-  OUTBOX_RETRY_ROUTE,
-  OutboxMailParamsSchema,
-  OutboxReplySchema,
-  RecentQuerySchema,
-  UsernameParamsSchema,
-  type AdminResult,
-} from '../../../src-shared/domain/admin.ts';
-import { AffiliateApplicationsReplySchema } from '../../../src-shared/domain/affiliate.ts';
+import { OUTBOX_RETRY_NOT_FAILED, type AdminResult } from '../../../src-shared/domain/admin.ts';
+import * as contracts from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
-import { ErrorBodySchema } from '../../http/errors.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import { listAffiliateApplications } from '../affiliates/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { registerAuditAdminRoutes } from '../audit/routes.ts';
@@ -42,12 +32,6 @@ export interface AdminDeps {
   /** False when no SMTP or EmailJS is configured: the outbox screen then says mail stays there. */
   mailDeliveryConfigured?: boolean;
 }
-
-/**
- * A 4xx/5xx schema that also passes the error policy's own bodies ({error}, for a 413 or a
- * parse error): one that requires `success` would turn them into a 500 serialization failure.
- */
-const failureOf = <T extends TSchema>(schema: T) => Type.Union([schema, ErrorBodySchema]);
 
 export const USERS_UNAVAILABLE = 'User management is not available: no identity service is configured on the server.';
 
@@ -110,54 +94,47 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         });
         return { success: true } satisfies AdminResult;
       };
-    const actionSchema = {
-      params: UsernameParamsSchema,
-      response: { 200: AdminResultSchema, '4xx': failureOf(AdminResultSchema), '5xx': failureOf(AdminResultSchema) },
-    };
-    routes.post('/api/admin/users/:username/enable', { schema: actionSchema, config: adminOnly }, userAction('enable'));
-    routes.post('/api/admin/users/:username/disable', { schema: actionSchema, config: adminOnly }, userAction('disable'));
-    routes.delete('/api/admin/users/:username', { schema: actionSchema, config: adminOnly }, userAction('delete'));
+    routes.route({ ...routeOf(contracts.enableUser), config: adminOnly, handler: userAction('enable') });
+    routes.route({ ...routeOf(contracts.disableUser), config: adminOnly, handler: userAction('disable') });
+    routes.route({ ...routeOf(contracts.deleteUser), config: adminOnly, handler: userAction('delete') });
 
     registerAuditAdminRoutes(routes, { db });
 
-    routes.get(
-      '/api/admin/outbox',
-      { schema: { querystring: RecentQuerySchema, response: { 200: OutboxReplySchema } }, config: adminOnly },
-      async (request) => ({
+    routes.route({
+      ...routeOf(contracts.listOutbox),
+      config: adminOnly,
+      handler: async (request) => ({
         success: true,
         mails: await listOutbox(db, request.query.limit ?? 200),
         deliveryConfigured: deps.mailDeliveryConfigured ?? false,
       }),
-    );
+    });
 
-    routes.post(
-      OUTBOX_RETRY_ROUTE,
-      {
-        schema: { params: OutboxMailParamsSchema, response: { 200: AdminResultSchema, 409: AdminResultSchema } },
-        config: adminOnly,
-      },
-      async (request, reply) => {
+    routes.route({
+      ...routeOf(contracts.retryOutboxMail),
+      config: adminOnly,
+      handler: async (request, reply) => {
         const { id } = request.params;
         if (!(await retryFailedMail(db, id))) return reply.code(409).send({ success: false, error: OUTBOX_RETRY_NOT_FAILED });
         await recordAudit(db, request, { eventType: 'admin.mail.retry', actor: 'admin', subject: String(id), details: {} });
         return { success: true } satisfies AdminResult;
       },
-    );
+    });
 
-    routes.get(
-      '/api/admin/affiliate-applications',
-      { schema: { response: { 200: AffiliateApplicationsReplySchema } }, config: adminOnly },
-      async () => ({
+    routes.route({
+      ...routeOf(contracts.listAffiliateApplications),
+      config: adminOnly,
+      handler: async () => ({
         success: true,
         applications: await listAffiliateApplications(db),
       }),
-    );
+    });
 
     // The CSV is built where it is saved (browser or desktop); the server records that it was.
-    routes.post(
-      '/api/admin/exports',
-      { schema: { body: ExportRecordRequestSchema, response: { 200: AdminResultSchema } }, config: adminOnly },
-      async (request) => {
+    routes.route({
+      ...routeOf(contracts.recordExport),
+      config: adminOnly,
+      handler: async (request) => {
         const { dataset, rowCount, search } = request.body;
         await recordAudit(db, request, {
           eventType: 'admin.export',
@@ -167,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         });
         return { success: true };
       },
-    );
+    });
   });
 
   return access.guard;

@@ -7,21 +7,20 @@ import {
   ListGroupsCommand,
   type GroupType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { Type, type TSchema, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AdminResultSchema, UsernameParamsSchema, type IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
+import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import {
-  AddUserToGroupRequestSchema,
-  GroupNamesReplySchema,
-  InviteUserReplySchema,
-  InviteUserRequestSchema,
-  USER_INVITE_ROUTES,
-  UserGroupParamsSchema,
-  type InviteUserRequest,
-} from '../../../src-shared/domain/user-invites.ts';
+  addUserToGroup,
+  inviteUser,
+  listGroups,
+  listUserGroups,
+  removeUserFromGroup,
+} from '../../../src-shared/domain/endpoints/admin.ts';
+import type { InviteUserRequest } from '../../../src-shared/domain/user-invites.ts';
 import type { Schema } from '../../db/schema.ts';
-import { ErrorBodySchema } from '../../http/errors.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
 import { toRecord, type UserPool } from './user-directory.ts';
 import type { AuditEventType } from '../../../src-shared/domain/audit.ts';
@@ -117,9 +116,6 @@ export function createUserInvites(makePool: () => Promise<UserPool>): UserInvite
 
 type SendFailure = (reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string) => FastifyReply;
 
-const failureOf = <T extends TSchema>(schema: T) => Type.Union([schema, ErrorBodySchema]);
-const answers = <T extends TSchema>(schema: T) => ({ 200: schema, '4xx': failureOf(schema), '5xx': failureOf(schema) });
-
 /**
  * `POST /api/admin/users/invite`, the groups list and a user's groups (read, add, remove),
  * inside the admin scope (the caller's hook has checked the admin token). Each change is audited.
@@ -159,10 +155,10 @@ export function registerUserInviteRoutes(
     }
   }
 
-  routes.post(
-    USER_INVITE_ROUTES.invite,
-    { schema: { body: InviteUserRequestSchema, response: answers(InviteUserReplySchema) }, config },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(inviteUser),
+    config,
+    handler: async (request, reply) => {
       const subject = request.body.email;
       const outcome = await attempt(
         request,
@@ -173,33 +169,33 @@ export function registerUserInviteRoutes(
       );
       return outcome.ok ? { success: true, user: outcome.value } : outcome.reply;
     },
-  );
+  });
 
-  routes.get(
-    USER_INVITE_ROUTES.groups,
-    { schema: { response: answers(GroupNamesReplySchema) }, config },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(listGroups),
+    config,
+    handler: async (request, reply) => {
       const outcome = await attempt(request, reply, undefined, 'Failed to fetch groups', (invites) => invites.groups());
       return outcome.ok ? { success: true, groups: outcome.value } : outcome.reply;
     },
-  );
+  });
 
-  routes.get(
-    USER_INVITE_ROUTES.userGroups,
-    { schema: { params: UsernameParamsSchema, response: answers(GroupNamesReplySchema) }, config },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(listUserGroups),
+    config,
+    handler: async (request, reply) => {
       const { username } = request.params;
       const outcome = await attempt(request, reply, undefined, 'Failed to fetch groups', (invites) =>
         invites.userGroups(username),
       );
       return outcome.ok ? { success: true, groups: outcome.value } : outcome.reply;
     },
-  );
+  });
 
-  routes.post(
-    USER_INVITE_ROUTES.userGroups,
-    { schema: { params: UsernameParamsSchema, body: AddUserToGroupRequestSchema, response: answers(AdminResultSchema) }, config },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(addUserToGroup),
+    config,
+    handler: async (request, reply) => {
       const { username } = request.params;
       const { group } = request.body;
       const audit = { eventType: 'admin.user.group.add' as const, subject: username, details: { group } };
@@ -208,12 +204,12 @@ export function registerUserInviteRoutes(
       );
       return outcome.ok ? { success: true } : outcome.reply;
     },
-  );
+  });
 
-  routes.delete(
-    USER_INVITE_ROUTES.userGroup,
-    { schema: { params: UserGroupParamsSchema, response: answers(AdminResultSchema) }, config },
-    async (request, reply) => {
+  routes.route({
+    ...routeOf(removeUserFromGroup),
+    config,
+    handler: async (request, reply) => {
       const { username, group } = request.params;
       const audit = { eventType: 'admin.user.group.remove' as const, subject: username, details: { group } };
       const outcome = await attempt(request, reply, audit, 'Failed to remove user from group', (invites) =>
@@ -221,5 +217,5 @@ export function registerUserInviteRoutes(
       );
       return outcome.ok ? { success: true } : outcome.reply;
     },
-  );
+  });
 }

@@ -1,24 +1,18 @@
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  AuditLoginRequestSchema,
-  AuditProfileRequestSchema,
-  AuditReplySchema,
-  type AuditReply,
-} from '../../../src-shared/domain/accounts/api.ts';
+import type { AuditReply } from '../../../src-shared/domain/accounts/api.ts';
 import { loginProvider, userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/accounts/user.ts';
 import {
-  AUDIT_API_PATH,
   AUDIT_PAGE_LIMITS,
-  AuditPageReplySchema,
-  AuditQuerySchema,
   PROFILE_EVENT_TYPES,
   SIGN_IN_EVENT_TYPES,
   type AuditPageReply,
 } from '../../../src-shared/domain/audit.ts';
 import type { Schema } from '../../db/schema.ts';
-import { ErrorBodySchema } from '../../http/errors.ts';
+import { auditLogin, auditProfile } from '../../../src-shared/domain/endpoints/accounts.ts';
+import { listAuditEvents } from '../../../src-shared/domain/endpoints/admin.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { annotateEvent, decodeCursor, insertSignInOnce, InvalidCursor, listEvents, type AnnotationResult } from './store.ts';
 
@@ -65,7 +59,6 @@ class Refused extends Error {
 export function registerCustomerAuditRoutes(app: FastifyInstance, deps: CustomerAuditDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const userOnly = { access: 'user' } as const;
-  const replies = { 200: AuditReplySchema, 401: AuditReplySchema, 404: AuditReplySchema, 429: AuditReplySchema };
 
   async function reporter(idToken: string, request: FastifyRequest): Promise<ReportingClaims> {
     let claims: ReportingClaims;
@@ -91,10 +84,10 @@ export function registerCustomerAuditRoutes(app: FastifyInstance, deps: Customer
   };
   const userAgentOf = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, MAX_USER_AGENT) ?? null;
 
-  api.post(
-    '/api/audit-login',
-    { config: userOnly, schema: { body: AuditLoginRequestSchema, response: replies } },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(auditLogin),
+    config: userOnly,
+    handler: async (request, reply) => {
       try {
         const claims = await reporter(request.body.idToken, request);
         const session = sessionOf(claims);
@@ -131,12 +124,12 @@ export function registerCustomerAuditRoutes(app: FastifyInstance, deps: Customer
         return refused(reply, error);
       }
     },
-  );
+  });
 
-  api.post(
-    '/api/audit-profile',
-    { config: userOnly, schema: { body: AuditProfileRequestSchema, response: replies } },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(auditProfile),
+    config: userOnly,
+    handler: async (request, reply) => {
       try {
         const claims = await reporter(request.body.idToken, request);
         const session = sessionOf(claims);
@@ -154,7 +147,7 @@ export function registerCustomerAuditRoutes(app: FastifyInstance, deps: Customer
         return refused(reply, error);
       }
     },
-  );
+  });
 }
 
 /** The token session and issue a verified id token belongs to (Cognito sets both claims). */
@@ -169,16 +162,10 @@ function sessionOf(claims: ReportingClaims): { originJti: string; eventId: strin
  */
 export function registerAuditAdminRoutes(routes: FastifyInstance, deps: { db: Kysely<Schema> }): void {
   const api = routes.withTypeProvider<TypeBoxTypeProvider>();
-  api.get(
-    AUDIT_API_PATH,
-    {
-      schema: {
-        querystring: AuditQuerySchema,
-        response: { 200: AuditPageReplySchema, 400: Type.Union([AuditPageReplySchema, ErrorBodySchema]) },
-      },
-      config: { access: 'admin' },
-    },
-    async (request, reply) => {
+  api.route({
+    ...routeOf(listAuditEvents),
+    config: { access: 'admin' },
+    handler: async (request, reply) => {
       const { limit, cursor, type, actor, from, to } = request.query;
       let after;
       try {
@@ -199,5 +186,5 @@ export function registerAuditAdminRoutes(routes: FastifyInstance, deps: { db: Ky
       });
       return { success: true, ...page } satisfies AuditPageReply;
     },
-  );
+  });
 }

@@ -1,5 +1,5 @@
 import type { ExportRecordRequest, IdentityUserRecord, Lead, OutboxList } from '../../domain/admin.ts';
-import type { LeadDetail, LeadsQuery, ListPage, UsersQuery } from '../../domain/admin-lists.ts';
+import type { LeadDetail, LeadsChart, LeadsChartQuery, LeadsQuery, ListPage, UsersQuery } from '../../domain/admin-lists.ts';
 import type { AuditPage, AuditQuery } from '../../domain/audit.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
 import type { BlogPost, SavePostHtmlResult } from '../../domain/blog-post.ts';
@@ -9,6 +9,7 @@ import { disableUser } from './disable-user.ts';
 import { enableUser } from './enable-user.ts';
 import { listAffiliateApplications } from './list-affiliate-applications.ts';
 import { listAudit } from './list-audit.ts';
+import { leadsChart } from './leads-chart.ts';
 import { leadDetail, listLeads } from './list-leads.ts';
 import { listOutbox } from './list-outbox.ts';
 import { listPublishedPosts } from './list-published-posts.ts';
@@ -40,6 +41,8 @@ export interface AdminApi {
   /** One page of leads (the query's cursor picks which). */
   listLeads(query?: LeadsQuery): Promise<AdminOutcome<ListPage<Lead>>>;
   leadDetail(id: number): Promise<AdminOutcome<LeadDetail>>;
+  /** New leads per day (or week) by source, for the leads list's filters. */
+  leadsChart(query?: LeadsChartQuery): Promise<AdminOutcome<LeadsChart>>;
   /** One page of the pool's users. */
   listUsers(query?: UsersQuery): Promise<AdminOutcome<ListPage<IdentityUserRecord>>>;
   enableUser(username: string): Promise<AdminOutcome<void>>;
@@ -71,6 +74,7 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     revokeAllSessions: () => revokeAllSessions(http),
     listLeads: (query) => listLeads(http, query),
     leadDetail: (id) => leadDetail(http, id),
+    leadsChart: (query) => leadsChart(http, query),
     listUsers: (query) => listUsers(http, query),
     enableUser: (username) => enableUser(http, username),
     disableUser: (username) => disableUser(http, username),

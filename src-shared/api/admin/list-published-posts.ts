@@ -1,4 +1,5 @@
-import { BLOG_LIST_PATHS, type BlogPost, type BlogPostList } from '../../domain/blog-post.ts';
+import { BLOG_LIST_PATHS, type BlogPost } from '../../domain/blog-post.ts';
+import { listBlogPosts } from '../../domain/endpoints/blog.ts';
 import { BLOG } from '../../domain/constants.ts';
 import type { AdminHttp, AdminOutcome } from './transport.ts';
 
@@ -8,8 +9,8 @@ import type { AdminHttp, AdminOutcome } from './transport.ts';
  * reaches the server only through its main process.
  */
 export async function listPublishedPosts(http: AdminHttp): Promise<AdminOutcome<BlogPost[]>> {
-  const search = new URLSearchParams({ page: '1', per_page: String(BLOG.slugLookupPerPage), status: 'published' });
-  const outcome = await http.send<BlogPostList>('GET', `/api/storychief/${BLOG_LIST_PATHS[0]}?${search}`);
+  const query = { page: 1, per_page: BLOG.slugLookupPerPage, status: 'published' } as const;
+  const outcome = await http.send(listBlogPosts(BLOG_LIST_PATHS[0]), { query });
   if (!outcome.ok) return outcome;
   if (!Array.isArray(outcome.value.data)) return { ok: false, reason: 'failed', error: 'Unexpected response format' };
   return { ok: true, value: outcome.value.data };

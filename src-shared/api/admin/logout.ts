@@ -1,8 +1,8 @@
-import type { AdminResult } from '../../domain/admin.ts';
+import { adminLogout } from '../../domain/endpoints/admin.ts';
 import type { AdminHttp } from './transport.ts';
 
 /** `POST /api/admin/auth/logout`: revokes the token on the server, and always forgets it here. */
 export async function logout(http: AdminHttp): Promise<void> {
-  if (await http.tokenStore.read()) await http.send<AdminResult>('POST', '/api/admin/auth/logout');
+  if (await http.tokenStore.read()) await http.send(adminLogout);
   await http.tokenStore.clear();
 }

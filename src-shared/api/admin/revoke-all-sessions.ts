@@ -1,4 +1,4 @@
-import { ADMIN_REVOKE_ALL_PATH, type AdminResult } from '../../domain/admin.ts';
+import { revokeAllAdminSessions } from '../../domain/endpoints/admin.ts';
 import { resultFrom, type AdminHttp, type AdminOutcome } from './transport.ts';
 
 /**
@@ -6,7 +6,7 @@ import { resultFrom, type AdminHttp, type AdminOutcome } from './transport.ts';
  * token is forgotten here once the server has done it (or says the token was already dead).
  */
 export async function revokeAllSessions(http: AdminHttp): Promise<AdminOutcome<void>> {
-  const outcome = resultFrom(await http.send<AdminResult>('POST', ADMIN_REVOKE_ALL_PATH));
+  const outcome = resultFrom(await http.send(revokeAllAdminSessions));
   if (outcome.ok || outcome.reason === 'unauthorized') await http.tokenStore.clear();
   return outcome;
 }

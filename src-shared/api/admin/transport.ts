@@ -1,5 +1,8 @@
 import type { ListPage } from '../../domain/admin-lists.ts';
+import { adminLogin } from '../../domain/endpoints/admin.ts';
+import type { Endpoint } from '../../domain/endpoints/endpoint.ts';
 import type { TokenStore } from '../../domain/platform.ts';
+import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../endpoint.ts';
 
 /** What an admin call ended with: its value, or why not (the screens pick the fixed message). */
 export type AdminOutcome<T> =
@@ -22,8 +25,8 @@ export interface AdminHttpOptions {
 
 export interface AdminHttp {
   tokenStore: TokenStore;
-  /** One JSON request with the stored admin token; never throws. */
-  send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AdminOutcome<T>>;
+  /** One JSON request of an endpoint (its contract, and its params, query and body) with the stored admin token; never throws. */
+  send<E extends Endpoint>(contract: E, ...input: InputArgs<E>): Promise<AdminOutcome<EndpointAnswer<E>>>;
   /**
    * A GET whose answer is read as a stream (a CSV export): the response itself when it is a
    * 2xx, the admin token in its Authorization header (never in the URL).
@@ -36,33 +39,25 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   return {
     tokenStore: options.tokenStore,
-    async send<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<AdminOutcome<T>> {
+    async send<E extends Endpoint>(contract: E, ...[input]: InputArgs<E>): Promise<AdminOutcome<EndpointAnswer<E>>> {
       const token = await options.tokenStore.read();
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      let response: Response;
+      let answer;
       try {
-        response = await doFetch(`${options.baseUrl}${path}`, {
-          method,
-          headers,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        answer = await callEndpoint(contract, input ?? ({} as EndpointInput<E>), {
+          fetch: doFetch,
+          baseUrl: options.baseUrl,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
         });
       } catch {
         return { ok: false, reason: 'network' };
       }
-      let parsed: unknown;
-      try {
-        parsed = await response.json();
-      } catch {
-        parsed = undefined;
-      }
-      const error = errorOf(parsed);
-      if (response.status === 401 && path !== '/api/admin/auth/login') {
+      if (answer.ok) return { ok: true, value: answer.body };
+      const error = errorOf(answer.body);
+      // A refused login is a wrong password, not a dead session.
+      if (answer.status === 401 && (contract as Endpoint) !== adminLogin) {
         return { ok: false, reason: 'unauthorized', ...(error ? { error } : {}) };
       }
-      if (!response.ok) return { ok: false, reason: 'failed', ...(error ? { error } : {}) };
-      return { ok: true, value: parsed as T };
+      return { ok: false, reason: 'failed', ...(error ? { error } : {}) };
     },
     async download(path, signal) {
       const token = await options.tokenStore.read();
@@ -83,11 +78,8 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
   };
 }
 
-function errorOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const { error } = body;
-  return typeof error === 'string' && error !== '' ? error : undefined;
-}
+/** The input may be left out when the endpoint has no params and no body. */
+type InputArgs<E extends Endpoint> = object extends EndpointInput<E> ? [input?: EndpointInput<E>] : [input: EndpointInput<E>];
 
 /** The value of a `{success, <key>, error}` reply, or a failure with the server's error. */
 export function listFrom<Reply extends { success: boolean; error?: string }, Key extends keyof Reply>(

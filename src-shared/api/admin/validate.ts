@@ -1,4 +1,4 @@
-import type { AdminValidateReply } from '../../domain/admin.ts';
+import { adminValidate } from '../../domain/endpoints/admin.ts';
 import type { AdminHttp, AdminOutcome } from './transport.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { AdminHttp, AdminOutcome } from './transport.ts';
  */
 export async function validate(http: AdminHttp): Promise<AdminOutcome<boolean>> {
   if (!(await http.tokenStore.read())) return { ok: true, value: false };
-  const outcome = await http.send<AdminValidateReply>('GET', '/api/admin/auth/validate');
+  const outcome = await http.send(adminValidate);
   if (outcome.ok) return { ok: true, value: outcome.value.valid };
   if (outcome.reason === 'unauthorized') {
     await http.tokenStore.clear();

@@ -1,3 +1,6 @@
+import type { Endpoint } from '../../domain/endpoints/endpoint.ts';
+import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../endpoint.ts';
+
 /** What every blog call needs: a fetch (the page's, or a test's) and, for admin calls, the token. */
 export interface BlogHttp {
   fetch: typeof fetch;
@@ -16,19 +19,19 @@ export class BlogApiError extends Error {
   }
 }
 
-/** One JSON request. Throws BlogApiError on a non-2xx answer, and the fetch error when the server is unreachable. */
-export async function requestJson<T>(http: BlogHttp, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await http.fetch(`${http.baseUrl ?? ''}${path}`, {
-    ...init,
-    headers: { accept: 'application/json', ...init.headers },
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const serverError =
-      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : undefined;
-    throw new BlogApiError(serverError ?? `API error: ${response.status} ${response.statusText}`, response.status);
+/** One request of a blog endpoint. Throws BlogApiError on a non-2xx answer, and the fetch error when the server is unreachable. */
+export async function requestEndpoint<E extends Endpoint>(
+  http: BlogHttp,
+  contract: E,
+  input: EndpointInput<E>,
+  headers: Record<string, string> = {},
+): Promise<EndpointAnswer<E>> {
+  const answer = await callEndpoint(contract, input, { fetch: http.fetch, baseUrl: http.baseUrl ?? '', headers });
+  if (!answer.ok) {
+    const { status, statusText } = answer.response;
+    throw new BlogApiError(errorOf(answer.body) ?? `API error: ${status} ${statusText}`, status);
   }
-  return body as T;
+  return answer.body;
 }
 
 export const bearer = (token: string | null | undefined): Record<string, string> =>

@@ -1,5 +1,6 @@
 import { BLOG_LIST_PATHS, type BlogPostList, type BlogStatusFilter } from '../../domain/blog-post.ts';
-import { bearer, requestJson, type BlogHttp } from './http.ts';
+import { listBlogPosts } from '../../domain/endpoints/blog.ts';
+import { bearer, requestEndpoint, type BlogHttp } from './http.ts';
 
 export interface ListPostsQuery {
   page: number;
@@ -14,13 +15,11 @@ export interface ListPostsQuery {
  * /publications/stories (the names StoryChief-style backends answer to). Throws the last path's error when all fail.
  */
 export async function listPosts(http: BlogHttp, query: ListPostsQuery): Promise<BlogPostList> {
-  const search = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage), status: query.status });
+  const search = { page: query.page, per_page: query.perPage, status: query.status };
   let lastError: unknown;
   for (const path of BLOG_LIST_PATHS) {
     try {
-      const body = await requestJson<BlogPostList>(http, `/api/storychief/${path}?${search}`, {
-        headers: bearer(query.adminToken),
-      });
+      const body = await requestEndpoint(http, listBlogPosts(path), { query: search }, bearer(query.adminToken));
       if (!Array.isArray(body?.data)) throw new Error('Unexpected response format');
       return body;
     } catch (error) {

@@ -12,7 +12,6 @@ export const AuditLoginRequestSchema = Type.Object(
   { idToken: IdToken, provider: LoginProviderSchema },
   { additionalProperties: false },
 );
-export type AuditLoginRequest = Static<typeof AuditLoginRequestSchema>;
 
 export const PROFILE_AUDIT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 export type ProfileAuditField = (typeof PROFILE_AUDIT_FIELDS)[number];
@@ -71,13 +70,11 @@ export const SignUpLeadRequestSchema = Type.Object(
   { idToken: IdToken, source: SignUpSourceSchema },
   { additionalProperties: false },
 );
-export type SignUpLeadRequest = Static<typeof SignUpLeadRequestSchema>;
 
 export const OkReplySchema = Type.Object({ ok: Type.Literal(true) });
 
 export const PartnerSsoRequestSchema = Type.Object({ idToken: IdToken }, { additionalProperties: false });
 export const PartnerSsoReplySchema = Type.Object({ url: Type.String() });
-export type PartnerSsoReply = Static<typeof PartnerSsoReplySchema>;
 
 /** The account's preferences that the product uses (GET/PUT /api/account/preferences). */
 export const PreferencesSchema = Type.Object({ marketingEmails: Type.Boolean() }, { additionalProperties: false });
@@ -90,6 +87,5 @@ export const RecentSignInSchema = Type.Object({
 });
 export type RecentSignIn = Static<typeof RecentSignInSchema>;
 export const RecentSignInsReplySchema = Type.Object({ signIns: Type.Array(RecentSignInSchema) });
-export type RecentSignInsReply = Static<typeof RecentSignInsReplySchema>;
 
 export const ErrorReplySchema = Type.Object({ error: Type.String() });

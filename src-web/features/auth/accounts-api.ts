@@ -1,53 +1,51 @@
-import type {
-  AuditLoginRequest,
-  AuditReply,
-  PartnerSsoReply,
-  Preferences,
-  ProfileChanges,
-  RecentSignInsReply,
-  ReferralRequest,
-  SignUpLeadRequest,
-} from '../../../src-shared/domain/accounts/api.ts';
+import type { Preferences, ProfileChanges } from '../../../src-shared/domain/accounts/api.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import * as endpoints from '../../../src-shared/domain/endpoints/accounts.ts';
+import type { Endpoint } from '../../../src-shared/domain/endpoints/endpoint.ts';
+import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../../../src-shared/api/endpoint.ts';
 
-/** Calls to our server's accounts API; each carries the id token the server verifies. */
-async function post<Reply>(path: string, body: unknown, failure: (status: number) => string): Promise<Reply> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json().catch(() => ({}))) as Reply & { error?: string };
-  if (!response.ok) throw new Error(reply.error ?? failure(response.status));
-  return reply;
+/**
+ * Calls to our server's accounts API, built from the endpoints' contracts; each carries the
+ * id token the server verifies (in the body, or as a bearer token). A refusal throws the
+ * server's error, else `failure(status)`.
+ */
+async function call<E extends Endpoint>(
+  contract: E,
+  input: EndpointInput<E>,
+  failure: (status: number) => string,
+  idToken?: string,
+): Promise<EndpointAnswer<E>> {
+  const answer = await callEndpoint(contract, input, idToken ? { headers: { authorization: `Bearer ${idToken}` } } : {});
+  if (!answer.ok) throw new Error(errorOf(answer.body) ?? failure(answer.status));
+  // A 2xx without a JSON body reads as an empty answer, which the callers below treat as such.
+  return answer.body ?? ({} as EndpointAnswer<E>);
 }
 
-async function audit(which: 'audit-login' | 'audit-profile', body: unknown): Promise<void> {
-  const reply = await post<AuditReply>(`/api/${which}`, body, (status) => ACCOUNT_MESSAGES.auditHttp(which, status));
+async function audit(
+  contract: typeof endpoints.auditLogin | typeof endpoints.auditProfile,
+  input: EndpointInput<typeof contract>,
+) {
+  const which = contract === endpoints.auditLogin ? 'audit-login' : 'audit-profile';
+  const reply = await call(contract, input, (status) => ACCOUNT_MESSAGES.auditHttp(which, status));
   if (!reply.ok) throw new Error(reply.error ?? ACCOUNT_MESSAGES.auditHttp(which, 200));
 }
 
-export const auditLogin = (body: AuditLoginRequest) => audit('audit-login', body);
-export const auditProfile = (idToken: string, changes: ProfileChanges) => audit('audit-profile', { idToken, changes });
-export const recordReferral = (body: ReferralRequest) => post('/api/referrals', body, (status) => `referrals HTTP ${status}`);
-export const recordSignUpLead = (body: SignUpLeadRequest) =>
-  post('/api/signup-leads', body, (status) => `signup-leads HTTP ${status}`);
+export const auditLogin = (body: EndpointInput<typeof endpoints.auditLogin>['body']) => audit(endpoints.auditLogin, { body });
+export const auditProfile = (idToken: string, changes: ProfileChanges) =>
+  audit(endpoints.auditProfile, { body: { idToken, changes } });
+export const recordReferral = (body: EndpointInput<typeof endpoints.recordReferral>['body']) =>
+  call(endpoints.recordReferral, { body }, (status) => `referrals HTTP ${status}`);
+export const recordSignUpLead = (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) =>
+  call(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`);
 export const partnerSso = (idToken: string) =>
-  post<PartnerSsoReply>('/api/partner/sso', { idToken }, (status) => `partner/sso HTTP ${status}`);
+  call(endpoints.partnerSso, { body: { idToken } }, (status) => `partner/sso HTTP ${status}`);
 
-async function authorized<Reply>(path: string, idToken: string, init: RequestInit = {}): Promise<Reply> {
-  const response = await fetch(path, {
-    ...init,
-    headers: { authorization: `Bearer ${idToken}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-  });
-  const reply = (await response.json().catch(() => ({}))) as Reply & { error?: string };
-  if (!response.ok) throw new Error(reply.error ?? `${path} HTTP ${response.status}`);
-  return reply;
-}
+const authorized = <E extends Endpoint>(contract: E, idToken: string, input: EndpointInput<E>) =>
+  call(contract, input, (status) => `${contract.path} HTTP ${status}`, idToken);
 
-export const getPreferences = (idToken: string) => authorized<Preferences>('/api/account/preferences', idToken);
+export const getPreferences = (idToken: string) => authorized(endpoints.getPreferences, idToken, {});
 export const savePreferences = (idToken: string, preferences: Preferences) =>
-  authorized<Preferences>('/api/account/preferences', idToken, { method: 'PUT', body: JSON.stringify(preferences) });
-export const getRecentSignIns = (idToken: string) => authorized<RecentSignInsReply>('/api/account/sign-ins', idToken);
+  authorized(endpoints.savePreferences, idToken, { body: preferences });
+export const getRecentSignIns = (idToken: string) => authorized(endpoints.getRecentSignIns, idToken, {});
 /** Before the pool deletes the user: the server redacts their audit rows and drops their preferences. */
-export const forgetAccount = (idToken: string) => authorized<{ ok: true }>('/api/account', idToken, { method: 'DELETE' });
+export const forgetAccount = (idToken: string) => authorized(endpoints.forgetAccount, idToken, {});

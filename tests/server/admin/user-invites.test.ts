@@ -1,6 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userGroupPath, userGroupsPath, USER_INVITE_ROUTES } from '../../../src-shared/domain/user-invites.ts';
+import { endpointUrl } from '../../../src-shared/api/endpoint.ts';
+import { inviteUser, listGroups, listUserGroups, removeUserFromGroup } from '../../../src-shared/domain/endpoints/admin.ts';
 import { CLIENT_ID, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
 
@@ -33,7 +34,7 @@ const auditEvents = (eventType: string) =>
 
 describe('POST /api/admin/users/invite', () => {
   it('creates the user, mails a temporary password, and the first sign-in asks for a new one', async () => {
-    const { status, body } = await api('POST', USER_INVITE_ROUTES.invite, {
+    const { status, body } = await api('POST', inviteUser.path, {
       email: 'new@example.com',
       givenName: 'Nia',
     });
@@ -56,24 +57,39 @@ describe('POST /api/admin/users/invite', () => {
   });
 
   it('says when the account exists, refuses a bad body and a missing token', async () => {
-    expect(await api('POST', USER_INVITE_ROUTES.invite, { email: 'ada@example.com' })).toEqual({
+    expect(await api('POST', inviteUser.path, { email: 'ada@example.com' })).toEqual({
       status: 400,
       body: { success: false, error: 'User account already exists' },
     });
-    expect((await api('POST', USER_INVITE_ROUTES.invite, { email: 'not an email' })).status).toBe(400);
-    expect((await api('POST', USER_INVITE_ROUTES.invite, { email: 'x@example.com' }, {})).status).toBe(401);
+    expect((await api('POST', inviteUser.path, { email: 'not an email' })).status).toBe(400);
+    expect((await api('POST', inviteUser.path, { email: 'x@example.com' }, {})).status).toBe(401);
   });
 });
 
 describe('a user’s groups', () => {
   it('adds (creating the group), lists and removes, each change audited', async () => {
-    expect(await api('GET', userGroupsPath('ada@example.com'))).toEqual({ status: 200, body: { success: true, groups: [] } });
-    expect((await api('POST', userGroupsPath('ada@example.com'), { group: 'beta-testers' })).body).toEqual({ success: true });
-    expect((await api('POST', userGroupsPath('ada@example.com'), { group: 'staff' })).body).toEqual({ success: true });
-    expect((await api('GET', userGroupsPath('ada@example.com'))).body.groups).toEqual(['beta-testers', 'staff']);
-    expect((await api('GET', USER_INVITE_ROUTES.groups)).body.groups).toEqual(['beta-testers', 'staff']);
-    expect((await api('DELETE', userGroupPath('ada@example.com', 'staff'))).body).toEqual({ success: true });
-    expect((await api('GET', userGroupsPath('ada@example.com'))).body.groups).toEqual(['beta-testers']);
+    expect(await api('GET', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }))).toEqual({
+      status: 200,
+      body: { success: true, groups: [] },
+    });
+    expect(
+      (await api('POST', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }), { group: 'beta-testers' }))
+        .body,
+    ).toEqual({ success: true });
+    expect(
+      (await api('POST', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }), { group: 'staff' })).body,
+    ).toEqual({ success: true });
+    expect((await api('GET', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }))).body.groups).toEqual([
+      'beta-testers',
+      'staff',
+    ]);
+    expect((await api('GET', listGroups.path)).body.groups).toEqual(['beta-testers', 'staff']);
+    expect(
+      (await api('DELETE', endpointUrl(removeUserFromGroup, { params: { username: 'ada@example.com', group: 'staff' } }))).body,
+    ).toEqual({ success: true });
+    expect((await api('GET', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }))).body.groups).toEqual([
+      'beta-testers',
+    ]);
     expect((await auditEvents('admin.user.group.add')).map((event) => event.details)).toEqual([
       { group: 'beta-testers', outcome: 'succeeded' },
       { group: 'staff', outcome: 'succeeded' },
@@ -84,11 +100,14 @@ describe('a user’s groups', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a bad group name', async () => {
-    expect(await api('GET', userGroupsPath('ghost@example.com'))).toEqual({
+    expect(await api('GET', endpointUrl(listUserGroups, { params: { username: 'ghost@example.com' } }))).toEqual({
       status: 404,
       body: { success: false, error: 'User does not exist.' },
     });
-    expect((await api('POST', userGroupsPath('ada@example.com'), { group: 'bad\nname' })).status).toBe(400);
-    expect((await api('GET', USER_INVITE_ROUTES.groups, undefined, {})).status).toBe(401);
+    expect(
+      (await api('POST', endpointUrl(listUserGroups, { params: { username: 'ada@example.com' } }), { group: 'bad\nname' }))
+        .status,
+    ).toBe(400);
+    expect((await api('GET', listGroups.path, undefined, {})).status).toBe(401);
   });
 });
