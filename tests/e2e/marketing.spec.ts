@@ -125,10 +125,13 @@ test("the first screen of the home page loads none of the lower sections' code u
   await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(1);
   await expect(page.locator('[data-home-sections] [aria-roledescription="carousel"]').first()).toBeAttached();
   await expect(page.getByRole('button', { name: /^Show slide / })).toHaveCount(0);
+  const sectionsHeight = () => page.locator('[data-home-sections]').evaluate((element) => element.getBoundingClientRect().height);
+  const copyHeight = await sectionsHeight();
   await scrollHomeSections(page);
   expect(scripts.some((script) => script.includes('HomeSections'))).toBe(true);
-  // The live sections replaced the copy: one of each heading.
+  // The live sections replaced the copy: one of each heading, and nothing below them moved.
   await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(1);
+  expect(await sectionsHeight()).toBe(copyHeight);
 });
 
 test.describe('without JavaScript', () => {
