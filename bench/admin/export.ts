@@ -64,7 +64,7 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
 const exited = new Promise((resolve) => child.once('exit', resolve));
 const base = `http://127.0.0.1:${port}`;
 try {
-  for (const deadline = Date.now() + 120_000; ; ) {
+  for (const deadline = Date.now() + 120_000; ;) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;

@@ -31,7 +31,8 @@ for (let i = 0; i < nodes.length; i += width) {
   const size = nodes[i + SIZE] ?? 0;
   total += size;
   byType.set(type, (byType.get(type) ?? 0) + size);
-  const name = type === 'string' || type === 'concatenated string' || type === 'sliced string' ? '(strings)' : strings[nodes[i + NAME] ?? 0];
+  const name =
+    type === 'string' || type === 'concatenated string' || type === 'sliced string' ? '(strings)' : strings[nodes[i + NAME] ?? 0];
   const key = `${type}: ${(name ?? '').slice(0, 80)}`;
   const entry = byName.get(key) ?? { size: 0, count: 0 };
   entry.size += size;

@@ -58,7 +58,14 @@ async function idleMemory(env: Record<string, string>): Promise<Memory> {
     ['--expose-gc', '--import', path.join(PROJECT_ROOT, 'bench/startup/memory-probe.mjs'), 'dist/server/index.js'],
     {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench idle memory', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench idle memory',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { EMAIL_LIBRARY_VERSION } from '../../src-shared/domain/constants.ts';
 import { EMAILJS_BASE_URL, type EmailJsConfig } from './mail-config.ts';
 
@@ -26,13 +26,18 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * after the peer drops or restarts.
  */
 export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
-  const transport = nodemailer.createTransport({ url: options.url, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS });
+  // nodemailer (about 13 MB resident) is loaded with the first mail, not with the server.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: options.url, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS }),
+    ));
   return {
     name: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await open()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
 
