@@ -81,6 +81,7 @@ export const ADMIN_METHODS = Object.keys({
   revokeAllSessions: true,
   listLeads: true,
   leadDetail: true,
+  leadsChart: true,
   listUsers: true,
   enableUser: true,
   disableUser: true,

@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
 import { ExportRecordRequestSchema, OutboxMailParamsSchema } from '../../src-shared/domain/admin.ts';
 import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
-import { LeadsQuerySchema, UsersQuerySchema } from '../../src-shared/domain/admin-lists.ts';
+import { LeadsChartQuerySchema, LeadsQuerySchema, UsersQuerySchema } from '../../src-shared/domain/admin-lists.ts';
 import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
 import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
 import { ADMIN_METHODS, CONSOLE_SCREENS, IPC_CHANNELS, type AdminCall } from '../contract/bridge.ts';
@@ -19,6 +19,7 @@ const ADMIN_ARGUMENTS = {
   revokeAllSessions: None,
   listLeads: Type.Union([None, Type.Tuple([LeadsQuerySchema])]),
   leadDetail: Type.Tuple([Type.Integer({ minimum: 1 })]),
+  leadsChart: Type.Union([None, Type.Tuple([LeadsChartQuerySchema])]),
   listUsers: Type.Union([None, Type.Tuple([UsersQuerySchema])]),
   enableUser: Type.Tuple([Username]),
   disableUser: Type.Tuple([Username]),

@@ -1,10 +1,12 @@
 import { Badge, Button, Input, Label, makeStyles, TableCell, TableHeaderCell, Title2, tokens } from '@fluentui/react-components';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
-import type { LeadsQuery } from '../domain/admin-lists.ts';
+import type { LeadsChartQuery, LeadsQuery } from '../domain/admin-lists.ts';
 import { isPrimaryLeadSource } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { LeadDetailDrawer } from './LeadDetailDrawer.tsx';
+import { LeadsChart } from './LeadsChart.tsx';
+import type { LeadsChartSelection } from './LeadsChartData.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText } from './messages.ts';
@@ -42,6 +44,16 @@ export function LeadsScreen() {
     }),
     [q, sourceFilter, from, to, order],
   );
+  // The chart counts what the table lists: the same filters, without the order.
+  const chartQuery = useMemo<LeadsChartQuery>(() => {
+    const { order: _order, ...filters } = query;
+    return filters;
+  }, [query]);
+  const showBar = useCallback((bar: LeadsChartSelection) => {
+    setSource(bar.source);
+    setFrom(bar.from);
+    setTo(bar.to);
+  }, []);
   const load = useCallback((request: LeadsQuery) => api.listLeads({ ...request, limit: 100 }), [api]);
   const { state, reload, loadMore } = usePagedList(load, query);
   const csvExport = useCsvExport('leads', 'leads');
@@ -95,6 +107,7 @@ export function LeadsScreen() {
           <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setTo(data.value)} />
         </div>
       </ListToolbar>
+      <LeadsChart query={chartQuery} onSelect={showBar} />
       <ListStatus
         loadError={state.phase === 'error' && state.failure ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
         exportError={csvExport.error}

@@ -37,6 +37,41 @@ export type LeadsExportQuery = Static<typeof LeadsExportQuerySchema>;
 export const LeadsQuerySchema = Type.Object({ ...paging, ...leadFilters }, { additionalProperties: false });
 export type LeadsQuery = Static<typeof LeadsQuerySchema>;
 
+/** The chart's default span without `from`/`to`, and the longest span drawn by day (longer: by week). */
+export const LEADS_CHART = { defaultDays: 30, maxDailyDays: 90, maxDays: 3660 } as const;
+
+/**
+ * `GET /api/admin/leads/chart`: new leads per day (per week above 90 days), by source, for the
+ * list's search and filters (no paging, no order); without `from`/`to`, the last 30 days.
+ */
+export const LeadsChartQuerySchema = Type.Object(
+  { q: leadFilters.q, source: leadFilters.source, from: leadFilters.from, to: leadFilters.to },
+  { additionalProperties: false },
+);
+export type LeadsChartQuery = Static<typeof LeadsChartQuerySchema>;
+
+const LeadsChartIntervalSchema = Type.Union([Type.Literal('day'), Type.Literal('week')]);
+export type LeadsChartInterval = Static<typeof LeadsChartIntervalSchema>;
+
+/** One bar: the bucket's first day (UTC, YYYY-MM-DD; a week starts on Monday) and its leads by source. */
+const LeadsChartBucketSchema = Type.Object({
+  start: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  counts: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+});
+
+/** The chart as drawn: every bucket of the span in order (an empty one has no counts). */
+const LeadsChartSchema = Type.Object({
+  interval: LeadsChartIntervalSchema,
+  /** The span counted, as instants: `from` inclusive, `to` exclusive. */
+  from: Type.String(),
+  to: Type.String(),
+  buckets: Type.Array(LeadsChartBucketSchema),
+});
+export type LeadsChart = Static<typeof LeadsChartSchema>;
+
+export const LeadsChartReplySchema = Type.Object({ ...replyStatus, chart: Type.Optional(LeadsChartSchema) });
+export type LeadsChartReply = Static<typeof LeadsChartReplySchema>;
+
 /**
  * The attributes a user search can look in: each is one ListUsers Filter (`attribute ^= "q"`),
  * as AWS Cognito allows one attribute a search.

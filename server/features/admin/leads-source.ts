@@ -5,7 +5,8 @@ import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { SupabaseLeadsConfig } from './config.ts';
 import { totalOf } from '../../db/row-count.ts';
-import { decodeCursor, encodeCursor, escapeLike } from './list-query.ts';
+import { BUCKET_ORIGIN, bucketStart, isoDay, type LeadsChartCount, type LeadsChartRequest } from './lead-chart.ts';
+import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery } from './list-query.ts';
 
 /** What the operator narrows the leads to: the same for a page and for the export. */
 export interface LeadsFilter {
@@ -30,6 +31,8 @@ export interface LeadsPageRequest extends LeadsFilter {
 export interface LeadsSource {
   /** Throws InvalidListQuery (list-query.ts) for a cursor this source did not make. */
   page(request: LeadsPageRequest): Promise<ListPage<Lead>>;
+  /** The leads the filter finds in the span, counted by bucket (lead-chart.ts) and source. */
+  chart(request: LeadsChartRequest): Promise<LeadsChartCount[]>;
 }
 
 /**
@@ -72,7 +75,7 @@ function isLeadPosition(value: unknown): value is LeadPosition {
 
 type LeadsQuery = SelectQueryBuilder<Schema, 'leads', object>;
 
-function whereFilter(query: LeadsQuery, filter: LeadsFilter): LeadsQuery {
+function whereFilter(query: LeadsQuery, filter: Omit<LeadsFilter, 'order'>): LeadsQuery {
   let filtered = query;
   const q = filter.q?.trim().toLowerCase();
   if (q) {
@@ -124,6 +127,18 @@ export function databaseLeadsSource(db: Kysely<Schema>): LeadsSource {
         totalIsEstimate: total?.isEstimate ?? false,
       };
     },
+
+    async chart(request) {
+      // date_bin from a Monday at UTC midnight: UTC days or Monday weeks, the buckets of
+      // lead-chart.ts; plain arithmetic per row, unlike date_trunc in a time zone. The width is
+      // a literal so that the select and the group by are the same expression to PostgreSQL.
+      const bucket = sql<Date>`date_bin(${sql.lit(request.interval === 'week' ? '7 days' : '1 day')}::interval, created_at, ${sql.lit(BUCKET_ORIGIN.toISOString())}::timestamptz)`;
+      const rows = await whereFilter(db.selectFrom('leads'), request)
+        .select([bucket.as('bucket'), 'source', sql<number>`count(*)::integer`.as('count')])
+        .groupBy([bucket, 'source'])
+        .execute();
+      return rows.map((row) => ({ start: isoDay(new Date(row.bucket)), source: row.source, count: row.count }));
+    },
   };
 }
 
@@ -137,6 +152,14 @@ const RealtimeNotUsed = function realtimeNotUsed(): never {
  * its `estimated` count is the planner's estimate.
  */
 export const SUPABASE_PAGE_SIZE = 1000;
+
+/**
+ * The most leads the Supabase source reads for one chart. PostgREST has no group by (its
+ * aggregates are off on Supabase unless the project turns them on), so the chart reads the
+ * span's rows a page at a time and counts them here; a span holding more is refused (a 400
+ * asking for narrower dates or filters) rather than read without end.
+ */
+const SUPABASE_CHART_MAX_ROWS = 20_000;
 
 /** Supabase's pages are offsets (PostgREST's `range`): its filters cannot express a row comparison. */
 interface SupabasePosition {
@@ -167,17 +190,10 @@ export function supabaseLeadsSource(config: SupabaseLeadsConfig): LeadsSource {
       // A page never asks for more than max-rows, so PostgREST never cuts one short.
       const limit = Math.min(request.limit, SUPABASE_PAGE_SIZE - 1);
       const ascending = request.order === 'asc';
-      let query = client
-        .from('leads')
-        .select('id, name, email, source, created_at', request.withTotal ? { count: 'estimated' } : {});
-      const q = request.q?.trim();
-      if (q) {
-        const pattern = postgrestQuoted(`%${escapeLike(q)}%`);
-        query = query.or(`name.ilike.${pattern},email.ilike.${pattern}`);
-      }
-      if (request.source !== undefined) query = query.eq('source', request.source);
-      if (request.from !== undefined) query = query.gte('created_at', request.from.toISOString());
-      if (request.to !== undefined) query = query.lt('created_at', request.to.toISOString());
+      const query = filtered(
+        client.from('leads').select('id, name, email, source, created_at', request.withTotal ? { count: 'estimated' } : {}),
+        request,
+      );
       const { data, error, count } = await query
         .order('created_at', { ascending })
         .order('id', { ascending })
@@ -191,7 +207,62 @@ export function supabaseLeadsSource(config: SupabaseLeadsConfig): LeadsSource {
         totalIsEstimate: request.withTotal && count !== null && count >= SUPABASE_PAGE_SIZE,
       };
     },
+
+    async chart(request) {
+      const counts = new Map<string, LeadsChartCount>();
+      const pageSize = SUPABASE_PAGE_SIZE;
+      for (let offset = 0; ; offset += pageSize) {
+        // The first page also counts the span's rows exactly, so a span too large is refused up front.
+        const { data, error, count } = await filtered(
+          client.from('leads').select('source, created_at', offset === 0 ? { count: 'exact' } : {}),
+          request,
+        )
+          .order('created_at', { ascending: true })
+          .order('id', { ascending: true })
+          .range(offset, offset + pageSize - 1);
+        if (error) throw new Error(`Supabase leads query failed: ${error.message}`);
+        if (offset === 0 && count !== null && count > SUPABASE_CHART_MAX_ROWS) {
+          throw new InvalidListQuery(
+            `The leads chart reads at most ${SUPABASE_CHART_MAX_ROWS.toLocaleString('en')} leads from Supabase and this span holds ${count.toLocaleString('en')}: narrow 'from'/'to' or filter by source or search`,
+          );
+        }
+        const rows = (data ?? []) as Pick<SupabaseLeadRow, 'source' | 'created_at'>[];
+        for (const row of rows) {
+          const start = isoDay(bucketStart(new Date(row.created_at), request.interval));
+          const source = row.source ?? '';
+          const key = `${start} ${source}`;
+          const entry = counts.get(key) ?? { start, source, count: 0 };
+          entry.count += 1;
+          counts.set(key, entry);
+        }
+        // Rows added while paging could push the span past the bound: it still stops there.
+        if (rows.length < pageSize || offset + pageSize >= SUPABASE_CHART_MAX_ROWS) break;
+      }
+      return [...counts.values()];
+    },
   };
+}
+
+/** The PostgREST filter methods both reads use (a structural type: supabase-js's own are too deep to constrain a generic with). */
+interface PostgrestFilters {
+  or(filters: string): PostgrestFilters;
+  eq(column: string, value: string): PostgrestFilters;
+  gte(column: string, value: string): PostgrestFilters;
+  lt(column: string, value: string): PostgrestFilters;
+}
+
+/** The list's filters on a PostgREST query, so the chart counts exactly the rows the list pages through. */
+function filtered<Query extends object>(query: Query, filter: Omit<LeadsFilter, 'order'>): Query {
+  let result = query as unknown as PostgrestFilters;
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = postgrestQuoted(`%${escapeLike(q)}%`);
+    result = result.or(`name.ilike.${pattern},email.ilike.${pattern}`);
+  }
+  if (filter.source !== undefined) result = result.eq('source', filter.source);
+  if (filter.from !== undefined) result = result.gte('created_at', filter.from.toISOString());
+  if (filter.to !== undefined) result = result.lt('created_at', filter.to.toISOString());
+  return result as unknown as Query;
 }
 
 interface SupabaseLeadRow {
