@@ -1,4 +1,6 @@
 import type { ContactField, ContactRejection, ContactRequest } from '../domain/contact.ts';
+import { sendContactMessage as contract } from '../domain/endpoints/public.ts';
+import { callEndpoint } from './endpoint.ts';
 
 /** What became of a contact message, in the terms the form needs; nothing here touches the page. */
 export type ContactSendResult =
@@ -23,22 +25,17 @@ export async function sendContactMessage(
   request: ContactRequest,
   options: ContactClientOptions = {},
 ): Promise<ContactSendResult> {
-  const send = options.fetch ?? fetch;
-  let response: Response;
+  let answer;
   try {
-    response = await send(`${options.baseUrl ?? ''}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(request),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    answer = await callEndpoint(contract, { body: request }, options);
   } catch (error) {
     return { kind: 'failed', message: error instanceof Error ? error.message : 'Network error' };
   }
-  if (response.ok) return { kind: 'sent' };
+  if (answer.ok) return { kind: 'sent' };
 
-  const body = await readRejection(response);
-  const message = body?.error ?? `POST /api/contact answered ${response.status}`;
+  const { response } = answer;
+  const body = rejectionOf(answer.body);
+  const message = body?.error ?? `${contract.method} ${contract.path} answered ${response.status}`;
   if (response.status === 400 && body) {
     const fields: Partial<Record<ContactField, string>> = {};
     for (const field of FIELDS) {
@@ -58,13 +55,8 @@ export async function sendContactMessage(
   return { kind: 'failed', message };
 }
 
-async function readRejection(response: Response): Promise<ContactRejection | undefined> {
-  try {
-    const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && typeof (body as ContactRejection).error === 'string'
-      ? (body as ContactRejection)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+function rejectionOf(body: unknown): ContactRejection | undefined {
+  return typeof body === 'object' && body !== null && typeof (body as ContactRejection).error === 'string'
+    ? (body as ContactRejection)
+    : undefined;
 }

@@ -27,9 +27,7 @@ export function endpointUrl<E extends Endpoint>(contract: E, input: EndpointInpu
   const path = contract.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    // An array is the name repeated (`includes[]=a&includes[]=b`), as the server's query parser reads it.
-    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
-    else if (value !== undefined && value !== '') search.set(name, String(value));
+    if (value !== undefined && value !== '') search.set(name, String(value));
   }
   const text = search.toString();
   return text === '' ? path : `${path}?${text}`;

@@ -1,14 +1,19 @@
 import { useEffect, useState } from 'react';
+import { callEndpoint } from '../../src-shared/api/endpoint.ts';
+import { getPublicConfig } from '../../src-shared/domain/endpoints/public.ts';
 import type { PublicConfig } from '../../src-shared/domain/public-config.ts';
 
 let pending: Promise<PublicConfig> | undefined;
 
 /** `GET /api/config`, fetched once per page load and shared; a failure is retried on the next call. */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  pending ??= fetch('/api/config', { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-      return (await response.json()) as PublicConfig;
+  pending ??= callEndpoint(getPublicConfig, {})
+    .then((answer) => {
+      // A 2xx that is not JSON is as unusable as a failure.
+      if (!answer.ok || answer.body === undefined) {
+        throw new Error(`${getPublicConfig.method} ${getPublicConfig.path} answered ${answer.status}`);
+      }
+      return answer.body;
     })
     .catch((error: unknown) => {
       pending = undefined;

@@ -2,12 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  AffiliateApplicationReplySchema,
-  AffiliateApplicationRequestSchema,
-  type AffiliateApplicationFields,
-} from '../../../src-shared/domain/affiliate.ts';
+import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
+import { submitAffiliateApplication } from '../../../src-shared/domain/endpoints/public.ts';
 import type { Schema } from '../../db/schema.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -23,13 +21,10 @@ export function registerAffiliateRoutes(
   void app.register(async (scope) => {
     // Registered in this scope only, so its hooks cost nothing on other routes.
     await scope.register(rateLimit, { global: false, ...rateLimitPluginOptions(deps.rateLimitStore, 'affiliates') });
-    scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/api/affiliates/applications',
-      {
-        config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW }, access: 'public' },
-        schema: { body: AffiliateApplicationRequestSchema, response: { 201: AffiliateApplicationReplySchema } },
-      },
-      async (request, reply) => {
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...routeOf(submitAffiliateApplication),
+      config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW }, access: 'public' },
+      handler: async (request, reply) => {
         const body = request.body;
         const application: AffiliateApplicationFields = {
           firstName: body.firstName.trim(),
@@ -45,6 +40,6 @@ export function registerAffiliateRoutes(
         await storeAffiliateApplication(deps.db, deps.mailer, application, mail, request.ip);
         return reply.status(201).send({ success: true });
       },
-    );
+    });
   });
 }

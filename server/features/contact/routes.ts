@@ -2,15 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  CONTACT_HONEYPOT_FIELD,
-  ContactRejectionSchema,
-  ContactReplySchema,
-  ContactRequestSchema,
-  type ContactRejection,
-  type ContactReply,
-} from '../../../src-shared/domain/contact.ts';
+import { CONTACT_HONEYPOT_FIELD, type ContactRejection, type ContactReply } from '../../../src-shared/domain/contact.ts';
+import { sendContactMessage } from '../../../src-shared/domain/endpoints/public.ts';
 import type { Schema } from '../../db/schema.ts';
+import { routeOf } from '../../http/contract-route.ts';
 import { describeFieldErrors, describeValidationErrors } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ContactConfig } from './config.ts';
@@ -39,20 +34,17 @@ const ACCEPTED: ContactReply = { ok: true };
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
   void app.register(async (scope) => {
     await scope.register(rateLimit, contactRateLimitOptions(deps.config, deps.rateLimitStore));
-    scope.withTypeProvider<TypeBoxTypeProvider>().post(
-      '/api/contact',
-      {
-        schema: { body: ContactRequestSchema, response: { 201: ContactReplySchema, 400: ContactRejectionSchema } },
-        // The limits themselves are the plugin's options (contactRateLimitOptions); this turns them on here.
-        config: { rateLimit: {}, access: 'public' },
-        validatorCompiler: validateEveryField,
-        attachValidation: true,
-        // Blank is empty: "   " as a name must fail like "" does, and stored values carry no stray spaces.
-        preValidation: async (request) => {
-          request.body = trimStrings(request.body) as typeof request.body;
-        },
+    scope.withTypeProvider<TypeBoxTypeProvider>().route({
+      ...routeOf(sendContactMessage),
+      // The limits themselves are the plugin's options (contactRateLimitOptions); this turns them on here.
+      config: { rateLimit: {}, access: 'public' },
+      validatorCompiler: validateEveryField,
+      attachValidation: true,
+      // Blank is empty: "   " as a name must fail like "" does, and stored values carry no stray spaces.
+      preValidation: async (request) => {
+        request.body = trimStrings(request.body) as typeof request.body;
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         if (honeypotFilled(request.body)) {
           request.log.info('contact form honeypot filled: answered as a success, nothing stored');
           return reply.status(201).send(ACCEPTED);
@@ -70,7 +62,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
         request.log.info({ contactMessageId: stored.messageId, mailId: stored.mailId }, 'contact message stored');
         return reply.status(201).send(ACCEPTED);
       },
-    );
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getHealth } from '../../../src-shared/domain/endpoints/public.ts';
 import type { HealthStatus } from '../../../src-shared/domain/public-config.ts';
 import type { Database } from '../../db/database.ts';
 import { serveFixedAnswer, type FastLane, type FixedAnswer } from '../../http/fast-lane.ts';
@@ -26,7 +27,7 @@ export function registerHealthRoutes(app: FastifyInstance, lane: FastLane, datab
     if (!ok) app.log.warn('health check: the database does not answer');
     return ok ? answers.ok : answers.down;
   };
-  serveFixedAnswer(app, lane, '/api/health', { access: 'public' }, () => {
+  serveFixedAnswer(app, lane, getHealth.path, { access: 'public' }, () => {
     const result = databaseAnswers();
     return typeof result === 'boolean' ? toAnswer(result) : result.then(toAnswer);
   });

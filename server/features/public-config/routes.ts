@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getPublicConfig } from '../../../src-shared/domain/endpoints/public.ts';
 import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { serveFixedAnswer, type FastLane, type FixedAnswer } from '../../http/fast-lane.ts';
 
@@ -13,5 +14,5 @@ export function registerPublicConfigRoutes(app: FastifyInstance, lane: FastLane,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
     body: JSON.stringify(config),
   };
-  serveFixedAnswer(app, lane, '/api/config', { access: 'public' }, () => answer);
+  serveFixedAnswer(app, lane, getPublicConfig.path, { access: 'public' }, () => answer);
 }

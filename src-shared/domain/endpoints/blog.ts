@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { AdminResultSchema } from '../admin.ts';
 import {
   BLOG_POST_INCLUDES,
   BLOG_SLUG_MAX_LENGTH,
@@ -12,7 +13,7 @@ import {
   type BlogPost,
   type BlogPostList,
 } from '../blog-post.ts';
-import { endpoint, ErrorBodySchema } from './endpoint.ts';
+import { endpoint, ErrorBodySchema, failureOf } from './endpoint.ts';
 
 /**
  * The blog API in StoryChief's shape. Its list and post answers are typed but not filtered
@@ -31,8 +32,11 @@ const ListQuerySchema = Type.Object({
   status: Type.Enum(BLOG_STATUS_FILTERS, { default: 'published' }),
 });
 
-/** Every refusal and failure of the blog API is the error policy's `{error}`. */
-const failures = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+/**
+ * The blog's refusals and failures are the error policy's `{error}`, or (save-post-html
+ * without a valid token) the admin gate's `{success: false, error}`.
+ */
+const failures = { '4xx': failureOf(AdminResultSchema), '5xx': ErrorBodySchema };
 
 const SlugParamsSchema = Type.Object({
   slug: Type.String({ pattern: BLOG_SLUG_PATTERN, maxLength: BLOG_SLUG_MAX_LENGTH }),
@@ -50,7 +54,10 @@ export const listBlogPosts = (listPath: (typeof BLOG_LIST_PATHS)[number]) =>
     response: { 200: Type.Unsafe<BlogPostList>({}), ...failures },
   });
 
-/** A post by id at one of the single-post paths, as `{data: post}`; unpublished ones only for the admin. */
+/**
+ * A post by id at one of the single-post paths, as `{data: post}`; unpublished ones only for
+ * the admin. StoryChief's API has it; our web app finds posts by slug in the list instead.
+ */
 export const getBlogPost = (postPath: (typeof BLOG_POST_PATHS)[number]) =>
   endpoint({
     method: 'GET',
