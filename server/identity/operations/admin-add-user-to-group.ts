@@ -4,7 +4,7 @@ import { groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminAddUserToGroup: adding a member twice is no error, as with Cognito. */
-export const adminAddUserToGroup: Operation = {
+export const adminAddUserToGroup: Operation<'AdminAddUserToGroup'> = {
   signed: true,
   async run(input, { service }): Promise<Record<string, never>> {
     const group = await groupTarget(input, service);

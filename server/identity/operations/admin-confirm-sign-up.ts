@@ -1,12 +1,11 @@
-import type { AdminConfirmSignUpResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { notAuthorized } from '../errors.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminConfirmSignUp: confirms an UNCONFIRMED user without their code (the code is dropped). */
-export const adminConfirmSignUp: Operation = {
+export const adminConfirmSignUp: Operation<'AdminConfirmSignUp'> = {
   signed: true,
-  async run(input, { service }): Promise<AdminConfirmSignUpResponse> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
     await service.db.transaction().execute(async (trx) => {

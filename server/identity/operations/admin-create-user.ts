@@ -1,4 +1,3 @@
-import type { AdminCreateUserResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { checkAttributeWrites, EMAIL } from '../attributes.ts';
 import { badMember, CognitoError, invalidParameter, userNotFound } from '../errors.ts';
 import { attributeList, optionalString, requiredString, stringList } from '../fields.ts';
@@ -6,7 +5,6 @@ import { generateTemporaryPassword, sendInvitation, TEMPORARY_PASSWORD_MS } from
 import { checkPassword } from '../passwords.ts';
 import type { IdentityService } from '../service.ts';
 import { describeUser, findUser, isUniqueViolation, userAttributes, type UserRow } from '../users.ts';
-import type { Wire } from '../wire.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 import { verifierColumns } from '../srp/verifier.ts';
 
@@ -17,9 +15,9 @@ const usernameExists = () => new CognitoError('UsernameExistsException', 'User a
  * or generated) mailed to them, and must choose their own at first sign-in. `MessageAction`
  * RESEND sends a new temporary password to a user still waiting; SUPPRESS sends nothing.
  */
-export const adminCreateUser: Operation = {
+export const adminCreateUser: Operation<'AdminCreateUser'> = {
   signed: true,
-  async run(input, { service }): Promise<Wire<AdminCreateUserResponse>> {
+  async run(input, { service }) {
     requirePoolId(input, service);
     const username = requiredString(input, 'Username', 128).trim();
     const given = optionalString(input, 'TemporaryPassword', 256);

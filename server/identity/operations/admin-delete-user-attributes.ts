@@ -1,4 +1,3 @@
-import type { AdminDeleteUserAttributesResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { sql } from 'kysely';
 import { checkAttributeDeletes } from '../attributes.ts';
 import { missingMember } from '../errors.ts';
@@ -7,9 +6,9 @@ import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminDeleteUserAttributes: the named attributes are gone; a required or immutable one is refused. */
-export const adminDeleteUserAttributes: Operation = {
+export const adminDeleteUserAttributes: Operation<'AdminDeleteUserAttributes'> = {
   signed: true,
-  async run(input, { service }): Promise<AdminDeleteUserAttributesResponse> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     const names = stringList(input, 'UserAttributeNames');
     if (names === undefined) throw missingMember('UserAttributeNames');

@@ -3,7 +3,7 @@ import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminDisableUser: the user can no longer sign in, and every session they had ends now. */
-export const adminDisableUser: Operation = {
+export const adminDisableUser: Operation<'AdminDisableUser'> = {
   signed: true,
   async run(input, { service }) {
     const user = await adminTarget(input, service);

@@ -1,7 +1,7 @@
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
-export const adminEnableUser: Operation = {
+export const adminEnableUser: Operation<'AdminEnableUser'> = {
   signed: true,
   async run(input, { service }) {
     const user = await adminTarget(input, service);

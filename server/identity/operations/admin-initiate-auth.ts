@@ -1,4 +1,3 @@
-import type { AdminInitiateAuthResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter } from '../errors.ts';
 import { reportSignIn, reportSignInAnswer } from '../security-events.ts';
 import { refreshSession } from '../sessions.ts';
@@ -10,10 +9,10 @@ import { requirePoolId, type Operation } from './operation.ts';
  * ADMIN_NO_SRP_AUTH) signs in as InitiateAuth's USER_PASSWORD_AUTH does, with the same
  * lockout and answers; REFRESH_TOKEN_AUTH renews tokens. The user-side flows are refused.
  */
-export const adminInitiateAuth: Operation = {
+export const adminInitiateAuth: Operation<'AdminInitiateAuth'> = {
   readOnly: true,
   signed: true,
-  async run(input, { service, ...client }): Promise<AdminInitiateAuthResponse> {
+  async run(input, { service, ...client }) {
     requirePoolId(input, service);
     const { flow, clientId, parameter } = readAuthRequest(input, service);
     switch (flow) {

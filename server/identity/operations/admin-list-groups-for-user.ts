@@ -1,15 +1,13 @@
-import type { AdminListGroupsForUserResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { describeGroup } from '../groups.ts';
 import { pageOf, readPage } from '../paging.ts';
-import type { Wire } from '../wire.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminListGroupsForUser: pages of up to 60 of the user's groups by name. */
-export const adminListGroupsForUser: Operation = {
+export const adminListGroupsForUser: Operation<'AdminListGroupsForUser'> = {
   readOnly: true,
   signed: true,
-  async run(input, { service }): Promise<Wire<AdminListGroupsForUserResponse>> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     const { limit, after } = readPage(input);
     let query = service.db

@@ -4,7 +4,7 @@ import { groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
 /** AdminRemoveUserFromGroup: removing a user who is not a member is no error, as with Cognito. */
-export const adminRemoveUserFromGroup: Operation = {
+export const adminRemoveUserFromGroup: Operation<'AdminRemoveUserFromGroup'> = {
   signed: true,
   async run(input, { service }): Promise<Record<string, never>> {
     const group = await groupTarget(input, service);

@@ -1,4 +1,3 @@
-import type { AdminResetUserPasswordResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter } from '../errors.ts';
 import { sendCode } from '../verification.ts';
 import { adminTarget } from './admin-user.ts';
@@ -9,9 +8,9 @@ import type { Operation } from './operation.ts';
  * PasswordResetRequiredException) and a reset code goes to the verified email for
  * ConfirmForgotPassword. An unconfirmed user just gets a new reset code, as Cognito does.
  */
-export const adminResetUserPassword: Operation = {
+export const adminResetUserPassword: Operation<'AdminResetUserPassword'> = {
   signed: true,
-  async run(input, { service }): Promise<AdminResetUserPasswordResponse> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     if (!user.email_verified) {
       throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');

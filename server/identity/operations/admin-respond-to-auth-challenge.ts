@@ -4,7 +4,7 @@ import { requireClientId, requirePoolId, type Operation } from './operation.ts';
 import { answerChallenge } from './respond-to-auth-challenge.ts';
 
 /** AdminRespondToAuthChallenge: RespondToAuthChallenge for a signed back end, naming the pool too. */
-export const adminRespondToAuthChallenge: Operation = {
+export const adminRespondToAuthChallenge: Operation<'AdminRespondToAuthChallenge'> = {
   readOnly: true,
   signed: true,
   run(input, { service, ...client }) {

@@ -1,4 +1,3 @@
-import type { AdminSetUserPasswordResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { badMember } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { TEMPORARY_PASSWORD_MS } from '../invitations.ts';
@@ -12,9 +11,9 @@ import { verifierColumns } from '../srp/verifier.ts';
  * false makes it a temporary one they must replace at their next sign-in
  * (FORCE_CHANGE_PASSWORD). Either way a lockout ends.
  */
-export const adminSetUserPassword: Operation = {
+export const adminSetUserPassword: Operation<'AdminSetUserPassword'> = {
   signed: true,
-  async run(input, { service }): Promise<AdminSetUserPasswordResponse> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     const password = requiredString(input, 'Password', 256);
     const permanent = input.Permanent ?? false;

@@ -1,4 +1,3 @@
-import type { AdminUpdateUserAttributesResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { checkAttributeWrites } from '../attributes.ts';
 import { aliasExists } from '../errors.ts';
 import { attributeList } from '../fields.ts';
@@ -11,9 +10,9 @@ import type { Operation } from './operation.ts';
  * verification flags included. A new email is unverified unless the same call sets
  * `email_verified` to true; an address another account uses is refused.
  */
-export const adminUpdateUserAttributes: Operation = {
+export const adminUpdateUserAttributes: Operation<'AdminUpdateUserAttributes'> = {
   signed: true,
-  async run(input, { service }): Promise<AdminUpdateUserAttributesResponse> {
+  async run(input, { service }) {
     const user = await adminTarget(input, service);
     const changes = checkAttributeWrites(
       attributeList(input, 'UserAttributes', true),

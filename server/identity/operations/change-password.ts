@@ -8,7 +8,7 @@ import { verifierColumns } from '../srp/verifier.ts';
 import type { Operation } from './operation.ts';
 
 /** ChangePassword: the previous password must match; the new one must meet the policy. */
-export const changePassword: Operation = {
+export const changePassword: Operation<'ChangePassword'> = {
   signed: false,
   async run(input, { service, ...client }) {
     const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));

@@ -14,7 +14,7 @@ import { requireClientId, type Operation } from './operation.ts';
  * every session (whoever knew the old password is signed out). An unknown user is answered
  * as an account without that code would be, after the same work.
  */
-export const confirmForgotPassword: Operation = {
+export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
   signed: false,
   async run(input, { service, ...client }) {
     requireClientId(input, service);

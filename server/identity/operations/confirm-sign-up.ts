@@ -7,7 +7,7 @@ import { consumeCode } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 /** ConfirmSignUp: the code from the sign-up mail confirms the account and verifies its email. */
-export const confirmSignUp: Operation = {
+export const confirmSignUp: Operation<'ConfirmSignUp'> = {
   signed: false,
   async run(input, { service }) {
     requireClientId(input, service);

@@ -1,14 +1,12 @@
-import type { CreateGroupResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { CognitoError } from '../errors.ts';
 import { optionalString } from '../fields.ts';
 import { describeGroup } from '../groups.ts';
-import type { Wire } from '../wire.ts';
 import { readGroupName, readPrecedence, readRoleArn } from './group-target.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 
-export const createGroup: Operation = {
+export const createGroup: Operation<'CreateGroup'> = {
   signed: true,
-  async run(input, { service }): Promise<Wire<CreateGroupResponse>> {
+  async run(input, { service }) {
     requirePoolId(input, service);
     const name = readGroupName(input);
     const description = optionalString(input, 'Description', 2048) ?? null;

@@ -3,7 +3,7 @@ import { groupNotFound, groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
 /** DeleteGroup: its members leave it (their next tokens no longer name it). */
-export const deleteGroup: Operation = {
+export const deleteGroup: Operation<'DeleteGroup'> = {
   signed: true,
   async run(input, { service }): Promise<Record<string, never>> {
     const group = await groupTarget(input, service);

@@ -1,7 +1,6 @@
-import type { DescribeUserPoolClientResponse, ExplicitAuthFlowsType } from '@aws-sdk/client-cognito-identity-provider';
+import type { ExplicitAuthFlowsType } from '@aws-sdk/client-cognito-identity-provider';
 import { READABLE_ATTRIBUTES } from '../attributes.ts';
 import { ACCESS_TOKEN_SECONDS, ADMIN_SCOPE, ID_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '../tokens.ts';
-import type { Wire } from '../wire.ts';
 import { requireClientId, requirePoolId, type Operation } from './operation.ts';
 
 /** The sign-in flows InitiateAuth and AdminInitiateAuth accept for our client. */
@@ -16,10 +15,10 @@ const EXPLICIT_AUTH_FLOWS: ExplicitAuthFlowsType[] = [
  * DescribeUserPoolClient: the one app client, as configured (a public client: no secret).
  * Its dates are those of the installation's signing key, made when the pool first started.
  */
-export const describeUserPoolClient: Operation = {
+export const describeUserPoolClient: Operation<'DescribeUserPoolClient'> = {
   readOnly: true,
   signed: true,
-  async run(input, { service }): Promise<Wire<DescribeUserPoolClientResponse>> {
+  async run(input, { service }) {
     requirePoolId(input, service);
     const clientId = requireClientId(input, service);
     const created = await service.db

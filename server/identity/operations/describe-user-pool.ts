@@ -11,7 +11,7 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 const text = (name: string, options: { required?: boolean; mutable?: boolean; min?: number } = {}) => ({
   Name: name,
-  AttributeDataType: 'String',
+  AttributeDataType: 'String' as const,
   DeveloperOnlyAttribute: false,
   Mutable: options.mutable ?? true,
   Required: options.required ?? false,
@@ -19,7 +19,7 @@ const text = (name: string, options: { required?: boolean; mutable?: boolean; mi
 });
 const flag = (name: string) => ({
   Name: name,
-  AttributeDataType: 'Boolean',
+  AttributeDataType: 'Boolean' as const,
   DeveloperOnlyAttribute: false,
   Mutable: true,
   Required: false,
@@ -41,7 +41,7 @@ const SCHEMA_ATTRIBUTES = [
  * the sign-in name, Cognito's default password policy, codes by email, no MFA) and
  * EstimatedNumberOfUsers, counted exactly up to a bound and the planner's estimate above.
  */
-export const describeUserPool: Operation = {
+export const describeUserPool: Operation<'DescribeUserPool'> = {
   readOnly: true,
   signed: true,
   async run(input, { service }) {

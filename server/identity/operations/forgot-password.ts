@@ -1,4 +1,3 @@
-import type { ForgotPasswordResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter, notAuthorized, userDisabled } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
@@ -8,9 +7,9 @@ import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 /** ForgotPassword: a reset code valid 1 h; an unknown user gets a pretend delivery, not an error. */
-export const forgotPassword: Operation = {
+export const forgotPassword: Operation<'ForgotPassword'> = {
   signed: false,
-  async run(input, { service, ip }): Promise<ForgotPasswordResponse> {
+  async run(input, { service, ip }) {
     requireClientId(input, service);
     const username = requiredString(input, 'Username', 128);
     await limitPerUser(service, username);

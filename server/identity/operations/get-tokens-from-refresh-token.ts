@@ -1,4 +1,3 @@
-import type { GetTokensFromRefreshTokenResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredString } from '../fields.ts';
 import { refreshSession } from '../sessions.ts';
 import { requireClientId, type Operation } from './operation.ts';
@@ -8,10 +7,10 @@ import { requireClientId, type Operation } from './operation.ts';
  * refresh-token rotation on (IDENTITY_REFRESH_TOKEN_ROTATION) a new refresh token as well.
  * Read-only for the shared read cache: a rotation drops only its own token's entry.
  */
-export const getTokensFromRefreshToken: Operation = {
+export const getTokensFromRefreshToken: Operation<'GetTokensFromRefreshToken'> = {
   readOnly: true,
   signed: false,
-  async run(input, { service }): Promise<GetTokensFromRefreshTokenResponse> {
+  async run(input, { service }) {
     const refreshToken = requiredString(input, 'RefreshToken', 8192);
     const clientId = requireClientId(input, service);
     const rotate = service.config.refreshTokenRotation.enabled;

@@ -1,4 +1,3 @@
-import type { GetUserAttributeVerificationCodeResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
@@ -7,9 +6,9 @@ import type { Operation } from './operation.ts';
 import { requireEmailAttribute } from './verify-user-attribute.ts';
 
 /** GetUserAttributeVerificationCode: a (new) code for the pending email, else the current one. */
-export const getUserAttributeVerificationCode: Operation = {
+export const getUserAttributeVerificationCode: Operation<'GetUserAttributeVerificationCode'> = {
   signed: false,
-  async run(input, { service, ip }): Promise<GetUserAttributeVerificationCodeResponse> {
+  async run(input, { service, ip }) {
     const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
     requireEmailAttribute(input);
     await limitPerUser(service, user.sub);

@@ -4,7 +4,7 @@ import { authenticate, revokeAllSessions } from '../sessions.ts';
 import type { Operation } from './operation.ts';
 
 /** GlobalSignOut: ends every session of the user, on every device. */
-export const globalSignOut: Operation = {
+export const globalSignOut: Operation<'GlobalSignOut'> = {
   signed: false,
   async run(input, { service, ...client }) {
     const { user } = await authenticate(service, requiredString(input, 'AccessToken', 8192));

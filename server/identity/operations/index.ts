@@ -33,7 +33,7 @@ import { getGroup } from './get-group.ts';
 import { listGroups } from './list-groups.ts';
 import { listUsersInGroup } from './list-users-in-group.ts';
 import { updateGroup } from './update-group.ts';
-import type { Operation } from './operation.ts';
+import type { Operation, OperationName } from './operation.ts';
 import { resendConfirmationCode } from './resend-confirmation-code.ts';
 import { respondToAuthChallenge } from './respond-to-auth-challenge.ts';
 import { revokeToken } from './revoke-token.ts';
@@ -43,7 +43,7 @@ import { verifyUserAttribute } from './verify-user-attribute.ts';
 
 /** Every operation the service speaks, by the name in `X-Amz-Target`. */
 export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
-  Object.entries({
+  Object.entries<Operation>({
     SignUp: signUp,
     ConfirmSignUp: confirmSignUp,
     ResendConfirmationCode: resendConfirmationCode,
@@ -85,5 +85,5 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     ListUsersInGroup: listUsersInGroup,
     UpdateGroup: updateGroup,
     DescribeUserPool: describeUserPool,
-  }),
+  } satisfies { [Name in OperationName]: Operation<Name> }),
 );

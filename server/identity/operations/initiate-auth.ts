@@ -1,4 +1,3 @@
-import type { InitiateAuthResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter } from '../errors.ts';
 import { reportSignIn, reportSignInAnswer } from '../security-events.ts';
 import { refreshSession } from '../sessions.ts';
@@ -11,11 +10,11 @@ import type { Operation } from './operation.ts';
  * of an SRP sign-in (USER_SRP_AUTH, what Amplify and amazon-cognito-identity-js use), or new
  * tokens from a refresh token; other flows are not enabled for our client.
  */
-export const initiateAuth: Operation = {
+export const initiateAuth: Operation<'InitiateAuth'> = {
   // It reads and writes users (lockout counters) and starts sessions: never served from a cache.
   readOnly: true,
   signed: false,
-  async run(input, { service, ...client }): Promise<InitiateAuthResponse> {
+  async run(input, { service, ...client }) {
     const { flow, clientId, parameter } = readAuthRequest(input, service);
     switch (flow) {
       case 'USER_PASSWORD_AUTH': {

@@ -1,14 +1,12 @@
-import type { ListGroupsResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { describeGroup } from '../groups.ts';
 import { pageOf, readPage } from '../paging.ts';
-import type { Wire } from '../wire.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 
 /** ListGroups: pages of up to 60 groups by name. */
-export const listGroups: Operation = {
+export const listGroups: Operation<'ListGroups'> = {
   readOnly: true,
   signed: true,
-  async run(input, { service }): Promise<Wire<ListGroupsResponse>> {
+  async run(input, { service }) {
     requirePoolId(input, service);
     const { limit, after } = readPage(input);
     let query = service.db

@@ -1,15 +1,13 @@
-import type { ListUsersInGroupResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { pageOf, readPage } from '../paging.ts';
 import { describeUser, userAttributes } from '../users.ts';
-import type { Wire } from '../wire.ts';
 import { groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
 /** ListUsersInGroup: pages of up to 60 members, in the order of the membership key. */
-export const listUsersInGroup: Operation = {
+export const listUsersInGroup: Operation<'ListUsersInGroup'> = {
   readOnly: true,
   signed: true,
-  async run(input, { service }): Promise<Wire<ListUsersInGroupResponse>> {
+  async run(input, { service }) {
     const group = await groupTarget(input, service);
     const { limit, after } = readPage(input);
     let query = service.db

@@ -9,7 +9,7 @@ import { requirePoolId, type Operation } from './operation.ts';
 const MAX_PAGE = 60;
 
 /** ListUsers: pages of up to 60 users in username order, with an opaque token for the next page. */
-export const listUsers: Operation = {
+export const listUsers: Operation<'ListUsers'> = {
   readOnly: true,
   signed: true,
   async run(input, { service }) {

@@ -1,4 +1,3 @@
-import type { ResendConfirmationCodeResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
@@ -8,9 +7,9 @@ import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 /** ResendConfirmationCode: a new sign-up code; for an unknown user, a pretend delivery that answers alike. */
-export const resendConfirmationCode: Operation = {
+export const resendConfirmationCode: Operation<'ResendConfirmationCode'> = {
   signed: false,
-  async run(input, { service, ip }): Promise<ResendConfirmationCodeResponse> {
+  async run(input, { service, ip }) {
     requireClientId(input, service);
     const username = requiredString(input, 'Username', 128);
     await limitPerUser(service, username);

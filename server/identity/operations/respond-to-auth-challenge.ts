@@ -50,7 +50,7 @@ export function answerChallenge(service: IdentityService, input: Input, clientId
 }
 
 /** RespondToAuthChallenge: the second step of USER_SRP_AUTH, or a new password where one is required. */
-export const respondToAuthChallenge: Operation = {
+export const respondToAuthChallenge: Operation<'RespondToAuthChallenge'> = {
   // Like InitiateAuth: it starts sessions and sets passwords, which no cached token check has read.
   readOnly: true,
   signed: false,

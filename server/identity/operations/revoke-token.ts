@@ -7,7 +7,7 @@ import { requireClientId, type Operation } from './operation.ts';
  * RevokeToken: ends the session of one refresh token (its first or one rotation issued), which
  * also revokes the session's other refresh tokens and the access tokens issued from it. An unknown token is not an error (RFC 7009).
  */
-export const revokeToken: Operation = {
+export const revokeToken: Operation<'RevokeToken'> = {
   signed: false,
   async run(input, { service }) {
     const token = requiredString(input, 'Token', 8192);

@@ -1,4 +1,3 @@
-import type { SignUpResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter, usernameExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { checkPassword } from '../passwords.ts';
@@ -12,9 +11,9 @@ import { requireClientId, type Operation } from './operation.ts';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** SignUp: email as username; the account stays UNCONFIRMED until ConfirmSignUp. */
-export const signUp: Operation = {
+export const signUp: Operation<'SignUp'> = {
   signed: false,
-  async run(input, { service, ip }): Promise<SignUpResponse> {
+  async run(input, { service, ip }) {
     requireClientId(input, service);
     const username = requiredString(input, 'Username', 128).trim();
     const password = requiredString(input, 'Password', 1024);

@@ -1,14 +1,12 @@
-import type { UpdateGroupResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { optionalString } from '../fields.ts';
 import { changeMemberships, describeGroup, memberSubs, type GroupRow } from '../groups.ts';
-import type { Wire } from '../wire.ts';
 import { groupNotFound, groupTarget, readPrecedence, readRoleArn } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
 /** UpdateGroup: members left out keep their values, as Cognito does. */
-export const updateGroup: Operation = {
+export const updateGroup: Operation<'UpdateGroup'> = {
   signed: true,
-  async run(input, { service }): Promise<Wire<UpdateGroupResponse>> {
+  async run(input, { service }) {
     const group = await groupTarget(input, service);
     const description = optionalString(input, 'Description', 2048);
     const precedence = readPrecedence(input);

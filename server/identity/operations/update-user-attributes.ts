@@ -1,4 +1,3 @@
-import type { UpdateUserAttributesResponse } from '@aws-sdk/client-cognito-identity-provider';
 import { aliasExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { attributeChanges, reportAccountEvent } from '../security-events.ts';
@@ -14,9 +13,9 @@ import type { Operation } from './operation.ts';
  * until VerifyUserAttribute confirms the new one with the code mailed to it (Cognito's
  * "keep original attribute value active"), so a typo can never lock the user out.
  */
-export const updateUserAttributes: Operation = {
+export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
   signed: false,
-  async run(input, { service, ...client }): Promise<UpdateUserAttributesResponse> {
+  async run(input, { service, ...client }) {
     const { user, claims } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
     const writes = checkAttributeWrites(
       attributeList(input, 'UserAttributes', true),

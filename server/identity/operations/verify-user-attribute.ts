@@ -14,7 +14,7 @@ export function requireEmailAttribute(input: Input): void {
 }
 
 /** VerifyUserAttribute: the code makes a pending email the sign-in address, verified. */
-export const verifyUserAttribute: Operation = {
+export const verifyUserAttribute: Operation<'VerifyUserAttribute'> = {
   signed: false,
   async run(input, { service, ...client }) {
     const { user, claims } = await authenticate(service, requiredString(input, 'AccessToken', 8192));
