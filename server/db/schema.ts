@@ -4,6 +4,7 @@ import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 /** The tables the server queries, as Kysely sees them. Each feature adds its own. */
 export interface Schema {
   leads: LeadsTable;
+  lead_daily_counts: LeadDailyCountsTable;
   mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
   identity_users: IdentityUsersTable;
@@ -33,6 +34,14 @@ export interface LeadsTable {
   email: string;
   source: string;
   created_at: Generated<Date>;
+}
+
+/** Kept by triggers on leads (migration 15): read only. */
+export interface LeadDailyCountsTable {
+  /** A UTC day. */
+  day: ColumnType<Date, never, never>;
+  source: ColumnType<string, never, never>;
+  count: ColumnType<number, never, never>;
 }
 
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';

@@ -13,6 +13,7 @@ import { srpVerifier } from './0011-srp-verifier.ts';
 import { groupsAttributes } from './0012-groups-attributes.ts';
 import { oauth } from './0013-oauth.ts';
 import { retention } from './0014-retention.ts';
+import { leadDailyCounts } from './0015-lead-daily-counts.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   groupsAttributes,
   oauth,
   retention,
+  leadDailyCounts,
 ];

@@ -129,17 +129,51 @@ export function databaseLeadsSource(db: Kysely<Schema>): LeadsSource {
     },
 
     async chart(request) {
-      // date_bin from a Monday at UTC midnight: UTC days or Monday weeks, the buckets of
-      // lead-chart.ts; plain arithmetic per row, unlike date_trunc in a time zone. The width is
-      // a literal so that the select and the group by are the same expression to PostgreSQL.
-      const bucket = sql<Date>`date_bin(${sql.lit(request.interval === 'week' ? '7 days' : '1 day')}::interval, created_at, ${sql.lit(BUCKET_ORIGIN.toISOString())}::timestamptz)`;
-      const rows = await whereFilter(db.selectFrom('leads'), request)
-        .select([bucket.as('bucket'), 'source', sql<number>`count(*)::integer`.as('count')])
-        .groupBy([bucket, 'source'])
-        .execute();
-      return rows.map((row) => ({ start: isoDay(new Date(row.bucket)), source: row.source, count: row.count }));
+      // Whole UTC days come from lead_daily_counts (migration 15), a few rows a day; a search,
+      // and the part-days at either end of a span given to the instant, count the leads.
+      const firstDay = new Date(Math.ceil(request.from.getTime() / DAY_MS) * DAY_MS);
+      const endDay = new Date(Math.floor(request.to.getTime() / DAY_MS) * DAY_MS);
+      if (request.q?.trim() || firstDay.getTime() >= endDay.getTime()) return countLeads(db, request);
+      let days = db
+        .selectFrom('lead_daily_counts')
+        .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'source', 'count'])
+        .where('day', '>=', sql<Date>`${isoDay(firstDay)}::date`)
+        .where('day', '<', sql<Date>`${isoDay(endDay)}::date`)
+        .where('count', '>', 0);
+      if (request.source !== undefined) days = days.where('source', '=', request.source);
+      const [whole, before, after] = await Promise.all([
+        days.execute(),
+        request.from < firstDay ? countLeads(db, { ...request, to: firstDay }) : [],
+        endDay < request.to ? countLeads(db, { ...request, from: endDay }) : [],
+      ]);
+      const counts = new Map<string, LeadsChartCount>();
+      const add = (start: string, source: string, count: number) => {
+        const key = `${start} ${source}`;
+        const entry = counts.get(key) ?? { start, source, count: 0 };
+        entry.count += count;
+        counts.set(key, entry);
+      };
+      for (const row of whole)
+        add(isoDay(bucketStart(new Date(`${row.day}T00:00:00Z`), request.interval)), row.source, row.count);
+      for (const row of [...before, ...after]) add(row.start, row.source, row.count);
+      return [...counts.values()];
     },
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The chart's counts from the leads themselves: grouped by bucket and source in the database. */
+async function countLeads(db: Kysely<Schema>, request: LeadsChartRequest): Promise<LeadsChartCount[]> {
+  // date_bin from a Monday at UTC midnight: UTC days or Monday weeks, the buckets of
+  // lead-chart.ts; plain arithmetic per row, unlike date_trunc in a time zone. The width is
+  // a literal so that the select and the group by are the same expression to PostgreSQL.
+  const bucket = sql<Date>`date_bin(${sql.lit(request.interval === 'week' ? '7 days' : '1 day')}::interval, created_at, ${sql.lit(BUCKET_ORIGIN.toISOString())}::timestamptz)`;
+  const rows = await whereFilter(db.selectFrom('leads'), request)
+    .select([bucket.as('bucket'), 'source', sql<number>`count(*)::integer`.as('count')])
+    .groupBy([bucket, 'source'])
+    .execute();
+  return rows.map((row) => ({ start: isoDay(new Date(row.bucket)), source: row.source, count: row.count }));
 }
 
 type RealtimeTransport = NonNullable<NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport']>;

@@ -116,6 +116,47 @@ describe.each(databases)('GET /api/admin/leads/chart on $name', ({ postgres }) =
     });
   });
 
+  it('reads whole days from the daily counts, kept right by inserts, deletes, updates and part-days at the ends', async () => {
+    await insert([
+      { source: 'contact', at: '2026-03-01T09:00:00Z' },
+      { source: 'contact', at: '2026-03-01T11:00:00Z' },
+      { source: 'hero_cta', at: '2026-03-02T10:00:00Z' },
+      { source: 'hero_cta', at: '2026-03-03T11:00:00Z' },
+      { source: 'hero_cta', at: '2026-03-03T13:00:00Z' },
+    ]);
+    const counts = async (query: string) =>
+      Object.fromEntries((await chart(query)).body.chart?.buckets.map((bucket) => [bucket.start, bucket.counts]) ?? []);
+    // 10:30 on the 1st to 12:00 on the 3rd: the 2nd from the daily counts, the ends from the leads.
+    expect(await counts('?from=2026-03-01T10:30:00Z&to=2026-03-03T12:00:00Z')).toEqual({
+      '2026-03-01': { contact: 1 },
+      '2026-03-02': { hero_cta: 1 },
+      '2026-03-03': { hero_cta: 1 },
+    });
+    const db = server.app.database.db;
+    await db.deleteFrom('leads').where('created_at', '=', new Date('2026-03-01T09:00:00Z')).execute();
+    await db
+      .updateTable('leads')
+      .set({ source: 'signup', created_at: new Date('2026-03-02T08:00:00Z') })
+      .where('created_at', '=', new Date('2026-03-03T13:00:00Z'))
+      .execute();
+    expect(await counts('?from=2026-03-01&to=2026-03-03')).toEqual({
+      '2026-03-01': { contact: 1 },
+      '2026-03-02': { hero_cta: 1, signup: 1 },
+      '2026-03-03': { hero_cta: 1 },
+    });
+    // The same from the leads themselves (a search counts them).
+    expect(await counts('?from=2026-03-01&to=2026-03-03&q=example.com')).toEqual({
+      '2026-03-01': { contact: 1 },
+      '2026-03-02': { hero_cta: 1, signup: 1 },
+      '2026-03-03': { hero_cta: 1 },
+    });
+    expect(await counts('?from=2026-03-01&to=2026-03-03&source=signup')).toEqual({
+      '2026-03-01': {},
+      '2026-03-02': { signup: 1 },
+      '2026-03-03': {},
+    });
+  });
+
   it('draws spans longer than 90 days by week, weeks starting on Monday (UTC)', async () => {
     await insert([
       { source: 'contact', at: '2026-01-01T10:00:00Z' }, // Thursday: week of Mon 2025-12-29
