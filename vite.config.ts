@@ -117,7 +117,8 @@ function routeAssets(): Plugin {
         const moduleId = path.resolve(PAGES_DIR, module);
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === moduleId);
         if (!chunk) throw new Error(`route-assets: no chunk for ${pattern} (${module})`);
-        const seen = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
+        const entryFiles = entry ? [entry.fileName, ...entry.imports] : [];
+        const seen = new Set<string>(entryFiles);
         const scripts: string[] = [];
         const styles = new Set<string>();
         const visit = (fileName: string) => {
@@ -131,7 +132,7 @@ function routeAssets(): Plugin {
         };
         visit(chunk.fileName);
         assets[pattern] = { scripts, styles: [...styles] };
-        lazyStyles.set(pattern, lazyStylesOf(chunk, byFile, styles, entry ? [entry.fileName, ...entry.imports] : []));
+        lazyStyles.set(pattern, lazyStylesOf(chunk, byFile, styles, entryFiles));
       }
       if (Object.keys(assets).length === 0) throw new Error(`route-assets: PAGES (src-web/app/pages.ts) lists no page`);
       this.emitFile({ type: 'asset', fileName: ROUTE_ASSETS_FILE, source: JSON.stringify(assets) });
@@ -219,7 +220,8 @@ function prerender(): Plugin {
         if (!page) throw new Error(`prerender: ${pathname} has no entry in ${ROUTE_ASSETS_FILE}`);
         const markup = (await renderPage(pathname)).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
         // The page's own style sheets are inlined: the markup needs them for its first paint; so
-        // are those of its lazy parts that are in the markup too (the home page's lower sections).
+        // are those of its lazy parts, which the markup may hold (the home page's lower sections).
+        // All of them: a lazy part left out of the markup (a closed dialog) costs its few KB here.
         const styles = [...page.styles, ...(lazyStyles.get(pathname) ?? [])]
           .map((href) => `<style>${readFileSync(path.join(outDir, href), 'utf8')}</style>`)
           .join('');

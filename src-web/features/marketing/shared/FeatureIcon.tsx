@@ -28,15 +28,14 @@ const ICONS = {
 const COLORS = ['indigo', 'pink', 'teal', 'amber'] as const;
 export type AccentColor = (typeof COLORS)[number];
 
-/** An icon in a tinted square; unknown names from the copy fall back to the sparkle. */
-export function FeatureIcon({ name, color = 'indigo' }: { name: string; color?: string }) {
+/**
+ * An icon in a tinted square; unknown names from the copy fall back to the sparkle. Without
+ * `glyph`, the square alone, the same size (the home page's prerendered lower sections).
+ */
+export function FeatureIcon({ name, color = 'indigo', glyph = true }: { name: string; color?: string; glyph?: boolean }) {
   const Icon = ICONS[name as keyof typeof ICONS] ?? SparkleIcon;
   const accent = COLORS.find((candidate) => candidate === color) ?? 'indigo';
-  return (
-    <span className={cx(styles.iconBadge, styles[accent])}>
-      <Icon size={26} />
-    </span>
-  );
+  return <span className={cx(styles.iconBadge, styles[accent])}>{glyph && <Icon size={26} />}</span>;
 }
 
 /** Cycles the accent colours for lists whose copy names none. */
