@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { migrate, type Migration } from './migrator.ts';
@@ -69,6 +73,7 @@ async function openPGlite(dataDir: string): Promise<Kysely<Schema>> {
   // function is compiled when first called, and hot ones still tier up to optimised code.
   // Only WebAssembly compiled from now on is affected, and the server compiles no other.
   setFlagsFromString('--wasm-lazy-compilation');
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialisePGlite(dir);
   // Imported here so a server on PostgreSQL never loads PGlite.
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -81,6 +86,26 @@ async function openPGlite(dataDir: string): Promise<Kysely<Schema>> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   return new Kysely<Schema>({ dialect: new PGliteDialect(pglite) });
+}
+
+/**
+ * Creates a new PGlite data directory (initdb) in a short-lived child process. initdb runs in a
+ * second WebAssembly instance whose memory, once freed, stayed in this process's malloc arenas:
+ * a server started on a fresh directory idled about 90 MB above one started on an existing
+ * directory (bench/startup/idle-memory.ts). The child exits, and its memory with it.
+ */
+async function initialisePGlite(dir: string): Promise<void> {
+  // The child resolves the package from the folder that holds this install's node_modules.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const root = entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`));
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+await (await PGlite.create(${JSON.stringify(dir)})).close();`;
+  await promisify(execFile)(process.execPath, ['--wasm-lazy-compilation', '--input-type=module', '--eval', script], {
+    cwd: root,
+    // Electron's binary runs as plain node with this (the desktop console may start the server).
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    timeout: 120_000,
+  });
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Kysely<Schema>> {
