@@ -5,6 +5,7 @@ import { ExportRecordRequestSchema, OutboxMailParamsSchema } from '../../src-sha
 import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
 import { LeadsChartQuerySchema, LeadsQuerySchema, UsersQuerySchema } from '../../src-shared/domain/admin-lists.ts';
 import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
+import { exportLeads, exportUsers } from '../../src-shared/domain/endpoints/admin.ts';
 import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
 import { ADMIN_METHODS, CONSOLE_SCREENS, IPC_CHANNELS, type AdminCall } from '../contract/bridge.ts';
 
@@ -59,7 +60,7 @@ const ChannelArguments = {
     Type.Object(
       {
         // Only the two exports of the admin API, with a query string: main adds the server's origin.
-        path: Type.String({ maxLength: 2048, pattern: '^/api/admin/(leads|users)/export(\\?[^#\\s]*)?$' }),
+        path: Type.String({ maxLength: 2048, pattern: `^(${exportLeads.path}|${exportUsers.path})(\\?[^#\\s]*)?$` }),
         suggestedName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\:*?"<>|\\u0000-\\u001f]+$' }),
       },
       { additionalProperties: false },
