@@ -33,7 +33,7 @@ export function endpointUrl<E extends Endpoint>(contract: E, input: EndpointInpu
   return text === '' ? path : `${path}?${text}`;
 }
 
-export interface EndpointTransport {
+interface EndpointTransport {
   /** The page's fetch when omitted. */
   fetch?: typeof fetch;
   /** The server's origin; the page's own when omitted. */
@@ -43,7 +43,7 @@ export interface EndpointTransport {
 }
 
 /** An answer as it came: typed by the contract when it is a 2xx, the parsed JSON (or undefined) when not. */
-export type EndpointResult<E extends Endpoint> =
+type EndpointResult<E extends Endpoint> =
   | { ok: true; status: number; body: EndpointAnswer<E>; response: Response }
   | { ok: false; status: number; body: unknown; response: Response };
 

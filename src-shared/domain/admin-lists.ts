@@ -165,15 +165,4 @@ export const LeadDetailSchema = Type.Object({
 });
 export type LeadDetail = Static<typeof LeadDetailSchema>;
 export const LeadDetailReplySchema = Type.Object({ ...replyStatus, detail: Type.Optional(LeadDetailSchema) });
-export type LeadDetailReply = Static<typeof LeadDetailReplySchema>;
 export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-
-/** The query string of a list or export request, without the empty fields. */
-export function listQueryString(query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}

@@ -18,7 +18,7 @@ export interface Endpoint {
 }
 
 /** The `:name`s of a path pattern. */
-export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<Rest>
   : Path extends `${string}:${infer Name}`
     ? Name
