@@ -60,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/start.ts', 'server/dev.ts', 'bench/**', 'tests/**', '*.config.ts', '.ci/**'],
+    files: ['server/dev.ts', 'bench/**', 'tests/**', '*.config.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
 );

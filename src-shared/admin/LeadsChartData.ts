@@ -33,7 +33,7 @@ export function bucketLabel(start: string, interval: LeadsChartInterval): string
 }
 
 /** The first and last day the chart counted (its `to` is exclusive). */
-export function chartDays(chart: LeadsChart): { first: string; last: string } {
+function chartDays(chart: LeadsChart): { first: string; last: string } {
   return {
     first: chart.from.slice(0, 10),
     last: new Date(new Date(chart.to).getTime() - 1).toISOString().slice(0, 10),

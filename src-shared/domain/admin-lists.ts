@@ -70,6 +70,7 @@ const LeadsChartSchema = Type.Object({
 export type LeadsChart = Static<typeof LeadsChartSchema>;
 
 export const LeadsChartReplySchema = Type.Object({ ...replyStatus, chart: Type.Optional(LeadsChartSchema) });
+/** @public The answer as an API client reads it (the tests read the API as one). */
 export type LeadsChartReply = Static<typeof LeadsChartReplySchema>;
 
 /**
@@ -116,6 +117,7 @@ const pageFields = {
 };
 
 export const LeadsPageReplySchema = Type.Object({ ...replyStatus, leads: Type.Optional(Type.Array(LeadSchema)), ...pageFields });
+/** @public The answer as an API client reads it (the tests read the API as one). */
 export type LeadsPageReply = Static<typeof LeadsPageReplySchema>;
 
 export const UsersPageReplySchema = Type.Object({
@@ -123,6 +125,7 @@ export const UsersPageReplySchema = Type.Object({
   users: Type.Optional(Type.Array(IdentityUserRecordSchema)),
   ...pageFields,
 });
+/** @public The answer as an API client reads it (the tests read the API as one). */
 export type UsersPageReply = Static<typeof UsersPageReplySchema>;
 
 /** A page as the front ends hold it. */

@@ -84,6 +84,7 @@ export const OutboxReplySchema = Type.Object({
   /** False when the server has no SMTP or EmailJS: mail then stays in the outbox. */
   deliveryConfigured: Type.Optional(Type.Boolean()),
 });
+/** @public The answer as an API client reads it (the tests read the API as one). */
 export type OutboxReply = Static<typeof OutboxReplySchema>;
 /** The outbox as the operator's screen holds it. */
 export interface OutboxList {

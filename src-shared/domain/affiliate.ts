@@ -63,6 +63,7 @@ export const AffiliateApplicationsReplySchema = Type.Object({
   ...replyStatus,
   applications: Type.Optional(Type.Array(AffiliateApplicationSchema)),
 });
+/** @public The answer as an API client reads it (the tests read the API as one). */
 export type AffiliateApplicationsReply = Static<typeof AffiliateApplicationsReplySchema>;
 
 /** The label of a band, or the empty string for none. */

@@ -39,8 +39,8 @@ export interface AccountsDeps {
 }
 
 export const INVALID_TOKEN = 'Invalid or expired id token';
-export const PARTNER_PLATFORM_NOT_CONFIGURED = 'The partner platform is not configured';
-export const PARTNER_EMAIL_UNVERIFIED = 'Verify your email address before opening the partner platform.';
+const PARTNER_PLATFORM_NOT_CONFIGURED = 'The partner platform is not configured';
+const PARTNER_EMAIL_UNVERIFIED = 'Verify your email address before opening the partner platform.';
 
 type VerifiedCustomer = Customer & { claims: IdTokenClaims };
 

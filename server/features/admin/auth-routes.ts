@@ -22,7 +22,7 @@ import {
 import { endAllAdminSessions, type AdminPassword } from './password.ts';
 import { issueAdminToken, revokeAdminToken } from './tokens.ts';
 
-export const INVALID_PASSWORD = 'Invalid password';
+const INVALID_PASSWORD = 'Invalid password';
 
 export interface AdminAuthDeps {
   db: Kysely<Schema>;

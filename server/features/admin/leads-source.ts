@@ -51,7 +51,7 @@ export async function* allLeads(source: LeadsSource, filter: LeadsFilter): Async
     page.catch(() => undefined);
     return page;
   };
-  for (let next = read(); ; ) {
+  for (let next = read(); ;) {
     const page = await next;
     const cursor = page.nextCursor ?? undefined;
     // The next batch is read while this one is written out: the database works while this

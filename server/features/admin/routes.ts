@@ -33,7 +33,7 @@ export interface AdminDeps {
   mailDeliveryConfigured?: boolean;
 }
 
-export const USERS_UNAVAILABLE = 'User management is not available: no identity service is configured on the server.';
+const USERS_UNAVAILABLE = 'User management is not available: no identity service is configured on the server.';
 
 type UserAction = 'enable' | 'disable' | 'delete';
 

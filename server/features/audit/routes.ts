@@ -35,9 +35,9 @@ export interface CustomerAuditDeps {
 
 /** Reports a customer may send: enough for a real web app (a few a sign-in), far too few to flood. */
 export const REPORTS_PER_CUSTOMER = 20;
-export const REPORT_WINDOW_MS = 10 * 60 * 1000;
-export const TOO_MANY_REPORTS = 'Too many audit reports. Please try again later.';
-export const NOTHING_TO_ANNOTATE = 'No event of this token to annotate';
+const REPORT_WINDOW_MS = 10 * 60 * 1000;
+const TOO_MANY_REPORTS = 'Too many audit reports. Please try again later.';
+const NOTHING_TO_ANNOTATE = 'No event of this token to annotate';
 
 const MAX_USER_AGENT = 512;
 
