@@ -11,24 +11,15 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
+import { freePort } from '../../tests/support/free-port.ts';
 
 const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.EXPORT_RUNS ?? 3);
 const PASSWORD = 'bench admin export password';
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The process's resident memory, from /proc (Linux). */
 function rssOf(pid: number): number {

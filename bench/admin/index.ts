@@ -16,9 +16,9 @@
  * Run: npm run bench admin
  */
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Schema } from '../../server/db/schema.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
+import { onScratchPostgres } from '../support/scratch-postgres.ts';
 
 const RUNS = Number(process.env.ADMIN_BENCH_RUNS ?? 20);
 const PG_ROWS = Number(process.env.ADMIN_BENCH_ROWS ?? 1_000_000);
@@ -234,23 +234,7 @@ async function run(name: string, count: number, postgresUrl: string | undefined)
   }
 }
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `bench_admin_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-let created = false;
-try {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  created = true;
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  await run('PostgreSQL', PG_ROWS, url.toString());
-} catch (error) {
-  console.error(`PostgreSQL part failed or skipped: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  if (created) await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
-}
+await onScratchPostgres((url) => run('PostgreSQL', PG_ROWS, url));
 await run('PGlite', PGLITE_ROWS, undefined);
 
 console.log('\n| database | figure | measured |\n| --- | --- | --- |');

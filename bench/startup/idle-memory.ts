@@ -11,11 +11,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
+import { onScratchPostgres } from '../support/scratch-postgres.ts';
+import { freePort } from '../../tests/support/free-port.ts';
 
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 5);
 const TARGETS_MB = { PostgreSQL: 150, PGlite: 300 } as const;
@@ -28,15 +28,6 @@ interface Memory {
   external: number;
   arrayBuffers: number;
   snapshot?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function build(): void {
@@ -115,25 +106,11 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const database = `bench_idle_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-let created = false;
-try {
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  created = true;
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+await onScratchPostgres(async (url) => {
   const emptyDir = await mkdtemp(path.join(tmpdir(), 'hireassist-bench-idle-'));
   try {
-    report('PostgreSQL', await idleMemory({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir }));
+    report('PostgreSQL', await idleMemory({ DATABASE_URL: url, DATA_DIR: emptyDir }));
   } finally {
     await rm(emptyDir, { recursive: true, force: true });
   }
-} catch (error) {
-  console.error(`PostgreSQL part failed or skipped: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  if (created) await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
-}
+});

@@ -1,29 +1,19 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadsChartReply } from '../../../src-shared/domain/admin-lists.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
+import { ADMIN_PASSWORD, adminToken, bearer, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
 
 /**
  * GET /api/admin/leads/chart: new leads per day (per week for long spans) by source, counted in
  * the database with the list's filters, against the real server on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL.
  */
-const databases = [
-  { name: 'PGlite', postgres: false },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
-];
-
-describe.each(databases)('GET /api/admin/leads/chart on $name', ({ postgres }) => {
+describe.each(TEST_DATABASES)('GET /api/admin/leads/chart on $name', ({ postgres }) => {
   let server: TestServer;
   let token: string;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_PASSWORD }, postgres });
-    token = await adminToken(server);
-  }, 60_000);
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await sql`truncate leads restart identity cascade`.execute(server.app.database.db);
+  serveWithEmptyLeads(postgres, (started, operatorToken) => {
+    server = started;
+    token = operatorToken;
   });
 
   const insert = (rows: { name?: string; source: string; at: string | Date }[]) =>

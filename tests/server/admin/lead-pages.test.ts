@@ -1,30 +1,21 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
 import type { LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { EXACT_TOTAL_LIMIT } from '../../../server/db/row-count.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
+import { ADMIN_PASSWORD, adminToken, bearer, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
 
 /**
  * GET /api/admin/leads as pages: keyset cursors over (created_at, id), search, filters and
  * totals, against the real server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-const databases = [
-  { name: 'PGlite', postgres: false },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
-];
-
-describe.each(databases)('GET /api/admin/leads pages on $name', ({ postgres }) => {
+describe.each(TEST_DATABASES)('GET /api/admin/leads pages on $name', ({ postgres }) => {
   let server: TestServer;
   let token: string;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_PASSWORD }, postgres });
-    token = await adminToken(server);
-  }, 60_000);
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await sql`truncate leads restart identity cascade`.execute(server.app.database.db);
+  serveWithEmptyLeads(postgres, (started, operatorToken) => {
+    server = started;
+    token = operatorToken;
   });
 
   const db = () => server.app.database.db;
