@@ -107,17 +107,23 @@ export function LeadsChart({ query, onSelect }: LeadsChartProps) {
           </Suspense>
         )}
       </div>
-      {chart && !empty && <ChartTable chart={chart} className={styles.visuallyHidden} />}
+      {chart && !empty && (
+        // The box is hidden, not the table: a table grows to its content whatever its width,
+        // and ignores overflow, so a hidden table still widened the page on a phone.
+        <div className={styles.visuallyHidden}>
+          <ChartTable chart={chart} />
+        </div>
+      )}
     </section>
   );
 }
 
 /** The chart's numbers as a table, for screen readers: one row per day (or week) with leads. */
-function ChartTable({ chart, className }: { chart: Chart; className: string }) {
+function ChartTable({ chart }: { chart: Chart }) {
   const sources = chartSources(chart);
   const period = chart.interval === 'week' ? 'Week' : 'Day';
   return (
-    <table className={className}>
+    <table>
       <caption>{`New leads per ${chart.interval} by source (${chart.interval}s without leads left out)`}</caption>
       <thead>
         <tr>
