@@ -59,6 +59,7 @@ const EXAMPLES: Record<string, RouteExample> = {
   'GET /api/admin/users': { path: '/api/admin/users', tokenIn: 'bearer' },
   'GET /api/admin/leads/:id': { path: '/api/admin/leads/1', tokenIn: 'bearer' },
   'GET /api/admin/leads/export': { path: '/api/admin/leads/export', tokenIn: 'bearer' },
+  'GET /api/admin/leads/chart': { path: '/api/admin/leads/chart', tokenIn: 'bearer' },
   'GET /api/admin/users/export': { path: '/api/admin/users/export', tokenIn: 'bearer' },
   'POST /api/admin/users/:username/enable': { path: '/api/admin/users/nobody%40example.com/enable', tokenIn: 'bearer' },
   'POST /api/admin/users/:username/disable': { path: '/api/admin/users/nobody%40example.com/disable', tokenIn: 'bearer' },
