@@ -58,6 +58,8 @@ function quickFiles(folder: string, exclude: readonly string[] = []): string[] {
 }
 
 const nodeTest = { environment: 'node' as const, env: { AWS_EC2_METADATA_DISABLED: 'true' } };
+/** Projects whose files start servers: their fresh PGlite databases are copies of one migrated template. */
+const PGLITE_TEMPLATE = ['tests/support/pglite-template.ts'];
 
 const desktop = {
   ...nodeTest,
@@ -87,6 +89,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...nodeTest,
       name: 'server',
+      globalSetup: PGLITE_TEMPLATE,
       include: ['tests/server/**/*.test.ts'],
       exclude: TIMING_FILES,
       // Each file starts its own server and database; files run in parallel, tests in a file in order.
@@ -99,6 +102,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...nodeTest,
       name: 'security',
+      globalSetup: PGLITE_TEMPLATE,
       include: ['tests/security/**/*.test.ts'],
       exclude: TIMING_FILES,
       testTimeout: 60_000,
@@ -110,6 +114,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...nodeTest,
       name: 'timing',
+      globalSetup: PGLITE_TEMPLATE,
       include: TIMING_FILES,
       fileParallelism: false,
       testTimeout: 60_000,
@@ -121,6 +126,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...nodeTest,
       name: 'reliability',
+      globalSetup: PGLITE_TEMPLATE,
       include: ['tests/reliability/**/*.test.ts'],
       // Crash, restart and load runs: one file at a time so they do not starve each other.
       fileParallelism: false,
@@ -133,6 +139,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...desktop,
       name: 'desktop',
+      globalSetup: PGLITE_TEMPLATE,
       include: ['tests/desktop/**/*.test.ts'],
       exclude: ['tests/desktop/keychain/**'],
       sequence: { groupOrder: GROUP.parallel },
@@ -151,6 +158,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...web,
       name: 'web',
+      globalSetup: PGLITE_TEMPLATE,
       include: ['tests/web/**/*.test.{ts,tsx}'],
       sequence: { groupOrder: GROUP.parallel },
     },
