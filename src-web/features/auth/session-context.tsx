@@ -7,11 +7,16 @@ import { decodeJwtPayload, loginProvider, userFromIdToken, type User } from '../
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
-import { auditLogin, partnerSso } from './accounts-api.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
 import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
+
+/**
+ * The accounts API, loaded when a session first needs it (after a sign-in): its endpoint
+ * contracts carry TypeBox and their schemas, which would otherwise weigh on every page's first load.
+ */
+const accountsApi = () => import('./accounts-api.ts');
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -164,9 +169,9 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
       setSignedOutByUser(false);
       closeAuthDialog();
       // The login audit runs in the background; it never holds up the user.
-      auditLogin({ idToken: tokens.idToken, provider: loginProvider(claims) }).catch((error: unknown) =>
-        console.warn('Login audit failed', error),
-      );
+      accountsApi()
+        .then(({ auditLogin }) => auditLogin({ idToken: tokens.idToken, provider: loginProvider(claims) }))
+        .catch((error: unknown) => console.warn('Login audit failed', error));
       const target = takeReturnTo();
       if (target) void navigate(target);
       return signedIn;
@@ -290,6 +295,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
     try {
       const tokens = await freshTokens();
       if (!tokens) throw new Error('Not signed in');
+      const { partnerSso } = await accountsApi();
       window.location.assign((await partnerSso(tokens.idToken)).url);
     } catch (error) {
       console.warn('Partner platform sign-in failed', error);
