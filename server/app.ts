@@ -92,7 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => database.close());
   if (stdout) app.addHook('onClose', (_instance, done) => stdout.flush(done));
   // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
-  const rateLimitStore = openRateLimitStore(config.redisUrl, app.log);
+  const rateLimitStore = await openRateLimitStore(config.redisUrl, app.log);
   app.addHook('onClose', () => rateLimitStore.close());
   const mailer = registerMailDelivery(app, database.db, config.mail, config.publicUrl);
   const mailQuota = createSendQuota(rateLimitStore, config.mail.quota, app.log);

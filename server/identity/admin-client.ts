@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import type { IdentityConfig } from './config.ts';
@@ -28,6 +28,9 @@ export async function createIdentityAdminClient(options: {
   server: { address(): AddressInfo | string | null };
 }): Promise<IdentityAdminClient> {
   const { identity } = options;
+  // Imported on first use, not at start: a server whose operator never manages users does not
+  // load the SDK (with ioredis and supabase-js, 5 MB of the idle V8 heap; bench/startup/idle-memory.ts).
+  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
   if (identity.mode === 'aws') {
     if (identity.adminCredentials === undefined) {
       throw new Error('Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');

@@ -43,7 +43,7 @@ export async function setupAdmin(
     password,
     devices: await openKnownDevices(deps.db, { secure: deps.secureCookies }),
     rateLimitStore: deps.rateLimitStore,
-    leads: deps.config.supabase ? supabaseLeadsSource(deps.config.supabase) : databaseLeadsSource(deps.db),
+    leads: deps.config.supabase ? await supabaseLeadsSource(deps.config.supabase) : databaseLeadsSource(deps.db),
     users: deps.userPool ? lazyUserDirectory(deps.userPool) : undefined,
     userPool: deps.userPool,
     mailDeliveryConfigured: deps.mailDeliveryConfigured ?? false,

@@ -1,13 +1,4 @@
-import {
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminEnableUserCommand,
-  AdminUserGlobalSignOutCommand,
-  DescribeUserPoolCommand,
-  ListUsersCommand,
-  type CognitoIdentityProviderClient,
-  type UserType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import type { ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
 import { InvalidListQuery } from './list-query.ts';
@@ -73,7 +64,16 @@ export async function* allUsers(directory: UserDirectory, filter: UsersFilter): 
   } while (cursor !== undefined);
 }
 
-function createUserDirectory({ client, userPoolId }: UserPool): UserDirectory {
+async function createUserDirectory({ client, userPoolId }: UserPool): Promise<UserDirectory> {
+  // Loaded with the pool's client (admin-client.ts), on first use: not at start.
+  const {
+    AdminDeleteUserCommand,
+    AdminDisableUserCommand,
+    AdminEnableUserCommand,
+    AdminUserGlobalSignOutCommand,
+    DescribeUserPoolCommand,
+    ListUsersCommand,
+  } = await import('@aws-sdk/client-cognito-identity-provider');
   return {
     async page(request) {
       const filter = listUsersFilter(request);

@@ -1,12 +1,5 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminListGroupsForUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  CreateGroupCommand,
-  ListGroupsCommand,
-  type GroupType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type * as CognitoSdk from '@aws-sdk/client-cognito-identity-provider';
+import type { GroupType } from '@aws-sdk/client-cognito-identity-provider';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -41,12 +34,16 @@ export interface UserInvites {
 
 /** Invitations and groups over a pool client made on first use (and made again if that failed). */
 export function createUserInvites(makePool: () => Promise<UserPool>): UserInvites {
-  let made: Promise<UserPool> | undefined;
+  let made: Promise<UserPool & { sdk: typeof CognitoSdk }> | undefined;
   const pool = () => {
-    made ??= makePool().catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    });
+    // The SDK's commands are imported with the pool's client, on first use: not at start.
+    made ??= Promise.all([makePool(), import('@aws-sdk/client-cognito-identity-provider')]).then(
+      ([userPool, sdk]) => ({ ...userPool, sdk }),
+      (error: unknown) => {
+        made = undefined;
+        throw error;
+      },
+    );
     return made;
   };
   const allPages = async (page: (token: string | undefined) => Promise<{ Groups?: GroupType[]; NextToken?: string }>) => {
@@ -61,9 +58,9 @@ export function createUserInvites(makePool: () => Promise<UserPool>): UserInvite
   };
   return {
     async invite({ email, givenName, familyName }) {
-      const { client, userPoolId } = await pool();
+      const { client, userPoolId, sdk } = await pool();
       const { User: user } = await client.send(
-        new AdminCreateUserCommand({
+        new sdk.AdminCreateUserCommand({
           UserPoolId: userPoolId,
           Username: email,
           DesiredDeliveryMediums: ['EMAIL'],
@@ -79,28 +76,28 @@ export function createUserInvites(makePool: () => Promise<UserPool>): UserInvite
       return toRecord(user ?? {});
     },
     async groups() {
-      const { client, userPoolId } = await pool();
+      const { client, userPoolId, sdk } = await pool();
       return allPages((NextToken) =>
-        client.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: GROUPS_PAGE, NextToken })),
+        client.send(new sdk.ListGroupsCommand({ UserPoolId: userPoolId, Limit: GROUPS_PAGE, NextToken })),
       );
     },
     async userGroups(username) {
-      const { client, userPoolId } = await pool();
+      const { client, userPoolId, sdk } = await pool();
       return allPages((NextToken) =>
         client.send(
-          new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: GROUPS_PAGE, NextToken }),
+          new sdk.AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: GROUPS_PAGE, NextToken }),
         ),
       );
     },
     async addToGroup(username, group) {
-      const { client, userPoolId } = await pool();
+      const { client, userPoolId, sdk } = await pool();
       const add = () =>
-        client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+        client.send(new sdk.AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
       try {
         await add();
       } catch (error) {
         if ((error as Error | null)?.name !== 'ResourceNotFoundException') throw error;
-        await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group })).catch((created: unknown) => {
+        await client.send(new sdk.CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group })).catch((created: unknown) => {
           // Another request made it first: just as good.
           if ((created as Error | null)?.name !== 'GroupExistsException') throw created;
         });
@@ -108,8 +105,10 @@ export function createUserInvites(makePool: () => Promise<UserPool>): UserInvite
       }
     },
     async removeFromGroup(username, group) {
-      const { client, userPoolId } = await pool();
-      await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+      const { client, userPoolId, sdk } = await pool();
+      await client.send(
+        new sdk.AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** One counted hit: how many hits the key has in the current window, and when the window ends. */
 export interface RateLimitHit {
@@ -81,8 +81,10 @@ export function createRedisRateLimitStore(
 }
 
 /** The store the configuration asks for: Redis at `redisUrl`, or memory when there is none. */
-export function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): RateLimitStore {
+export async function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): Promise<RateLimitStore> {
   if (redisUrl === undefined) return createMemoryRateLimitStore();
+  // Imported only with REDIS_URL: a server counting in memory never loads ioredis.
+  const { Redis } = await import('ioredis');
   const client = new Redis(redisUrl, {
     // Fail a command fast instead of queueing it behind reconnects: the request is waiting.
     commandTimeout: 500,
