@@ -15,9 +15,23 @@ export function neutraliseCell(value: string): string {
 /** Between CSV records: CRLF, what spreadsheets open without surprises. */
 export const CSV_NEWLINE = '\r\n';
 
+/** One CSV cell: neutralised and quoted (quotes doubled). */
+export function csvCell(value: string): string {
+  const text = neutraliseCell(value);
+  return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
+}
+
 /** One CSV record: every cell neutralised and quoted (quotes doubled), no line end. */
 export function csvRecord(cells: readonly string[]): string {
-  return cells.map((cell) => `"${neutraliseCell(cell).replaceAll('"', '""')}"`).join(',');
+  return cells.map(csvCell).join(',');
+}
+
+/**
+ * A lead's CSV record (leadCsvCells, as csvRecord writes them) without the array of cells: the
+ * server's streamed export writes a million of them.
+ */
+export function leadCsvRecord(name: string, email: string, source: string, createdAt: string): string {
+  return `${csvCell(name)},${csvCell(email)},${csvCell(source)},${csvCell(createdAt)}`;
 }
 
 /** The lead CSV's cells: Name, Email, Source, Created At. */

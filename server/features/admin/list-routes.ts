@@ -18,7 +18,7 @@ import type { Schema } from '../../db/schema.ts';
 import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
 import { chartOf, chartSpan } from './lead-chart.ts';
-import { allLeads, type LeadsFilter, type LeadsSource } from './leads-source.ts';
+import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
 import { readLeadDetail } from './lead-detail.ts';
 import { InvalidListQuery } from './list-query.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
@@ -104,11 +104,10 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         if (error instanceof InvalidListQuery) return reply.status(400).send({ error: error.message });
         throw error;
       }
-      const batches = allLeads(deps.leads, filter);
       return streamCsv(request, reply, {
         dataset: 'leads',
         header: ADMIN.leadCsvColumns,
-        batches: mapBatches(batches, leadCsvCells),
+        batches: deps.leads.csv ? deps.leads.csv(filter) : csvBatches(allLeads(deps.leads, filter), leadCsvCells),
         search: request.query,
         failure: 'Failed to fetch leads',
       });
@@ -151,7 +150,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
       return streamCsv(request, reply, {
         dataset: 'users',
         header: ADMIN.userCsvColumns,
-        batches: mapBatches(allUsers(directory, filter), (user) => userCsvCells(toManagedUser(user))),
+        batches: csvBatches(allUsers(directory, filter), (user) => userCsvCells(toManagedUser(user))),
         search: request.query,
         failure: 'Failed to fetch users',
         onFailure: (error) => deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users'),
@@ -165,7 +164,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     options: {
       dataset: 'leads' | 'users';
       header: readonly string[];
-      batches: AsyncGenerator<string[][]>;
+      batches: AsyncGenerator<CsvBatch>;
       search: LeadsExportQuery | UsersExportQuery;
       failure: string;
       onFailure?: (error: unknown) => FastifyReply;
@@ -174,7 +173,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     const { batches } = options;
     // The first batch is read before the answer starts, so a bad query or a failing source
     // is still a clean 4xx/5xx rather than a cut-off file.
-    let first: IteratorResult<string[][]>;
+    let first: IteratorResult<CsvBatch>;
     try {
       first = await batches.next();
     } catch (error) {
@@ -187,8 +186,8 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     async function* csv(): AsyncGenerator<string> {
       yield csvRecord(options.header);
       for (let batch = first; !batch.done; batch = await batches.next()) {
-        rowCount += batch.value.length;
-        yield batch.value.map((cells) => CSV_NEWLINE + csvRecord(cells)).join('');
+        rowCount += batch.value.rows;
+        yield batch.value.text;
       }
       await recordAudit(db, request, {
         eventType: 'admin.export',
@@ -208,8 +207,11 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
   }
 }
 
-async function* mapBatches<T>(batches: AsyncGenerator<T[]>, toCells: (row: T) => string[]): AsyncGenerator<string[][]> {
-  for await (const batch of batches) yield batch.map(toCells);
+/** Batches of rows as CSV records, each after CSV_NEWLINE. */
+async function* csvBatches<T>(batches: AsyncGenerator<T[]>, toCells: (row: T) => string[]): AsyncGenerator<CsvBatch> {
+  for await (const batch of batches) {
+    yield { text: batch.map((row) => CSV_NEWLINE + csvRecord(toCells(row))).join(''), rows: batch.length };
+  }
 }
 
 /** `from`/`to` as instants: a bare date is that day's start in UTC; `to` then takes in its whole day. */
