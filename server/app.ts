@@ -148,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const adminGuard = await setupAdmin(app, {
     db: database.db,
+    readRows: database.readRows,
     config: config.admin,
     rateLimitStore,
     secureCookies: config.secure,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import type { RowReader } from '../../db/database.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { AdminConfig } from './config.ts';
 import type { AdminGuard } from './guard.ts';
@@ -18,6 +19,8 @@ export async function setupAdmin(
   app: FastifyInstance,
   deps: {
     db: Kysely<Schema>;
+    /** The database's reader for many rows (PostgreSQL), for the leads export. */
+    readRows?: RowReader | undefined;
     config: AdminConfig;
     /** Where refused login attempts are counted: memory, or Redis shared by every instance. */
     rateLimitStore: RateLimitStore;
@@ -43,7 +46,7 @@ export async function setupAdmin(
     password,
     devices: await openKnownDevices(deps.db, { secure: deps.secureCookies }),
     rateLimitStore: deps.rateLimitStore,
-    leads: deps.config.supabase ? await supabaseLeadsSource(deps.config.supabase) : databaseLeadsSource(deps.db),
+    leads: deps.config.supabase ? await supabaseLeadsSource(deps.config.supabase) : databaseLeadsSource(deps.db, deps.readRows),
     users: deps.userPool ? lazyUserDirectory(deps.userPool) : undefined,
     userPool: deps.userPool,
     mailDeliveryConfigured: deps.mailDeliveryConfigured ?? false,
