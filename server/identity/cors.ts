@@ -23,10 +23,13 @@ const EXPOSED_HEADERS = ['x-amzn-requestid', 'x-amzn-errortype', 'x-amzn-errorme
  * /api routes are outside this scope and stay same-origin.
  */
 export function registerCognitoCors(scope: FastifyInstance): void {
-  scope.addHook('onRequest', async (request, reply) => {
-    if (request.headers.origin === undefined) return;
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+  // A callback hook, not an async one: it runs on every identity request and awaits nothing.
+  scope.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.origin !== undefined) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+    }
+    done();
   });
   scope.options('/*', { config: { access: 'public' } }, async (_request, reply) =>
     reply
