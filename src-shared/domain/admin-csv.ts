@@ -16,7 +16,7 @@ export function neutraliseCell(value: string): string {
 export const CSV_NEWLINE = '\r\n';
 
 /** One CSV cell: neutralised and quoted (quotes doubled). */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const text = neutraliseCell(value);
   return `"${text.includes('"') ? text.replaceAll('"', '""') : text}"`;
 }
