@@ -90,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', () => database.close());
+  // onClose hooks run last-added first: the queued security events are written before the database closes.
+  const securityEvents = recordSecurityEvent(database.db);
+  app.addHook('onClose', () => securityEvents.flush());
   if (stdout) app.addHook('onClose', (_instance, done) => stdout.flush(done));
   // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
   const rateLimitStore = await openRateLimitStore(config.redisUrl, app.log);
@@ -128,7 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailQuota,
     clock: options.identityClock,
     rateLimitStore,
-    reportSecurityEvent: recordSecurityEvent(database.db),
+    reportSecurityEvent: securityEvents,
   });
   registerAccounts(app, {
     db: database.db,

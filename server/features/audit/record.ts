@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuditEventType } from '../../../src-shared/domain/audit.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { SecurityEvent } from '../../identity/index.ts';
+import { createEventQueue } from './event-queue.ts';
 import { insertEvent } from './store.ts';
 
 export interface AuditEntry {
@@ -46,14 +47,20 @@ const PROFILE_FIELDS: Record<string, string> = {
   phone_number: 'phoneNumber',
 };
 
+/** The reporting port, and `flush` for the app's close: it resolves once every queued event is written. */
+export type SecurityEventRecorder = ((event: SecurityEvent) => Promise<void>) & { flush(): Promise<void> };
+
 /**
  * The identity service's reporting port: each security event it sees becomes one audit row,
  * named and shaped as the operator's screen and the customer's recent sign-ins read them.
+ * Concurrent events are written together, one statement for many (event-queue.ts); each call
+ * resolves once its own row is committed.
  */
-export function recordSecurityEvent(db: Kysely<Schema>): (event: SecurityEvent) => Promise<void> {
-  return async (event) => {
+export function recordSecurityEvent(db: Kysely<Schema>): SecurityEventRecorder {
+  const queue = createEventQueue(db);
+  const record = async (event: SecurityEvent): Promise<void> => {
     const email = event.user?.email ?? (event.login?.includes('@') ? event.login : null);
-    await insertEvent(db, {
+    return queue.record({
       eventType: EVENT_TYPES[event.kind],
       actor: event.user?.sub ?? 'unknown',
       actorEmail: email,
@@ -65,6 +72,7 @@ export function recordSecurityEvent(db: Kysely<Schema>): (event: SecurityEvent) 
       eventId: event.token?.event_id ?? null,
     });
   };
+  return Object.assign(record, { flush: () => queue.flush() });
 }
 
 function detailsOf(event: SecurityEvent): Record<string, unknown> {

@@ -35,6 +35,39 @@ export async function insertEvent(db: Kysely<Schema>, event: NewAuditEvent): Pro
   await db.insertInto('audit_events').values(rowOf(event)).execute();
 }
 
+/** The columns insertEvents fills, in the order of its arrays. */
+const BATCH_COLUMNS = [
+  'event_type',
+  'actor',
+  'actor_email',
+  'subject',
+  'details',
+  'ip',
+  'user_agent',
+  'origin_jti',
+  'event_id',
+] as const;
+
+/**
+ * Inserts many events in one statement, each row exactly as insertEvent writes it. The rows go
+ * as one text array a column, unnested, so the statement's text is the same for any number of
+ * rows: PGlite prepares it once (one `values` list a row count would fill its statement cache
+ * with a text per batch size). One statement: either every row is stored or none is.
+ */
+export async function insertEvents(db: Kysely<Schema>, events: readonly NewAuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(rowOf);
+  const arrays = BATCH_COLUMNS.map((column) => sql`${rows.map((row) => row[column])}::text[]`);
+  await db
+    .insertInto('audit_events')
+    .columns(BATCH_COLUMNS)
+    .expression(
+      sql`select event_type, actor, actor_email, subject, details::jsonb, ip, user_agent, origin_jti, event_id
+        from unnest(${sql.join(arrays)}) as r(${sql.join(BATCH_COLUMNS.map((column) => sql.ref(column)))})`,
+    )
+    .execute();
+}
+
 /**
  * Records a sign-in once per token session (`origin_jti`): for a pool the server does not
  * run (AWS Cognito), the first report of a verified token is all it sees of the sign-in.
