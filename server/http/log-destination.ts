@@ -37,7 +37,9 @@ export async function logDestination(output: { fd: number; isTTY?: boolean }): P
   }
   // Written asynchronously: a synchronous write per access-log line cost about a third of the
   // throughput of small answers (bench/http). pino flushes what is buffered when the process
-  // exits, and `flush` on a graceful shutdown.
-  const stream = pino.destination({ dest: output.fd, sync: false });
+  // exits, and `flush` on a graceful shutdown. sonic-boom's flush waits for the write in flight
+  // only when minLength is above zero (at zero it calls back at once, and lines still being
+  // written are lost when the descriptor closes); at 1, every line is still written at once.
+  const stream = pino.destination({ dest: output.fd, sync: false, minLength: 1 });
   return { format: 'json', stream, flush: (done) => stream.flush(done) };
 }

@@ -42,4 +42,16 @@ describe('the log follows its output: readable in a terminal, JSON elsewhere', (
     const line = JSON.parse(lines[0] ?? '') as { msg: string; level: number; req: { headers: { authorization: string } } };
     expect(line).toMatchObject({ msg: 'request completed', level: 30, req: { headers: { authorization: '[Redacted]' } } });
   });
+
+  it('flush waits for the lines still being written (a graceful shutdown loses none)', async () => {
+    const { fd, text } = output();
+    const destination = await logDestination({ fd, isTTY: false });
+    const log = pino({ level: 'info' }, destination.stream);
+    for (let index = 0; index < 2000; index++) log.info({ index }, 'request completed');
+    await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+    closeSync(fd);
+    const lines = text().trim().split('\n');
+    expect(lines).toHaveLength(2000);
+    expect(JSON.parse(lines.at(-1) ?? '')).toMatchObject({ index: 1999 });
+  });
 });
