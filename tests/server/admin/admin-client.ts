@@ -24,17 +24,23 @@ export const TEST_DATABASES = [
 ];
 
 /**
- * One server for the describe block it is called in, logged in as the operator, its leads table
- * emptied before each test: `started` receives the server and token once they are ready.
+ * One server for the describe block (or file) it is called in, logged in as the operator:
+ * `started` receives the server and token once they are ready.
  */
-export function serveWithEmptyLeads(postgres: boolean, started: (server: TestServer, token: string) => void): void {
+export function serveAsOperator(started: (server: TestServer, token: string) => void, postgres = false): () => TestServer {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ env: { ADMIN_PASSWORD }, postgres });
     started(server, await adminToken(server));
   }, 60_000);
   afterAll(() => server.close());
+  return () => server;
+}
+
+/** serveAsOperator, with the leads table emptied before each test. */
+export function serveWithEmptyLeads(postgres: boolean, started: (server: TestServer, token: string) => void): void {
+  const server = serveAsOperator(started, postgres);
   beforeEach(async () => {
-    await sql`truncate leads restart identity cascade`.execute(server.app.database.db);
+    await sql`truncate leads restart identity cascade`.execute(server().app.database.db);
   });
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeadsChartReply } from '../../../src-shared/domain/admin-lists.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, bearer, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
+import type { TestServer } from '../../support/test-server.ts';
+import { bearer, serveAsOperator, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
 
 /**
  * GET /api/admin/leads/chart: new leads per day (per week for long spans) by source, counted in
@@ -182,11 +182,10 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads/chart on $name', ({ postgres
 describe('GET /api/admin/leads/chart refuses', () => {
   let server: TestServer;
   let token: string;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_PASSWORD } });
-    token = await adminToken(server);
+  serveAsOperator((started, operatorToken) => {
+    server = started;
+    token = operatorToken;
   });
-  afterAll(() => server.close());
 
   it('a request without the admin token (401), before reading its parameters', async () => {
     expect((await server.fetch('/api/admin/leads/chart')).status).toBe(401);

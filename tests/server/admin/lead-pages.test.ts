@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
 import type { LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { EXACT_TOTAL_LIMIT } from '../../../server/db/row-count.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, bearer, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
+import type { TestServer } from '../../support/test-server.ts';
+import { bearer, serveAsOperator, serveWithEmptyLeads, TEST_DATABASES } from './admin-client.ts';
 
 /**
  * GET /api/admin/leads as pages: keyset cursors over (created_at, id), search, filters and
@@ -176,11 +176,10 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads pages on $name', ({ postgres
 describe('GET /api/admin/leads refuses bad parameters', () => {
   let server: TestServer;
   let token: string;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_PASSWORD } });
-    token = await adminToken(server);
+  serveAsOperator((started, operatorToken) => {
+    server = started;
+    token = operatorToken;
   });
-  afterAll(() => server.close());
 
   const foreignCursor = Buffer.from(JSON.stringify({ o: 5 })).toString('base64url');
   it.each([

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestServer } from '../../support/test-server.ts';
+import { bearer, serveAsOperator } from './admin-client.ts';
 
 // No SMTP and no EmailJS: mail stays in the outbox, so nothing delivers the mails these tests make.
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_PASSWORD } });
-  token = await adminToken(server);
+serveAsOperator((started, operatorToken) => {
+  server = started;
+  token = operatorToken;
 });
-afterAll(() => server.close());
 
 async function mail(status: 'failed' | 'sent', to: string): Promise<number> {
   const row = await server.app.database.db
