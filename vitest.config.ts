@@ -27,7 +27,8 @@ const STARTS_SOMETHING =
 const RELATIVE_IMPORT = /(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g;
 const TESTS = path.resolve('tests');
 
-function startsSomething(file: string, seen = new Set<string>()): boolean {
+/** Whether `file`, or a test helper it imports (followed through relative imports inside tests/), matches `pattern`. */
+function mentions(pattern: RegExp, file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   let source: string;
@@ -36,12 +37,14 @@ function startsSomething(file: string, seen = new Set<string>()): boolean {
   } catch {
     return false; // an import of a directory or a generated file: nothing of ours to follow
   }
-  if (STARTS_SOMETHING.test(source)) return true;
+  if (pattern.test(source)) return true;
   return [...source.matchAll(RELATIVE_IMPORT)].some(([, specifier]) => {
     const target = path.resolve(path.dirname(file), specifier ?? '');
-    return target.startsWith(TESTS + path.sep) && startsSomething(target, seen);
+    return target.startsWith(TESTS + path.sep) && mentions(pattern, target, seen);
   });
 }
+
+const startsSomething = (file: string) => mentions(STARTS_SOMETHING, file);
 
 function testFilesUnder(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -56,6 +59,17 @@ function quickFiles(folder: string, exclude: readonly string[] = []): string[] {
       !exclude.some((prefix) => file.startsWith(prefix)) && !TIMING_FILES.includes(file) && !startsSomething(path.resolve(file)),
   );
 }
+
+/**
+ * Test files that replace a module (`vi.mock`) need a module registry of their own. The other
+ * node files share one per worker (`isolate: false`): each file then skips re-importing
+ * Fastify, the AWS SDK and PGlite, about a second of two busy cores per file. Those files
+ * keep no state between files but what they start and close themselves, and they set no
+ * process.env.
+ */
+const MOCKS_MODULES = /\bvi\.(mock|doMock|unmock)\(/;
+const mocksModules = (file: string) => mentions(MOCKS_MODULES, path.resolve(file));
+const serverFiles = (folder: string) => testFilesUnder(folder).filter((file) => !TIMING_FILES.includes(file));
 
 const nodeTest = { environment: 'node' as const, env: { AWS_EC2_METADATA_DISABLED: 'true' } };
 /** Projects whose files start servers: their fresh PGlite databases are copies of one migrated template. */
@@ -90,8 +104,8 @@ const projects: TestProjectInlineConfiguration[] = [
       ...nodeTest,
       name: 'server',
       globalSetup: PGLITE_TEMPLATE,
-      include: ['tests/server/**/*.test.ts'],
-      exclude: TIMING_FILES,
+      include: serverFiles('tests/server').filter((file) => !mocksModules(file)),
+      isolate: false,
       // Each file starts its own server and database; files run in parallel, tests in a file in order.
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -103,8 +117,19 @@ const projects: TestProjectInlineConfiguration[] = [
       ...nodeTest,
       name: 'security',
       globalSetup: PGLITE_TEMPLATE,
-      include: ['tests/security/**/*.test.ts'],
-      exclude: TIMING_FILES,
+      include: serverFiles('tests/security').filter((file) => !mocksModules(file)),
+      isolate: false,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  },
+  {
+    test: {
+      ...nodeTest,
+      name: 'module-mocks',
+      globalSetup: PGLITE_TEMPLATE,
+      include: [...serverFiles('tests/server'), ...serverFiles('tests/security')].filter(mocksModules),
       testTimeout: 60_000,
       hookTimeout: 60_000,
       sequence: { groupOrder: GROUP.parallel },
@@ -193,6 +218,9 @@ const projects: TestProjectInlineConfiguration[] = [
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; the files wait on servers, databases and
+    // sockets often enough that two keep both cores busy.
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     // Set here rather than in the reporter's options so a run can name its own file on the
     // command line (the keychain run does, not to overwrite the unit run's report).

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
 import { freePort } from '../support/free-port.ts';
 import { waitForHealth } from '../support/health.ts';
+import { freshDataDir } from '../support/pglite-template.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,8 +37,8 @@ describe('the server process', () => {
   });
 
   it('shuts down cleanly on SIGTERM after finishing in-flight requests', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-process-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { dataDir, dispose } = await freshDataDir('hireassist-process-');
+    cleanups.push(dispose);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = runServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });

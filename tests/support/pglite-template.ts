@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
@@ -20,4 +20,16 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * A new PGlite data directory for a test: a copy of the run's migrated template when there is
+ * one (a server opening it skips initdb and the migrations), else empty, so a bench or a run
+ * without the globalSetup creates and migrates it from nothing, as production does.
+ */
+export async function freshDataDir(prefix = 'hireassist-test-'): Promise<{ dataDir: string; dispose(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) await cp(template, dataDir, { recursive: true });
+  return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }

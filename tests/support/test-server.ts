@@ -1,10 +1,7 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
+import { freshDataDir } from './pglite-template.ts';
 
 export interface TestServer {
   app: App;
@@ -45,17 +42,13 @@ export async function openTestDatabase(
       },
     };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-test-'));
-  // A copy of the run's migrated template when there is one (vitest's globalSetup); a bench or
-  // a run without it creates and migrates the database from nothing, as production does.
-  const template = process.env[PGLITE_TEMPLATE_ENV];
-  if (template) await cp(template, dataDir, { recursive: true });
+  const { dataDir, dispose } = await freshDataDir();
   const database = await openDatabase({ kind: 'pglite', dataDir });
   return {
     ...database,
     async dispose() {
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await dispose();
     },
   };
 }

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../../../server/config/config.ts';
 import { openDatabase, type Database } from '../../../server/db/database.ts';
 import { freePort } from '../../support/free-port.ts';
 import { waitForHealth } from '../../support/health.ts';
+import { freshDataDir } from '../../support/pglite-template.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -90,10 +89,9 @@ export async function startServerProcess(
   }
 }
 
-/** A temporary DATA_DIR for the embedded database. */
-export async function temporaryDataDir(): Promise<{ dataDir: string; dispose(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-reliability-'));
-  return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+/** A temporary DATA_DIR for the embedded database (a copy of the run's migrated template). */
+export function temporaryDataDir(): Promise<{ dataDir: string; dispose(): Promise<void> }> {
+  return freshDataDir('hireassist-reliability-');
 }
 
 /**

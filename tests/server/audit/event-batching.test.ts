@@ -1,13 +1,10 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import type { Schema } from '../../../server/db/schema.ts';
 import type * as record from '../../../server/features/audit/record.ts';
 import type { SecurityEvent } from '../../../server/identity/index.ts';
-import { PGLITE_TEMPLATE_ENV } from '../../support/pglite-template.ts';
+import { freshDataDir } from '../../support/pglite-template.ts';
 import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
 /**
@@ -177,10 +174,8 @@ describe.each(databases)('security events written in batches on $name', ({ postg
 
 describe.each(databases)('closing the app on $name', ({ postgres }) => {
   it('writes the queued security events before the database closes', async () => {
-    const dataDir = postgres ? undefined : await mkdtemp(path.join(tmpdir(), 'hireassist-batch-close-'));
-    // The run's migrated template, as openTestDatabase copies it, rather than a new database from nothing.
-    const template = process.env[PGLITE_TEMPLATE_ENV];
-    if (dataDir && template) await cp(template, dataDir, { recursive: true });
+    const fresh = postgres ? undefined : await freshDataDir('hireassist-batch-close-');
+    const dataDir = fresh?.dataDir;
     const t = await startIdentityServer({}, postgres ? { postgres } : { dataDir: dataDir ?? '' });
     try {
       const db = t.server.app.database.db;
@@ -202,7 +197,7 @@ describe.each(databases)('closing the app on $name', ({ postgres }) => {
       expect(count).toBe(pending.length);
     } finally {
       await t.close();
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await fresh?.dispose();
     }
   });
 });

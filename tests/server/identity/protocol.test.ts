@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { GetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../support/test-server.ts';
+import { freshDataDir } from '../../support/pglite-template.ts';
 import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
@@ -83,7 +81,7 @@ describe('the AWS JSON 1.1 protocol at /cognito/', () => {
   });
 
   it('keeps the signing key across restarts (it lives in the database)', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-restart-'));
+    const { dataDir, dispose } = await freshDataDir('hireassist-restart-');
     try {
       const before = await startIdentityServer({}, { dataDir });
       let tokens: { AccessToken: string; IdToken: string };
@@ -109,7 +107,7 @@ describe('the AWS JSON 1.1 protocol at /cognito/', () => {
         await after.close();
       }
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await dispose();
     }
     // Two servers start one after the other here, on two shared cores.
   }, 90_000);
