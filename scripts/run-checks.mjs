@@ -1,6 +1,7 @@
 /**
- * `npm run check`: the commands of `npm run lint` and `npm run typecheck`, as package.json
- * declares them, run side by side, as many at a time as the machine has cores. Each of them
+ * `node scripts/run-checks.mjs lint typecheck` (`npm run check`): the commands of the npm
+ * scripts it is given, as package.json declares them (split at `&&`), run side by side, as many
+ * at a time as the machine has cores; `npm run test:quick` runs the cached variants this way. Each of them
  * (ESLint, Prettier, knip, three tsc programs) uses one core, so on two cores this takes about
  * half the time of running them one after the other. A command's output is printed whole when
  * it ends, so two never interleave; the exit code is non-zero if any command failed.
@@ -13,7 +14,15 @@ import { fileURLToPath } from 'node:url';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { scripts } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8'));
-const commands = ['lint', 'typecheck'].flatMap((name) => scripts[name].split(' && '));
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !scripts[name]);
+if (names.length === 0 || unknown.length > 0) {
+  console.error(
+    `usage: node scripts/run-checks.mjs <npm script>...; not in package.json: ${unknown.join(', ') || '(none given)'}`,
+  );
+  process.exit(2);
+}
+const commands = names.flatMap((name) => scripts[name].split(' && '));
 
 function run(command) {
   const started = performance.now();

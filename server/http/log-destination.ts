@@ -9,6 +9,9 @@ export interface LogDestination {
   flush(done: (error?: Error) => void): void;
 }
 
+/** What fsync answers for a descriptor that cannot be synced: a pipe, a socket, a terminal. */
+const CANNOT_FSYNC = new Set(['EINVAL', 'ENOTSUP', 'EROFS']);
+
 /** pino-pretty's template for a line's message: the request's method, URL (already redacted), status and time when it has them. */
 const REQUEST_LINE =
   '{msg}{if req.url}: {req.method} {req.url}{end}{if res.statusCode} {res.statusCode}{end}{if responseTime} ({responseTime} ms){end}';
@@ -41,5 +44,9 @@ export async function logDestination(output: { fd: number; isTTY?: boolean }): P
   // only when minLength is above zero (at zero it calls back at once, and lines still being
   // written are lost when the descriptor closes); at 1, every line is still written at once.
   const stream = pino.destination({ dest: output.fd, sync: false, minLength: 1 });
-  return { format: 'json', stream, flush: (done) => stream.flush(done) };
+  // Once written, flush also fsyncs, which a pipe or a terminal refuses (EINVAL): the lines are
+  // out by then, so that refusal is not a failure (sonic-boom's own flushSync ignores it too).
+  const flush: LogDestination['flush'] = (done) =>
+    stream.flush((error) => done(error && !CANNOT_FSYNC.has((error as NodeJS.ErrnoException).code ?? '') ? error : undefined));
+  return { format: 'json', stream, flush };
 }

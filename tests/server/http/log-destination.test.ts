@@ -1,4 +1,5 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -41,6 +42,25 @@ describe('the log follows its output: readable in a terminal, JSON elsewhere', (
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0] ?? '') as { msg: string; level: number; req: { headers: { authorization: string } } };
     expect(line).toMatchObject({ msg: 'request completed', level: 30, req: { headers: { authorization: '[Redacted]' } } });
+  });
+
+  it('a pipe, which cannot be fsynced, is flushed without an error', async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'log-destination-'));
+    const fifo = path.join(folder, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = openSync(fifo, 'w');
+    try {
+      const destination = await logDestination({ fd, isTTY: false });
+      pino({ level: 'info' }, destination.stream).info('request completed');
+      await new Promise<void>((resolve, reject) => destination.flush((error) => (error ? reject(error) : resolve())));
+      const buffer = Buffer.alloc(4096);
+      const text = buffer.subarray(0, readSync(reader, buffer)).toString();
+      expect(JSON.parse(text)).toMatchObject({ msg: 'request completed' });
+    } finally {
+      closeSync(fd);
+      closeSync(reader);
+    }
   });
 
   it('flush waits for the lines still being written (a graceful shutdown loses none)', async () => {
