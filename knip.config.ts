@@ -62,8 +62,9 @@ const config: KnipConfig = {
     // Packages the console by hand: `npx electron-builder`, configured in electron-builder.yml (README).
     'electron-builder',
   ],
-  // System commands, not packages: taskset pins the benches' processes to cores.
-  ignoreBinaries: ['taskset'],
+  // System commands, not packages: taskset pins the benches' processes to cores; mkfifo makes
+  // the pipe of tests/server/http/log-destination.test.ts.
+  ignoreBinaries: ['taskset', 'mkfifo'],
   compilers: {
     // Style sheets name packages too: `url('@fontsource-variable/inter/files/…')` in global.css.
     css: (text: string) =>
