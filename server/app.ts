@@ -71,7 +71,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const fastLane = new FastLane(headers);
   const app = Fastify({
-    serverFactory: (fastify) => createServer(fastLane.listener(fastify)),
+    // Fastify applies its server options (a 72 s keep-alive, longer than a load balancer's idle
+    // timeout; request and connection timeouts) only to a server it makes, so ours applies them.
+    serverFactory: (fastify, options) => {
+      const server = createServer(fastLane.listener(fastify));
+      // Fastify has filled in its defaults by now.
+      const { keepAliveTimeout, requestTimeout, connectionTimeout } = options;
+      if (typeof keepAliveTimeout === 'number') server.keepAliveTimeout = keepAliveTimeout;
+      if (typeof requestTimeout === 'number') server.requestTimeout = requestTimeout;
+      if (typeof connectionTimeout === 'number') server.setTimeout(connectionTimeout);
+      return server;
+    },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -45,6 +45,18 @@ describe('the fast lane, in the real server', () => {
     expect(await head.text()).toBe('');
     expect((await server.fetch('/api/config', { method: 'POST' })).status).toBe(404);
   });
+
+  // The server is made by our factory (the fast lane in front of Fastify), and Fastify applies
+  // its own server options only to a server it makes itself: Node's 5 s keep-alive came back,
+  // shorter than a load balancer's idle timeout (60 s on AWS), so the balancer reused
+  // connections the server had just closed.
+  it("keeps idle connections open 72 s, Fastify's default, in both lanes", async () => {
+    for (const path of ['/api/health', '/api/health?through=fastify']) {
+      const response = await server.fetch(path);
+      await response.text();
+      expect(response.headers.get('keep-alive'), path).toBe('timeout=72');
+    }
+  });
 });
 
 describe('FastLane', () => {
