@@ -135,7 +135,8 @@ describe('profile settings', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 15_000 });
     expect(input(/^First Name/).value).toBe('Adax');
-    await user.click(button('Close'));
+    // The page is hidden from the accessibility tree until the closing dialog has unmounted.
+    await user.click(await screen.findByRole('button', { name: 'Close' }, { timeout: 15_000 }));
     await user.click(within(await openedModal('alertdialog')).getByRole('button', { name: 'Leave Without Saving' }));
     expect(await screen.findByText('Elsewhere', {}, { timeout: 15_000 })).toBeTruthy();
   });
