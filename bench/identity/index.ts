@@ -18,21 +18,18 @@
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
 import { createIdentityAdminClient } from '../../server/identity/index.ts';
 import { ARGON2_OPTIONS, createPasswordHasher, type PasswordHasher } from '../../server/identity/passwords.ts';
 import { readClientPublic, startExchange } from '../../server/identity/srp/exchange.ts';
 import { powG } from '../../server/identity/srp/group.ts';
 import { computeVerifier, createSrpContext } from '../../server/identity/srp/verifier.ts';
-import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
+import { startBenchServer } from './bench-server.ts';
 import { startFloorServer, type FloorServer } from './floor-server.ts';
 import {
   load,
@@ -55,35 +52,7 @@ const SETTLE_MS = 1000;
 const PASSWORD = 'Bench-Password-1';
 
 pinThisProcessToServerCore();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-bench-identity-'));
-const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  // The limits guard a real site; here one address sends everything on purpose.
-  IDENTITY_RATE_LIMIT_PER_IP: '10000000',
-  IDENTITY_RATE_LIMIT_PER_USER: '10000000',
-});
-/** Removes the bench's data directory and its PostgreSQL database. */
-const removeData = async () => {
-  await postgres?.dispose();
-  await rm(dataDir, { recursive: true, force: true });
-};
-// A server that fails to start must not leave a database behind on someone's PostgreSQL.
-const app = await (async () => {
-  const started = await buildApp(config);
-  await started.listen({ host: '127.0.0.1', port: 0 });
-  return started;
-})().catch(async (error: unknown) => {
-  await removeData();
-  throw error;
-});
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('no address');
-const endpoint = `http://127.0.0.1:${address.port}/cognito/`;
+const { app, config, endpoint, removeData } = await startBenchServer('hireassist-bench-identity-');
 const { db } = app.database;
 
 /**
@@ -242,7 +211,7 @@ try {
   };
 
   console.log(
-    `${postgres ? 'PostgreSQL as its own server (not pinned)' : 'embedded PGlite in this process'}; ${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/floor/service rounds`,
+    `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL as its own server (not pinned)' : 'embedded PGlite in this process'}; ${PINNING}; ${IN_FLIGHT} requests in flight, ${SECONDS} s a run, medians of ${PAIRS} alternating raw/floor/service rounds`,
   );
   // 1. Password sign-ins against raw argon2id verifications one per core, as the server runs
   // them; libuv's four pool threads at once (printed beside it) were far slower on an Intel

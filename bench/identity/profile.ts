@@ -10,16 +10,15 @@
  */
 import { execFile } from 'node:child_process';
 import { Session, type Profiler } from 'node:inspector/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig, PROJECT_ROOT } from '../../server/config/config.ts';
+import { PROJECT_ROOT } from '../../server/config/config.ts';
 import { ARGON2_OPTIONS } from '../../server/identity/passwords.ts';
-import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
+import { startBenchServer } from './bench-server.ts';
 import { load, LOAD_CORE, pinnedCommand, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const kind = (process.argv[2] ?? 'srp') as 'srp' | 'refresh' | 'password';
@@ -29,22 +28,7 @@ const PASSWORD = 'Bench-Password-1';
 const LOGIN = 'user42@bench.example';
 
 pinThisProcessToServerCore();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-profile-identity-'));
-const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  DATA_DIR: dataDir,
-  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  IDENTITY_RATE_LIMIT_PER_IP: '10000000',
-  IDENTITY_RATE_LIMIT_PER_USER: '10000000',
-});
-const app = await buildApp(config);
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('no address');
-const endpoint = `http://127.0.0.1:${address.port}/cognito/`;
+const { app, config, endpoint, removeData } = await startBenchServer('hireassist-profile-identity-');
 const clientId = config.identity.clientId;
 
 async function call(operation: string, body: object): Promise<Record<string, unknown>> {
@@ -182,6 +166,5 @@ try {
   console.log(`profile: ${file}`);
 } finally {
   await app.close();
-  await postgres?.dispose();
-  await rm(dataDir, { recursive: true, force: true });
+  await removeData();
 }

@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type AppConfig } from '../../server/config/config.ts';
+import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
+
+/**
+ * The real server in this process for the identity benches, on a data directory of its own
+ * (or a database of its own on BENCH_DATABASE_URL's PostgreSQL), listening on a free loopback
+ * port. `removeData` deletes both once the server is closed; a server that fails to start
+ * removes them itself, so no database is left behind on someone's PostgreSQL.
+ */
+export async function startBenchServer(
+  prefix: string,
+): Promise<{ app: App; config: AppConfig; endpoint: string; removeData(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
+  const postgres = process.env.BENCH_DATABASE_URL ? await temporaryPostgresDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    // The limits guard a real site; here one address sends everything on purpose.
+    IDENTITY_RATE_LIMIT_PER_IP: '10000000',
+    IDENTITY_RATE_LIMIT_PER_USER: '10000000',
+  });
+  const removeData = async () => {
+    await postgres?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const app = await (async () => {
+    const started = await buildApp(config);
+    await started.listen({ host: '127.0.0.1', port: 0 });
+    return started;
+  })().catch(async (error: unknown) => {
+    await removeData();
+    throw error;
+  });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  return { app, config, endpoint: `http://127.0.0.1:${address.port}/cognito/`, removeData };
+}
