@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config/config.ts';
 import { temporaryPostgresDatabase } from '../../tests/reliability/support/server-process.ts';
+import { LOAD_CORE, pinnedCommand, type LoadResult } from '../support/load.ts';
 
 /**
  * The real server in this process for the identity benches, on a data directory of its own
@@ -41,4 +44,36 @@ export async function startBenchServer(
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   return { app, config, endpoint: `http://127.0.0.1:${address.port}/cognito/`, removeData };
+}
+
+/** One identity operation over HTTP as the SDK sends it; anything but a 200 throws. */
+export async function callOperation(endpoint: string, operation: string, body: object): Promise<Record<string, unknown>> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200) throw new Error(`${operation}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * SRP sign-ins (two calls each) from srp-load.ts, in a process of its own on the load core,
+ * with the client's own CPU per sign-in (the AWS SDK and its half of the exchange).
+ */
+export async function loadSrpSignIns(
+  target: { endpoint: string; config: AppConfig },
+  sign: { login: string; password: string; inFlight: number; seconds: number },
+): Promise<LoadResult & { clientCpuMs?: number }> {
+  const script = path.join(import.meta.dirname, 'srp-load.ts');
+  const { clientId, userPoolId } = target.config.identity;
+  const args = ['--import', 'tsx', script, target.endpoint, clientId, userPoolId, sign.login, sign.password];
+  const [command, commandArgs] = pinnedCommand(LOAD_CORE, process.execPath, [
+    ...args,
+    String(sign.inFlight),
+    String(sign.seconds),
+  ]);
+  const { stdout } = await promisify(execFile)(command, commandArgs, { maxBuffer: 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult & { clientCpuMs?: number };
 }

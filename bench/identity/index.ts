@@ -16,11 +16,8 @@
  * the shape of a production install; that server is not pinned.
  * Run: npm run bench identity
  */
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
@@ -29,18 +26,9 @@ import { ARGON2_OPTIONS, createPasswordHasher, type PasswordHasher } from '../..
 import { readClientPublic, startExchange } from '../../server/identity/srp/exchange.ts';
 import { powG } from '../../server/identity/srp/group.ts';
 import { computeVerifier, createSrpContext } from '../../server/identity/srp/verifier.ts';
-import { startBenchServer } from './bench-server.ts';
+import { callOperation, loadSrpSignIns, startBenchServer } from './bench-server.ts';
 import { startFloorServer, type FloorServer } from './floor-server.ts';
-import {
-  load,
-  LOAD_CORE,
-  loadAverage,
-  median,
-  PINNING,
-  pinnedCommand,
-  pinThisProcessToServerCore,
-  type LoadResult,
-} from '../support/load.ts';
+import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const USERS = 10_000;
 const IN_FLIGHT = 16;
@@ -53,6 +41,7 @@ const PASSWORD = 'Bench-Password-1';
 
 pinThisProcessToServerCore();
 const { app, config, endpoint, removeData } = await startBenchServer('hireassist-bench-identity-');
+const call = (operation: string, body: object) => callOperation(endpoint, operation, body);
 const { db } = app.database;
 
 /**
@@ -66,17 +55,6 @@ async function seed(): Promise<void> {
     select 'user-' || lpad(g::text, 5, '0'), 'user' || g || '@bench.example', true, 'Given' || g, 'Family' || g,
       'CONFIRMED', true, ${passwordHash}, 0, now() - ((${USERS} - g) || ' seconds')::interval, now() - ((${USERS} - g) || ' seconds')::interval
     from generate_series(0, ${USERS - 1}) g`.execute(db);
-}
-
-async function call(operation: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 200) throw new Error(`${operation}: ${JSON.stringify(json)}`);
-  return json;
 }
 
 /** autocannon in its own process (on its own core when possible) at IN_FLIGHT requests. */
@@ -163,18 +141,6 @@ async function rawRate(task: () => Promise<unknown>, inFlight = IN_FLIGHT): Prom
     }),
   );
   return done / ((performance.now() - started) / 1000);
-}
-
-/**
- * SRP sign-ins (two calls each) from srp-load.ts, in a process of its own on the load core,
- * with the client's own CPU per sign-in (the AWS SDK and its half of the exchange).
- */
-async function loadSrpSignIns(login: string): Promise<LoadResult & { clientCpuMs?: number }> {
-  const script = path.join(import.meta.dirname, 'srp-load.ts');
-  const args = ['--import', 'tsx', script, endpoint, config.identity.clientId, config.identity.userPoolId, login, PASSWORD];
-  const [command, commandArgs] = pinnedCommand(LOAD_CORE, process.execPath, [...args, String(IN_FLIGHT), String(SECONDS)]);
-  const { stdout } = await promisify(execFile)(command, commandArgs, { maxBuffer: 1024 * 1024 });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult & { clientCpuMs?: number };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -325,7 +291,11 @@ try {
     () => rawRate(rawExchangeTask),
     // No bare floor for a two-step exchange: the raw loop stands in (its rate is printed there).
     () => Promise.resolve({ perSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: 0 }),
-    () => loadSrpSignIns('user4242@bench.example'),
+    () =>
+      loadSrpSignIns(
+        { endpoint, config },
+        { login: 'user4242@bench.example', password: PASSWORD, inFlight: IN_FLIGHT, seconds: SECONDS },
+      ),
   );
   const srpRatio = srpSignIns.perSecond / rawExchange;
   // The most the ratio can be on one core when a sign-in also signs its two tokens: the

@@ -8,18 +8,16 @@
  * writes the .cpuprofile for Chrome's DevTools or speedscope.
  * Run: npx tsx bench/identity/profile.ts [srp|refresh|password] [seconds]
  */
-import { execFile } from 'node:child_process';
 import { Session, type Profiler } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
 import { ARGON2_OPTIONS } from '../../server/identity/passwords.ts';
-import { startBenchServer } from './bench-server.ts';
-import { load, LOAD_CORE, pinnedCommand, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
+import { callOperation, loadSrpSignIns, startBenchServer } from './bench-server.ts';
+import { load, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const kind = (process.argv[2] ?? 'srp') as 'srp' | 'refresh' | 'password';
 const SECONDS = Number(process.argv[3] ?? 8);
@@ -30,26 +28,10 @@ const LOGIN = 'user42@bench.example';
 pinThisProcessToServerCore();
 const { app, config, endpoint, removeData } = await startBenchServer('hireassist-profile-identity-');
 const clientId = config.identity.clientId;
+const call = (operation: string, body: object) => callOperation(endpoint, operation, body);
 
-async function call(operation: string, body: object): Promise<Record<string, unknown>> {
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (response.status !== 200) throw new Error(`${operation}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-function srpLoad(seconds: number): Promise<LoadResult> {
-  const script = path.join(import.meta.dirname, 'srp-load.ts');
-  const args = ['--import', 'tsx', script, endpoint, clientId, config.identity.userPoolId, LOGIN, PASSWORD];
-  const [command, commandArgs] = pinnedCommand(LOAD_CORE, process.execPath, [...args, String(IN_FLIGHT), String(seconds)]);
-  return promisify(execFile)(command, commandArgs, { maxBuffer: 1024 * 1024 }).then(
-    ({ stdout }) => JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as LoadResult,
-  );
-}
+const srpLoad = (seconds: number): Promise<LoadResult> =>
+  loadSrpSignIns({ endpoint, config }, { login: LOGIN, password: PASSWORD, inFlight: IN_FLIGHT, seconds });
 
 const passwordBody = { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: LOGIN, PASSWORD } };
 let refreshBody: object = {};
