@@ -71,6 +71,8 @@ const MOCKS_MODULES = /\bvi\.(mock|doMock|unmock)\(/;
 const mocksModules = (file: string) => mentions(MOCKS_MODULES, path.resolve(file));
 const serverFiles = (folder: string) => testFilesUnder(folder).filter((file) => !TIMING_FILES.includes(file));
 
+const QUICK_NODE_FILES = [...quickFiles('tests/server'), ...quickFiles('tests/security')];
+
 const nodeTest = { environment: 'node' as const, env: { AWS_EC2_METADATA_DISABLED: 'true' } };
 /** Projects whose files start servers: their fresh PGlite databases are copies of one migrated template. */
 const PGLITE_TEMPLATE = ['tests/support/pglite-template.ts'];
@@ -87,6 +89,10 @@ const desktop = {
 const web = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/web/setup.ts'],
+  // One module registry per worker: each file skips re-importing React and Fluent UI (the web
+  // run takes half the time). Each file still gets its own jsdom, and tests/web/setup.ts
+  // re-evaluates our own modules between files, so no module-level state crosses over.
+  isolate: false,
   // Components talking to a real server share two cores with it.
   testTimeout: 20_000,
 };
@@ -193,10 +199,24 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...nodeTest,
       name: 'quick-node',
-      include: [...quickFiles('tests/server'), ...quickFiles('tests/security')],
+      include: QUICK_NODE_FILES.filter((file) => !mocksModules(file)),
       setupFiles: ['tests/support/no-listen.ts'],
+      isolate: false,
     },
   },
+  // A quick file that replaces a module gets a registry of its own (none does today).
+  ...(QUICK_NODE_FILES.some(mocksModules)
+    ? [
+        {
+          test: {
+            ...nodeTest,
+            name: 'quick-module-mocks',
+            include: QUICK_NODE_FILES.filter(mocksModules),
+            setupFiles: ['tests/support/no-listen.ts'],
+          },
+        },
+      ]
+    : []),
   {
     test: {
       ...desktop,

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts';
@@ -13,6 +10,7 @@ import {
   type ServerProcess,
 } from '../reliability/support/server-process.ts';
 import { adminLogin } from '../support/admin-login.ts';
+import { freshDataDir } from '../support/pglite-template.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -41,13 +39,14 @@ const revokeAll = (base: string, token: string) =>
 
 describe('a token is bound to the password it was issued under', () => {
   let dataDir: string;
+  let dispose: () => Promise<void>;
   let running: TestServer | undefined;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-epoch-'));
+    ({ dataDir, dispose } = await freshDataDir('hireassist-epoch-'));
   });
   afterAll(async () => {
     await running?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await dispose();
   });
 
   it('survives a restart with the same ADMIN_PASSWORD, and dies at a restart with another', async () => {
@@ -71,15 +70,16 @@ describe('a token is bound to the password it was issued under', () => {
 });
 
 describe('Sign out all admin sessions', () => {
-  let dataDir: string;
+  let dispose: () => Promise<void>;
   let running: TestServer;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-revoke-all-'));
-    running = await startOn(dataDir, 'the revoke-all admin password');
+    const fresh = await freshDataDir('hireassist-revoke-all-');
+    dispose = fresh.dispose;
+    running = await startOn(fresh.dataDir, 'the revoke-all admin password');
   });
   afterAll(async () => {
     await running?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await dispose();
   });
 
   it('ends every admin token, the caller’s included, and is audited; a new login works', async () => {

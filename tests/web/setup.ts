@@ -1,9 +1,19 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+// The web files share a worker's module registry (isolate: false in vitest.config.ts), which
+// saves re-importing React and Fluent UI for each file. What a file leaves behind is undone
+// here: our own modules are evaluated again for the next file (their module-level caches, such
+// as the public configuration, start empty), and its stubbed globals and fake timers go.
+afterAll(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.resetModules();
 });
 
 // jsdom has no layout, so no ResizeObserver; Fluent's MessageBar observes its size to reflow,

@@ -1,17 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrations } from '../../../server/db/migrations/index.ts';
+import { freshDataDir } from '../../support/pglite-template.ts';
 
 /** Migration 8 on a log written before it: customers get their address, browser-written events say so. */
 describe('migration 8 (security events) on an existing audit log', () => {
   let dataDir: string;
+  let dispose: () => Promise<void>;
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-audit-migration-'));
+    ({ dataDir, dispose } = await freshDataDir('hireassist-audit-migration-', 'blank'));
   });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+  afterAll(() => dispose());
 
   it('backfills the actor’s email and marks the events the browser wrote', async () => {
     const before = await openDatabase(

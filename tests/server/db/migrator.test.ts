@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../../../server/db/database.ts';
 import type { Migration } from '../../../server/db/migrator.ts';
 import { migrations as productMigrations } from '../../../server/db/migrations/index.ts';
+import { freshDataDir } from '../../support/pglite-template.ts';
 
 const createTable = (id: number, table: string): Migration => ({
   id,
@@ -31,9 +29,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
+/** A PGlite with no migration applied yet (a copy of the run's blank template: initdb skipped). */
 async function pgliteTarget(): Promise<DatabaseTarget> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hireassist-migrate-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const { dataDir, dispose } = await freshDataDir('hireassist-migrate-', 'blank');
+  cleanups.push(dispose);
   return { kind: 'pglite', dataDir };
 }
 
