@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+import { INTERFACE } from '../../src-shared/domain/constants.ts';
+import { sharedPage } from './support/shared-page.ts';
 
 /** The public pages of the marketing site, their h1 and texts a visitor must find there. */
 const PAGES: { path: string; heading: string; texts: string[] }[] = [
@@ -69,7 +71,13 @@ async function standInThirdParties(page: Page) {
   );
 }
 
-test.beforeEach(async ({ page }) => standInThirdParties(page));
+/** A test's own page has the stand-ins too (the tours below set them on their shared page). */
+const test = base.extend({
+  page: async ({ page }, provide) => {
+    await standInThirdParties(page);
+    await provide(page);
+  },
+});
 
 /**
  * The home page renders its lower sections as the visitor scrolls towards them (until then it
@@ -83,8 +91,10 @@ async function scrollHomeSections(page: Page) {
 }
 
 test.describe('every marketing page shows its content and its own search metadata', () => {
+  const tour = sharedPage({ prepare: standInThirdParties });
   for (const { path, heading, texts } of PAGES) {
-    test(path, async ({ page, baseURL }) => {
+    test(path, async ({ baseURL }) => {
+      const page = tour();
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       if (path === '/') await scrollHomeSections(page);
@@ -220,10 +230,18 @@ test('the carousels show 3 features and 2 testimonials on a wide screen', async 
 });
 
 test('signed-out visitors find the plans locked about a second after load, and a fixed Sign Up button', async ({ page }) => {
+  // The page's clock moves only when told to, so a slow machine cannot pass the second before
+  // the first look (the lock came on before the test saw it open, once, on two busy cores).
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.goto('/pricing');
   const table = page.locator('[data-locked]');
   await expect(table).toHaveAttribute('data-locked', 'false');
-  await expect(table).toHaveAttribute('data-locked', 'true', { timeout: 3000 });
+  await page.clock.runFor(INTERFACE.pricingTableEnableDelayMs - 100);
+  await expect(table).toHaveAttribute('data-locked', 'false');
+  await page.clock.runFor(100);
+  await expect(table).toHaveAttribute('data-locked', 'true');
+  await page.clock.resume();
   await expect(table).toHaveCSS('opacity', '0.6');
   await expect(table).toHaveCSS('pointer-events', 'none');
   const fixed = page.getByRole('button', { name: 'Sign Up' }).last();
@@ -272,9 +290,11 @@ test.describe('on a phone-sized screen', () => {
 });
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
+  const tour = sharedPage({ prepare: standInThirdParties });
   for (const width of [1280, 375]) {
     for (const { path } of PAGES) {
-      test(`${path} at ${width} px`, async ({ page }) => {
+      test(`${path} at ${width} px`, async () => {
+        const page = tour();
         await page.setViewportSize({ width, height: 800 });
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sharedPage } from './support/shared-page.ts';
 
 /** Each route of the app and the heading its page shows. */
 const PAGES: [string, string][] = [
@@ -18,8 +19,10 @@ const PAGES: [string, string][] = [
 ];
 
 test.describe('every route answers with its page', () => {
+  const tour = sharedPage();
   for (const [path, heading] of PAGES) {
-    test(path, async ({ page }) => {
+    test(path, async () => {
+      const page = tour();
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -30,8 +33,10 @@ test.describe('every route answers with its page', () => {
 });
 
 test.describe('signed-in pages send a signed-out visitor home with the sign-in dialog', () => {
+  const tour = sharedPage();
   for (const path of ['/dashboard', '/profile', '/subscription', '/settings', '/security']) {
-    test(path, async ({ page }) => {
+    test(path, async () => {
+      const page = tour();
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveURL(/\/$/);
@@ -41,8 +46,10 @@ test.describe('signed-in pages send a signed-out visitor home with the sign-in d
 });
 
 test.describe('admin pages ask for the admin password first', () => {
+  const tour = sharedPage();
   for (const path of ['/admin/leads', '/admin/users']) {
-    test(path, async ({ page }) => {
+    test(path, async () => {
+      const page = tour();
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PATHS } from '../../src-shared/domain/routes.ts';
+import { sharedPage } from './support/shared-page.ts';
 
 /** What a visitor meets on every public page, at the widths where the walk-through found defects. */
 const PUBLIC_PAGES = [
@@ -28,10 +29,11 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 test.describe('typography on a phone (390 px)', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  const tour = sharedPage({ viewport: { width: 390, height: 844 } });
 
   for (const path of PUBLIC_PAGES) {
-    test(`no heading on ${path} is set on a line shorter than its letters`, async ({ page }) => {
+    test(`no heading on ${path} is set on a line shorter than its letters`, async () => {
+      const page = tour();
       await page.goto(path);
       await page.locator('h1').first().waitFor();
       await scrollThrough(page);
@@ -259,8 +261,10 @@ test.describe('one page header and one typeface on every public page', () => {
     '/blog/candidate-experience-best-practices',
   ];
 
+  const tour = sharedPage();
   for (const path of HEADED_PAGES) {
-    test(`${path} opens with the centred title on the gradient band, set in Inter`, async ({ page }) => {
+    test(`${path} opens with the centred title on the gradient band, set in Inter`, async () => {
+      const page = tour();
       await page.goto(path);
       const title = page.getByRole('main').getByRole('heading', { level: 1 });
       await title.waitFor();
