@@ -104,43 +104,45 @@ const web = {
  */
 const GROUP = { parallel: 0, timing: 1, reliability: 2 } as const;
 
+/**
+ * A project of node files that start servers, in the parallel group. Files that replace a
+ * module get a registry of their own; the others share one per worker (see MOCKS_MODULES).
+ */
+function serverProject(name: string, include: string[], testTimeout: number, isolate: boolean): TestProjectInlineConfiguration {
+  return {
+    test: {
+      ...nodeTest,
+      name,
+      globalSetup: PGLITE_TEMPLATE,
+      include,
+      isolate,
+      testTimeout,
+      hookTimeout: 60_000,
+      sequence: { groupOrder: GROUP.parallel },
+    },
+  };
+}
+
 const projects: TestProjectInlineConfiguration[] = [
-  {
-    test: {
-      ...nodeTest,
-      name: 'server',
-      globalSetup: PGLITE_TEMPLATE,
-      include: serverFiles('tests/server').filter((file) => !mocksModules(file)),
-      isolate: false,
-      // Each file starts its own server and database; files run in parallel, tests in a file in order.
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-      sequence: { groupOrder: GROUP.parallel },
-    },
-  },
-  {
-    test: {
-      ...nodeTest,
-      name: 'security',
-      globalSetup: PGLITE_TEMPLATE,
-      include: serverFiles('tests/security').filter((file) => !mocksModules(file)),
-      isolate: false,
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-      sequence: { groupOrder: GROUP.parallel },
-    },
-  },
-  {
-    test: {
-      ...nodeTest,
-      name: 'module-mocks',
-      globalSetup: PGLITE_TEMPLATE,
-      include: [...serverFiles('tests/server'), ...serverFiles('tests/security')].filter(mocksModules),
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
-      sequence: { groupOrder: GROUP.parallel },
-    },
-  },
+  // Each file starts its own server and database; files run in parallel, tests in a file in order.
+  serverProject(
+    'server',
+    serverFiles('tests/server').filter((file) => !mocksModules(file)),
+    30_000,
+    false,
+  ),
+  serverProject(
+    'security',
+    serverFiles('tests/security').filter((file) => !mocksModules(file)),
+    60_000,
+    false,
+  ),
+  serverProject(
+    'module-mocks',
+    [...serverFiles('tests/server'), ...serverFiles('tests/security')].filter(mocksModules),
+    60_000,
+    true,
+  ),
   {
     test: {
       ...nodeTest,
@@ -205,18 +207,14 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   // A quick file that replaces a module gets a registry of its own (none does today).
-  ...(QUICK_NODE_FILES.some(mocksModules)
-    ? [
-        {
-          test: {
-            ...nodeTest,
-            name: 'quick-module-mocks',
-            include: QUICK_NODE_FILES.filter(mocksModules),
-            setupFiles: ['tests/support/no-listen.ts'],
-          },
-        },
-      ]
-    : []),
+  {
+    test: {
+      ...nodeTest,
+      name: 'quick-module-mocks',
+      include: QUICK_NODE_FILES.filter(mocksModules),
+      setupFiles: ['tests/support/no-listen.ts'],
+    },
+  },
   {
     test: {
       ...desktop,
