@@ -5,19 +5,25 @@ import type { AccessKeyPair } from './config.ts';
 
 /**
  * A per-installation secret: created by whichever server starts first and read by every
- * other one sharing the database (insert-if-absent, then read what won).
+ * other one sharing the database (insert-if-absent, then read what won). It is read first, so
+ * a restart does not make (and throw away) a new one: an RSA key costs a few hundred
+ * milliseconds of blocked start-up.
  */
 async function loadOrCreate(
   db: Kysely<Schema>,
   name: string,
   create: () => Record<string, string>,
 ): Promise<Record<string, string>> {
+  const read = () => db.selectFrom('identity_secrets').select('value').where('name', '=', name).executeTakeFirst();
+  const stored = await read();
+  if (stored) return stored.value;
   await db
     .insertInto('identity_secrets')
     .values({ name, value: JSON.stringify(create()) })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('identity_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await read();
+  if (!row) throw new Error(`identity secret ${name} was not stored`);
   return row.value;
 }
 
