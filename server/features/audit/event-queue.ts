@@ -33,7 +33,7 @@ interface EventQueue {
  * refuses fails, and only for its own caller.
  */
 export function createEventQueue(db: Kysely<Schema>): EventQueue {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let writing = false;
   let scheduled = false;
   let idle: (() => void)[] = [];
@@ -64,9 +64,7 @@ export function createEventQueue(db: Kysely<Schema>): EventQueue {
   async function writeAll(): Promise<void> {
     try {
       while (queue.length > 0) {
-        const batch = queue.length <= MAX_BATCH_ROWS ? queue : queue.slice(0, MAX_BATCH_ROWS);
-        queue = queue.length <= MAX_BATCH_ROWS ? [] : queue.slice(MAX_BATCH_ROWS);
-        await write(batch);
+        await write(queue.splice(0, MAX_BATCH_ROWS));
       }
     } finally {
       // Synchronously with the last check of the queue: an event queued from now on starts a write.
