@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PATHS, type PagePath } from '../../../src-shared/domain/routes.ts';
 import type { BuiltFile } from './load-build.ts';
 
@@ -74,35 +75,55 @@ export function renderFirstPaint(template: string, firstPaint: FirstPaint): stri
     .replace('</body>', () => `${responses}</body>`);
 }
 
-/** An HTML file of the app, compressed once, revalidated on every visit like index.html. */
-function htmlFile(index: BuiltFile, html: string): BuiltFile {
+const brotliBest = promisify(brotliCompress);
+const gzipBest = promisify(gzip);
+
+/** A page's HTML: as it is, and as a file to send, compressed by the first request that needs it. */
+export interface PageFile {
+  html: string;
+  file(): Promise<BuiltFile>;
+}
+
+/**
+ * A page of the app whose HTML differs from index.html. Its compressed variants are made
+ * once, on zlib's thread pool, when the page is first asked for: made for every page at
+ * start-up, at brotli's best quality, they blocked each start for 1.2 to 1.7 s (2026-11-26,
+ * 2 vCPU) before the server could answer anything.
+ */
+function htmlFile(index: BuiltFile, html: string): PageFile {
   const body = Buffer.from(html);
+  let compressed: Promise<BuiltFile> | undefined;
   return {
-    body,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
-    headers: { ...index.headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },
+    html,
+    file: () =>
+      (compressed ??= Promise.all([
+        brotliBest(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzipBest(body, { level: 9 }),
+      ]).then(([br, gzip]) => ({
+        body,
+        br,
+        gzip,
+        headers: { ...index.headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },
+      }))),
   };
 }
 
 /**
- * Each page's HTML, computed once at start-up: its prerendered HTML if the build made one,
+ * Each page's HTML, worked out once at start-up: its prerendered HTML if the build made one,
  * else index.html, plus preload links for the page's own chunk. Pages the build did not list
- * get index.html as it is.
+ * get index.html as it is (already compressed by the build).
  */
-export function buildPageFiles(
-  files: ReadonlyMap<string, BuiltFile>,
-  distDir: string,
-): Map<PagePath, { file: BuiltFile; html: string }> {
+export function buildPageFiles(files: ReadonlyMap<string, BuiltFile>, distDir: string): Map<PagePath, PageFile> {
   const index = files.get('/index.html');
   if (!index) throw new Error('the web build has no index.html');
+  const indexHtml = index.body.toString('utf8');
   const assets = readRouteAssets(distDir);
-  const pages = new Map<PagePath, { file: BuiltFile; html: string }>();
+  const pages = new Map<PagePath, PageFile>();
   for (const pattern of Object.values(PATHS)) {
     const page = assets[pattern];
     const template = ((page?.html && files.get(page.html)) || index).body.toString('utf8');
     const html = withHead(template, preloadLinks(page));
-    pages.set(pattern, { file: html === index.body.toString('utf8') ? index : htmlFile(index, html), html });
+    pages.set(pattern, html === indexHtml ? { html, file: () => Promise.resolve(index) } : htmlFile(index, html));
   }
   return pages;
 }

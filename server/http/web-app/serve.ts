@@ -37,7 +37,7 @@ export function registerWebApp(
       request.log.warn({ err: error, pathname }, 'first paint failed; serving the page without it');
       return undefined;
     });
-    if (!additions) return sendFile(request, reply, page.file, 200);
+    if (!additions) return sendFile(request, reply, await page.file(), 200);
     const html = Buffer.from(renderFirstPaint(page.html, additions));
     const { etag: _static, ...headers } = index.headers;
     reply.status(200).headers(headers);
