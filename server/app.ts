@@ -30,6 +30,7 @@ import { createIdentityAdminClient, registerIdentityService } from './identity/i
 import { clientErrorAnswer, mergeContentSources, securityHeaders } from './http/security-headers.ts';
 import { FastLane } from './http/fast-lane.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
+import { sharedSchemaCompilers } from './http/schema-compilers.ts';
 import { openRateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Unknown fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onClose', () => database.close());
   // onClose hooks run last-added first: the queued security events are written before the database closes.

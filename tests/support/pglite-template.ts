@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../../server/db/database.ts';
+import { loadAdminKeyPair, loadSealingKey, loadSigningKeyPem } from '../../server/identity/secrets.ts';
 
 /** Where the migrated template lives for this run; test-server.ts copies it for each fresh database. */
 export const PGLITE_TEMPLATE_ENV = 'HIREASSIST_TEST_PGLITE_TEMPLATE';
@@ -12,9 +13,10 @@ export const PGLITE_BLANK_TEMPLATE_ENV = 'HIREASSIST_TEST_PGLITE_BLANK_TEMPLATE'
 
 /**
  * vitest globalSetup: two PGlite data directories, created once per run: a blank one (initdb
- * only) and a copy of it with every migration applied. A test file's fresh database is a copy
- * of one of them, which skips initdb (and the migrations): seconds per database on two cores,
- * most of the suite's start-up time. The workers are started after this runs, so they inherit
+ * only) and a copy of it with every migration applied and the installation's secrets stored
+ * (see storeInstallationSecrets). A test file's fresh database is a copy of one of them,
+ * which skips initdb (and the migrations): seconds per database on two cores, most of the
+ * suite's start-up time. The workers are started after this runs, so they inherit
  * the variables.
  * Vitest runs a globalSetup once per project that names it, one after another, in the same
  * process: the first creates the templates and removes them at the end, the others reuse them
@@ -27,7 +29,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   const migrated = path.join(folder, 'migrated');
   await (await openDatabase({ kind: 'pglite', dataDir: blank }, [])).close();
   await copyTree(blank, migrated);
-  await (await openDatabase({ kind: 'pglite', dataDir: migrated })).close();
+  const database = await openDatabase({ kind: 'pglite', dataDir: migrated });
+  await storeInstallationSecrets(database.db);
+  await database.close();
   process.env[PGLITE_BLANK_TEMPLATE_ENV] = blank;
   process.env[PGLITE_TEMPLATE_ENV] = migrated;
   return async () => {
@@ -35,6 +39,19 @@ export default async function setup(): Promise<() => Promise<void>> {
     Reflect.deleteProperty(process.env, PGLITE_TEMPLATE_ENV);
     await rm(folder, { recursive: true, force: true });
   };
+}
+
+/**
+ * The secrets a server makes at its first start, made once for the run: a 2048-bit RSA key
+ * costs 150 to 300 ms of CPU, which every test server would otherwise pay. The servers of a
+ * run then share one installation's keys, as the instances of one installation do; the
+ * first start's own path is tested where it matters (installation-secrets.test.ts, the
+ * PostgreSQL variants, the server process and end-to-end runs, which start on empty data).
+ */
+async function storeInstallationSecrets(db: Parameters<typeof loadSigningKeyPem>[0]): Promise<void> {
+  await loadSigningKeyPem(db);
+  await loadSealingKey(db);
+  await loadAdminKeyPair(db, undefined);
 }
 
 const run = promisify(execFile);

@@ -21,6 +21,9 @@ describe('installation secrets', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     database = await openTestDatabase();
+    // The run's template database carries one installation's secrets (tests/support/pglite-template.ts):
+    // without them, this database is a new installation's.
+    await database.db.deleteFrom('identity_secrets').execute();
   });
   afterAll(() => database.dispose());
 
