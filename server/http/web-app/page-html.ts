@@ -88,24 +88,23 @@ export interface PageFile {
  * A page of the app whose HTML differs from index.html. Its compressed variants are made
  * once, on zlib's thread pool, when the page is first asked for: made for every page at
  * start-up, at brotli's best quality, they blocked each start for 1.2 to 1.7 s (2026-11-26,
- * 2 vCPU) before the server could answer anything.
+ * 2 vCPU) before the server could answer anything. Should compressing fail (zlib out of
+ * memory), the page goes out uncompressed and the next request tries again: a kept failure
+ * would break the page until a restart.
  */
 function htmlFile(index: BuiltFile, html: string): PageFile {
   const body = Buffer.from(html);
+  const headers = { ...index.headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
   let compressed: Promise<BuiltFile> | undefined;
-  return {
-    html,
-    file: () =>
-      (compressed ??= Promise.all([
-        brotliBest(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzipBest(body, { level: 9 }),
-      ]).then(([br, gzip]) => ({
-        body,
-        br,
-        gzip,
-        headers: { ...index.headers, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` },
-      }))),
-  };
+  const compress = () =>
+    Promise.all([brotliBest(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzipBest(body, { level: 9 })]).then(
+      ([br, gzip]): BuiltFile => ({ body, br, gzip, headers }),
+      (): BuiltFile => {
+        compressed = undefined;
+        return { body, headers };
+      },
+    );
+  return { html, file: () => (compressed ??= compress()) };
 }
 
 /**
