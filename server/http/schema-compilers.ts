@@ -32,8 +32,8 @@ function serializersKeptBySchema(factory: SerializerFactory): SerializerFactory 
     return (route) => {
       const { schema } = route;
       if (typeof schema !== 'object' || schema === null) return compile(route);
-      const serializer = kept.get(schema) ?? compile(route);
-      kept.set(schema, serializer);
+      let serializer = kept.get(schema);
+      if (!serializer) kept.set(schema, (serializer = compile(route)));
       return serializer;
     };
   };

@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
+import type { Schema } from '../../server/db/schema.ts';
 import { loadAdminKeyPair, loadSealingKey, loadSigningKeyPem } from '../../server/identity/secrets.ts';
 
 /** Where the migrated template lives for this run; test-server.ts copies it for each fresh database. */
@@ -48,7 +50,7 @@ export default async function setup(): Promise<() => Promise<void>> {
  * first start's own path is tested where it matters (installation-secrets.test.ts, the
  * PostgreSQL variants, the server process and end-to-end runs, which start on empty data).
  */
-async function storeInstallationSecrets(db: Parameters<typeof loadSigningKeyPem>[0]): Promise<void> {
+async function storeInstallationSecrets(db: Kysely<Schema>): Promise<void> {
   await loadSigningKeyPem(db);
   await loadSealingKey(db);
   await loadAdminKeyPair(db, undefined);

@@ -38,9 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const exited = new Promise((resolve) => server.once('exit', resolve));
 
   await waitForHealth(url, { timeoutMs: 60_000, exited, intervalMs: 200 }).catch(async (error: unknown) => {
-    await (
-      await templates
-    )();
+    const removeTemplates = await templates;
+    await removeTemplates();
     throw new Error(`The e2e server at ${url} did not start`, { cause: error });
   });
   const removeTemplates = await templates;
