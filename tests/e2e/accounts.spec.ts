@@ -1,10 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
-import { openTestDatabase } from '../support/test-server.ts';
-import { freePort } from '../support/free-port.ts';
+import type { App } from '../../server/app.ts';
+import { startSite, type Site } from './support/site.ts';
 
 /**
  * A new customer's whole journey in Chromium against the real server, the real embedded
@@ -15,41 +11,22 @@ import { freePort } from '../support/free-port.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ screenshot: 'only-on-failure' });
 
+let site: Site;
 let app: App;
-let dispose: () => Promise<void>;
 let baseUrl: string;
-/** The stand-in for Google: signs in Grace Hopper without asking. */
-let google: OpenIdStandIn;
 
 test.beforeAll(async () => {
-  // The public URL must name the real port: the identity service builds its issuer and redirects from it.
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  google = await startOpenIdStandIn({
-    accounts: { 'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' } },
-    nextLogin: () => ({ accountId: 'g-1001' }),
+  // Google, played by the stand-in, signs in Grace Hopper without asking.
+  site = await startSite({
+    google: {
+      accounts: { 'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' } },
+      nextLogin: () => ({ accountId: 'g-1001' }),
+    },
   });
-  google.accept(`${baseUrl}/cognito/oauth2/idpresponse`);
-  const database = await openTestDatabase();
-  dispose = database.dispose;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_PASSWORD: 'e2e-admin-password-long',
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
-  });
-  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
-  await app.listen({ port, host: '127.0.0.1' });
+  baseUrl = site.url;
+  app = site.server.app;
 });
-test.afterAll(async () => {
-  await app?.close();
-  await dispose?.();
-  await google?.close();
-});
+test.afterAll(() => site?.close());
 
 /** The 6-digit code of the newest mail to `to`, as the customer would read it in their inbox. */
 async function codeMailedTo(to: string, after = 0): Promise<string> {

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
-import { openTestDatabase } from '../support/test-server.ts';
-import { freePort } from '../support/free-port.ts';
+import type { App } from '../../server/app.ts';
+import { E2E_ADMIN_PASSWORD as ADMIN_PASSWORD, startSite, type Site } from './support/site.ts';
 
 /**
  * The operator invites a customer from the users page; the customer reads the temporary
@@ -13,35 +11,21 @@ import { freePort } from '../support/free-port.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ screenshot: 'only-on-failure' });
 
-const ADMIN_PASSWORD = 'e2e-admin-password-long';
 const EMAIL = 'invited.e2e@example.com';
 const OWN_PASSWORD = 'My-Own-Pass-2026!';
 /** Set to a folder to keep screenshots of the new screens (390 and 1366 px wide). */
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
+let site: Site;
 let app: App;
-let dispose: () => Promise<void>;
 let baseUrl: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const database = await openTestDatabase();
-  dispose = database.dispose;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_PASSWORD,
-  });
-  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
-  await app.listen({ port, host: '127.0.0.1' });
+  site = await startSite();
+  baseUrl = site.url;
+  app = site.server.app;
 });
-test.afterAll(async () => {
-  await app?.close();
-  await dispose?.();
-});
+test.afterAll(() => site?.close());
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;

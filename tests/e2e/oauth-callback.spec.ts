@@ -1,11 +1,6 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
 import { browseHostedSignIn, pkcePair } from '../support/hosted-browser.ts';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
-import { openTestDatabase } from '../support/test-server.ts';
-import { freePort } from '../support/free-port.ts';
+import { startSite, type Site } from './support/site.ts';
 
 /**
  * Login CSRF on social sign-in, tried in Chromium against the real server: an attacker signs
@@ -17,44 +12,24 @@ import { freePort } from '../support/free-port.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ screenshot: 'only-on-failure' });
 
-let app: App;
-let dispose: () => Promise<void>;
+let site: Site;
 let baseUrl: string;
-let google: OpenIdStandIn;
 let nextAccount = 'g-attacker';
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  google = await startOpenIdStandIn({
-    accounts: {
-      'g-attacker': { email: 'mallory@gmail.example', email_verified: true, given_name: 'Mallory', family_name: 'Attacker' },
-      'g-victim': { email: 'victoria@gmail.example', email_verified: true, given_name: 'Victoria', family_name: 'Owner' },
-      'g-unverified': { email: 'victoria@gmail.example', email_verified: false },
+  site = await startSite({
+    google: {
+      accounts: {
+        'g-attacker': { email: 'mallory@gmail.example', email_verified: true, given_name: 'Mallory', family_name: 'Attacker' },
+        'g-victim': { email: 'victoria@gmail.example', email_verified: true, given_name: 'Victoria', family_name: 'Owner' },
+        'g-unverified': { email: 'victoria@gmail.example', email_verified: false },
+      },
+      nextLogin: () => ({ accountId: nextAccount }),
     },
-    nextLogin: () => ({ accountId: nextAccount }),
   });
-  google.accept(`${baseUrl}/cognito/oauth2/idpresponse`);
-  const database = await openTestDatabase();
-  dispose = database.dispose;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_PASSWORD: 'e2e-admin-password-long',
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
-  });
-  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
-  await app.listen({ port, host: '127.0.0.1' });
+  baseUrl = site.url;
 });
-test.afterAll(async () => {
-  await app?.close();
-  await dispose?.();
-  await google?.close();
-});
+test.afterAll(() => site?.close());
 
 /** The attacker's own, valid callback address: a real sign-in stopped before its code exchange. */
 async function attackersCallback(): Promise<URL> {

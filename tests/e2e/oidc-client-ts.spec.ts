@@ -2,11 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildApp, type App } from '../../server/app.ts';
-import { loadConfig } from '../../server/config/config.ts';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
-import { openTestDatabase } from '../support/test-server.ts';
 import { freePort } from '../support/free-port.ts';
+import { startSite, type Site } from './support/site.ts';
 
 /**
  * A single-page app on another origin signs in with oidc-client-ts in Chromium, as apps
@@ -18,9 +15,7 @@ import { freePort } from '../support/free-port.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ screenshot: 'only-on-failure' });
 
-let app: App;
-let dispose: () => Promise<void>;
-let google: OpenIdStandIn;
+let site: Site;
 let spa: Server;
 let baseUrl: string;
 let spaOrigin: string;
@@ -39,36 +34,21 @@ async function startSpa(port: number): Promise<Server> {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const [port, spaPort] = [await freePort(), await freePort()];
-  baseUrl = `http://127.0.0.1:${port}`;
+  const spaPort = await freePort();
   // localhost, not 127.0.0.1: another origin (and site), still a secure context for WebCrypto.
   spaOrigin = `http://localhost:${spaPort}`;
   spa = await startSpa(spaPort);
-  google = await startOpenIdStandIn({
-    accounts: { 'g-spa': { email: 'spa.user@gmail.example', email_verified: true, given_name: 'Sam', family_name: 'Spa' } },
-    nextLogin: () => ({ accountId: 'g-spa' }),
+  site = await startSite({
+    google: {
+      accounts: { 'g-spa': { email: 'spa.user@gmail.example', email_verified: true, given_name: 'Sam', family_name: 'Spa' } },
+      nextLogin: () => ({ accountId: 'g-spa' }),
+    },
+    env: (url) => ({ IDENTITY_ALLOWED_REDIRECT_URIS: `${url},${spaOrigin}/callback` }),
   });
-  google.accept(`${baseUrl}/cognito/oauth2/idpresponse`);
-  const database = await openTestDatabase();
-  dispose = database.dispose;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    ADMIN_PASSWORD: 'e2e-admin-password-long',
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${google.url}/.well-known/openid-configuration`,
-    IDENTITY_ALLOWED_REDIRECT_URIS: `${baseUrl},${spaOrigin}/callback`,
-  });
-  app = await buildApp({ ...config, webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web') }, { database });
-  await app.listen({ port, host: '127.0.0.1' });
+  baseUrl = site.url;
 });
 test.afterAll(async () => {
-  await app?.close();
-  await dispose?.();
-  await google?.close();
+  await site?.close();
   await new Promise((resolve) => spa?.close(resolve));
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema.ts';
 import { createRetentionSweeper } from '../../server/maintenance/retention-sweeper.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
 
 /**
@@ -30,9 +30,7 @@ describe('the retention sweeper in the running server', () => {
   beforeAll(async () => {
     upstream = await startOpenIdStandIn({ accounts: {}, nextLogin: () => ({ error: 'access_denied' }) });
     t = await startIdentityServer({
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_DISCOVERY_URL: `${upstream.url}/.well-known/openid-configuration`,
+      ...asGoogle(upstream),
       IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
       RETENTION_SWEEP_INTERVAL_SECONDS: '1',
     });

@@ -25,7 +25,7 @@ export interface OpenIdStandInOptions {
 
 /**
  * A real OpenID provider (oidc-provider) on loopback, standing in for Google's login page,
- * which cannot be reached from here. Client 'google-client' / 'google-secret'.
+ * which cannot be reached from here. Our server's settings for it: asGoogle.
  */
 export async function startOpenIdStandIn(options: OpenIdStandInOptions): Promise<OpenIdStandIn> {
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
@@ -42,6 +42,19 @@ export async function startOpenIdStandIn(options: OpenIdStandInOptions): Promise
   };
 }
 
+/** The one client the stand-in knows: our identity service. */
+const CLIENT_ID = 'google-client';
+const CLIENT_SECRET = 'google-secret';
+
+/** The server's settings that make `standIn` its Google (the client the stand-in knows). */
+export function asGoogle(standIn: OpenIdStandIn) {
+  return {
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    GOOGLE_DISCOVERY_URL: `${standIn.url}/.well-known/openid-configuration`,
+  };
+}
+
 function providerHandler(
   issuer: string,
   redirectUri: string,
@@ -50,8 +63,8 @@ function providerHandler(
   const provider = new Provider(issuer, {
     clients: [
       {
-        client_id: 'google-client',
-        client_secret: 'google-secret',
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
         redirect_uris: [redirectUri],
         token_endpoint_auth_method: 'client_secret_post',
       },

@@ -67,6 +67,12 @@ export async function startTestServer(
      * place, so a server started again on it is a restart of the first.
      */
     dataDir?: string;
+    /**
+     * The port to listen on, for a server that must name its own URL in its settings
+     * (PUBLIC_URL: the identity service builds its issuer and redirects from it). Otherwise
+     * any free port.
+     */
+    port?: number;
     /** Receives the server's log lines (set LOG_LEVEL in env to get any). */
     logStream?: NodeJS.WritableStream;
     /** Adds test-only routes before the server starts listening. */
@@ -100,7 +106,7 @@ export async function startTestServer(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   options.configure?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;

@@ -2,7 +2,7 @@ import { AdminDisableUserCommand } from '@aws-sdk/client-cognito-identity-provid
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPageReply } from '../../../src-shared/domain/audit.ts';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from '../admin/admin-client.ts';
 import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
@@ -22,9 +22,7 @@ beforeAll(async () => {
   });
   t = await startIdentityServer({
     ADMIN_PASSWORD,
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${upstream.url}/.well-known/openid-configuration`,
+    ...asGoogle(upstream),
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
   });
   upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);

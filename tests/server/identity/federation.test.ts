@@ -1,7 +1,7 @@
 import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -35,15 +35,13 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
 
 beforeAll(async () => {
   upstream = await startOpenIdStandIn({ accounts: ACCOUNTS, nextLogin: () => nextLogin });
-  const discovery = `${upstream.url}/.well-known/openid-configuration`;
+  const google = asGoogle(upstream);
   t = await startIdentityServer({
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: discovery,
+    ...google,
     // One stand-in plays both providers: its accounts carry each provider's claim shape.
-    AZUREAD_CLIENT_ID: 'google-client',
-    AZUREAD_CLIENT_SECRET: 'google-secret',
-    AZUREAD_DISCOVERY_URL: discovery,
+    AZUREAD_CLIENT_ID: google.GOOGLE_CLIENT_ID,
+    AZUREAD_CLIENT_SECRET: google.GOOGLE_CLIENT_SECRET,
+    AZUREAD_DISCOVERY_URL: google.GOOGLE_DISCOVERY_URL,
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
   });
   upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);

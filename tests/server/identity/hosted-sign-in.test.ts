@@ -2,7 +2,7 @@ import { GetUserCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/cl
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -12,7 +12,6 @@ import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } fro
  */
 let t: IdentityTestServer;
 let upstream: OpenIdStandIn;
-let upstreamUrl: string;
 /** Who "signs in at Google" next, or a refusal. */
 let nextLogin: StandInLogin = { accountId: 'g-1001' };
 
@@ -24,11 +23,8 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
 
 beforeAll(async () => {
   upstream = await startOpenIdStandIn({ accounts: ACCOUNTS, nextLogin: () => nextLogin });
-  upstreamUrl = upstream.url;
   t = await startIdentityServer({
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${upstreamUrl}/.well-known/openid-configuration`,
+    ...asGoogle(upstream),
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example,http://app.example/callback',
   });
   upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);

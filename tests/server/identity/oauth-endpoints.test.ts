@@ -1,7 +1,7 @@
 import { GetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -19,9 +19,7 @@ beforeAll(async () => {
     nextLogin: () => ({ accountId: 'g-endpoints' }),
   });
   t = await startIdentityServer({
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    GOOGLE_DISCOVERY_URL: `${upstream.url}/.well-known/openid-configuration`,
+    ...asGoogle(upstream),
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example',
   });
   upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);
