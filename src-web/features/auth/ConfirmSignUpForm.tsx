@@ -1,4 +1,4 @@
-import { Button, Link } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
@@ -8,9 +8,10 @@ import { afterSignUp } from './after-sign-up.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { errorMessage } from './error-message.ts';
-import { Form, FormError, FormSuccess, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, FormError, FormSuccess, useFormStyles } from './form-parts.tsx';
 import type { PendingSignUp } from './SignUpForm.tsx';
 import { useCooldown } from './use-cooldown.ts';
+import { useSubmission } from './use-submission.ts';
 
 /** 'Verify Email': the code from the mail, then an automatic sign-in with the password. */
 export function ConfirmSignUpForm({ pending, source, onBack }: { pending: PendingSignUp; source: SignUpSource; onBack(): void }) {
@@ -18,27 +19,21 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
   const { identity, startSession } = useSession();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmission();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const cooldown = useCooldown(VERIFICATION.resendCooldownSeconds);
 
   const submit = async () => {
     const invalid = validateVerificationCode(code);
     setCodeError(invalid);
     if (invalid) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const client = await identity();
       await client.confirmSignUp(pending.email, code);
       const tokens = await client.signIn(pending.email, pending.password);
       const user = startSession(tokens);
       void afterSignUp(user, tokens.idToken, source, pending.phone);
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.confirmationFailed));
-      setBusy(false);
-    }
+    }, ACCOUNT_MESSAGES.confirmationFailed);
   };
 
   const resend = async () => {
@@ -78,12 +73,9 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
           {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
         </Button>
       </div>
-      <p className={styles.footer}>
-        Wrong address?{' '}
-        <Link as="button" type="button" onClick={onBack}>
-          Back to sign up
-        </Link>
-      </p>
+      <BackLink onBack={onBack} question="Wrong address?">
+        Back to sign up
+      </BackLink>
     </Form>
   );
 }

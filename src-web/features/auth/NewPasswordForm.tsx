@@ -1,11 +1,11 @@
-import { Button, Link } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
 import { useSession } from './session-context.tsx';
-import { errorMessage } from './error-message.ts';
-import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, FormError, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
+import { useSubmission } from './use-submission.ts';
 
 /**
  * "Set a new password": the first sign-in of a user an operator invited, whose password was
@@ -18,8 +18,7 @@ export function NewPasswordForm({ email, session, onBack }: { email: string; ses
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string | undefined; confirmation?: string | undefined }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmission();
 
   const submit = async () => {
     const found = {
@@ -28,14 +27,10 @@ export function NewPasswordForm({ email, session, onBack }: { email: string; ses
     };
     setErrors(found);
     if (found.password || found.confirmation) return;
-    setBusy(true);
-    setError(null);
-    try {
-      startSession(await (await identity()).completeNewPassword(email, session, password));
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
-      setBusy(false);
-    }
+    await run(
+      async () => startSession(await (await identity()).completeNewPassword(email, session, password)),
+      ACCOUNT_MESSAGES.signInFailed,
+    );
   };
 
   return (
@@ -57,11 +52,7 @@ export function NewPasswordForm({ email, session, onBack }: { email: string; ses
           {busy ? 'Saving...' : 'Set Password'}
         </Button>
       </div>
-      <p className={styles.footer}>
-        <Link as="button" type="button" onClick={onBack}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackLink onBack={onBack}>Back to sign in</BackLink>
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link } from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import {
@@ -9,10 +9,10 @@ import {
 } from '../../../src-shared/domain/accounts/validation.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { useSession } from './session-context.tsx';
-import { errorMessage } from './error-message.ts';
 import { CodeInput } from './CodeInput.tsx';
-import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, FormError, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
+import { useSubmission } from './use-submission.ts';
 
 /** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
 export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
@@ -20,22 +20,17 @@ export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(ema
   const { identity } = useSession();
   const [email, setEmail] = useState(props.initialEmail);
   const [emailError, setEmailError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmission();
 
   const submit = async () => {
     const invalid = validateEmail(email);
     setEmailError(invalid);
     if (invalid) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await (await identity()).forgotPassword(email.trim());
-      props.onCodeSent(email.trim());
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.resetRequestFailed));
-      setBusy(false);
-    }
+    const sent = await run(
+      () => identity().then((client) => client.forgotPassword(email.trim())),
+      ACCOUNT_MESSAGES.resetRequestFailed,
+    );
+    if (sent) props.onCodeSent(email.trim());
   };
 
   return (
@@ -52,11 +47,7 @@ export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(ema
           {busy ? 'Sending...' : 'Send Reset Code'}
         </Button>
       </div>
-      <p className={styles.footer}>
-        <Link as="button" type="button" onClick={props.onBack}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackLink onBack={props.onBack}>Back to sign in</BackLink>
     </Form>
   );
 }
@@ -69,8 +60,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string; confirmation?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmission();
 
   const submit = async () => {
     const found = {
@@ -80,21 +70,11 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
     };
     setErrors(found);
     if (found.code || found.password || found.confirmation) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await (await identity()).confirmForgotPassword(email, code, password);
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.resetFailed));
-      setBusy(false);
-      return;
-    }
-    try {
-      await signIn(email, password);
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.signInFailed));
-      setBusy(false);
-    }
+    const reset = await run(
+      () => identity().then((client) => client.confirmForgotPassword(email, code, password)),
+      ACCOUNT_MESSAGES.resetFailed,
+    );
+    if (reset) await run(() => signIn(email, password), ACCOUNT_MESSAGES.signInFailed);
   };
 
   return (
@@ -117,11 +97,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
           {busy ? 'Resetting...' : 'Reset Password'}
         </Button>
       </div>
-      <p className={styles.footer}>
-        <Link as="button" type="button" onClick={onBack}>
-          Back to sign in
-        </Link>
-      </p>
+      <BackLink onBack={onBack}>Back to sign in</BackLink>
     </Form>
   );
 }

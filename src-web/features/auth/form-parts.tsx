@@ -1,4 +1,4 @@
-import { makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 
 export const useFormStyles = makeStyles({
@@ -51,5 +51,18 @@ export function Form({ onSubmit, children, label }: { onSubmit(): void; children
     >
       {children}
     </form>
+  );
+}
+
+/** The form's last line: a link back to the step before ("Back to sign in"), after an optional question. */
+export function BackLink({ onBack, children, question }: { onBack(): void; children: ReactNode; question?: string }) {
+  const styles = useFormStyles();
+  return (
+    <p className={styles.footer}>
+      {question && `${question} `}
+      <Link as="button" type="button" onClick={onBack}>
+        {children}
+      </Link>
+    </p>
   );
 }
