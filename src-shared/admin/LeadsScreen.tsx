@@ -110,18 +110,14 @@ export function LeadsScreen() {
       <LeadsChart query={chartQuery} onSelect={showBar} />
       <ListStatus
         loadError={state.phase === 'error' && state.failure ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
-        exportError={csvExport.error}
-        exportNotice={csvExport.notice}
+        exported={csvExport}
         loading={state.phase === 'loading'}
         loadingLabel="Loading leads…"
         summary={summary}
       />
       <VirtualTable
         label="Leads"
-        items={state.items}
-        total={state.total}
-        hasMore={state.nextCursor !== null}
-        loadingMore={state.loadingMore}
+        list={state}
         onNearEnd={() => void loadMore()}
         rowKey={(lead) => lead.id}
         header={

@@ -1,13 +1,13 @@
 import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useScreenStyles } from './screen-styles.ts';
+import type { CsvExportState } from './use-csv-export.ts';
 
 interface ListStatusProps {
   /** The load failure's text, shown in a red banner. */
   loadError: string | null;
-  exportError?: string | null;
-  /** Where the last export went, shown until the next one. */
-  exportNotice?: string | null;
+  /** The last export's failure, or where it went (shown until the next one). */
+  exported?: Pick<CsvExportState, 'error' | 'notice'>;
   loading: boolean;
   loadingLabel: string;
   /** 'Showing X of Y …', announced politely when it changes. */
@@ -17,8 +17,7 @@ interface ListStatusProps {
 /** What sits between a list screen's toolbar and its table: errors, then loading or the count. */
 export function ListStatus({
   loadError,
-  exportError = null,
-  exportNotice = null,
+  exported = { error: null, notice: null },
   loading,
   loadingLabel,
   summary,
@@ -26,7 +25,7 @@ export function ListStatus({
   const styles = useScreenStyles();
   return (
     <>
-      {[loadError, exportError].map(
+      {[loadError, exported.error].map(
         (message, index) =>
           message && (
             <MessageBar key={index} intent="error" role="alert">
@@ -34,9 +33,9 @@ export function ListStatus({
             </MessageBar>
           ),
       )}
-      {exportNotice && (
+      {exported.notice && (
         <MessageBar intent="success" role="status">
-          <MessageBarBody>{exportNotice}</MessageBarBody>
+          <MessageBarBody>{exported.notice}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.status} aria-live="polite">

@@ -137,18 +137,14 @@ export function UsersScreen() {
             ? loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)
             : null
         }
-        exportError={csvExport.error}
-        exportNotice={csvExport.notice}
+        exported={csvExport}
         loading={state.phase === 'loading'}
         loadingLabel="Loading users…"
         summary={summary}
       />
       <VirtualTable
         label="Users"
-        items={state.items}
-        total={state.total}
-        hasMore={state.nextCursor !== null}
-        loadingMore={state.loadingMore}
+        list={state}
         onNearEnd={() => void loadMore()}
         rowKey={(user) => user.id}
         header={

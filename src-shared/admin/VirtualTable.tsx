@@ -1,6 +1,7 @@
 import { makeStyles, Spinner, Table, TableBody, TableHeader, TableRow, tokens } from '@fluentui/react-components';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type Key, type ReactNode } from 'react';
+import type { PagedListState } from './use-paged-list.ts';
 
 const useStyles = makeStyles({
   scroller: {
@@ -24,11 +25,12 @@ const SCREENFUL = { width: 1024, height: 760 };
 
 interface VirtualTableProps<T> {
   label: string;
-  items: readonly T[];
-  /** All the rows the search finds (for screen readers' "row N of M"), when known. */
-  total: number | null;
-  hasMore: boolean;
-  loadingMore: boolean;
+  /**
+   * The pages loaded so far; its total (all the rows the search finds, when known) gives
+   * screen readers their "row N of M".
+   */
+  list: Pick<PagedListState<T>, 'items' | 'total' | 'nextCursor' | 'loadingMore'>;
+  /** Asks for the next page (there is one). */
   onNearEnd(): void;
   /** The header row's cells. */
   header: ReactNode;
@@ -47,7 +49,9 @@ interface VirtualTableProps<T> {
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
-  const { items, hasMore, onNearEnd } = props;
+  const { onNearEnd } = props;
+  const { items, total, loadingMore } = props.list;
+  const hasMore = props.list.nextCursor !== null;
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are called while rendering only
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -68,7 +72,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const paddingBottom = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) : 0;
   return (
     <div ref={scroller} className={styles.scroller} tabIndex={0} role="region" aria-label={`${props.label}, scrollable`}>
-      <Table className={styles.table} aria-label={props.label} aria-rowcount={(props.total ?? items.length) + 1} size="small">
+      <Table className={styles.table} aria-label={props.label} aria-rowcount={(total ?? items.length) + 1} size="small">
         <TableHeader className={styles.header}>
           <TableRow aria-rowindex={1}>{props.header}</TableRow>
         </TableHeader>
@@ -90,7 +94,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
           {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
         </TableBody>
       </Table>
-      {props.loadingMore && (
+      {loadingMore && (
         <div className={styles.more}>
           <Spinner size="tiny" label="Loading more…" />
         </div>
