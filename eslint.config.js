@@ -62,6 +62,26 @@ export default tseslint.config(
     },
   },
   {
+    // Fluent's Dialog, opened from state, leaves the keyboard on <body> when it closes; the
+    // ModalDialog wrapper gives it back to the control that opened it.
+    files: ['src-web/**', 'src-desktop/**', 'src-shared/**'],
+    ignores: ['src-shared/ui/ModalDialog.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@fluentui/react-components',
+              importNames: ['Dialog'],
+              message: 'Open a modal through ModalDialog (src-shared/ui/ModalDialog.tsx): it gives focus back when it closes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/dev.ts', 'bench/**', 'tests/**', '*.config.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,29 +1,9 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ADMIN_TEXT, type UserAction } from './messages.ts';
-import { ModalDialog } from '../ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  warning: { color: tokens.colorPaletteRedForeground1, margin: 0 },
-  question: { margin: 0 },
-  // Fluent has no danger appearance: Delete's button takes the danger palette itself.
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
-    ':hover:active': { backgroundColor: tokens.colorPaletteDarkRedBackground2, color: tokens.colorNeutralForegroundOnBrand },
-  },
+  warning: { color: tokens.colorPaletteRedForeground1 },
 });
 
 interface ConfirmUserActionDialogProps {
@@ -50,35 +30,19 @@ export function ConfirmUserActionDialog({
 }: ConfirmUserActionDialogProps) {
   const styles = useStyles();
   return (
-    <ModalDialog open onDismiss={() => !busy && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{ADMIN_TEXT.confirmTitle(action)}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            )}
-            <p className={styles.question}>{ADMIN_TEXT.confirmQuestion(action, username)}</p>
-            {email && <p className={styles.question}>{ADMIN_TEXT.confirmEmail(email)}</p>}
-            {action === 'delete' && <p className={styles.warning}>{ADMIN_TEXT.deleteWarning}</p>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              appearance="primary"
-              className={action === 'delete' ? styles.danger : undefined}
-              onClick={onConfirm}
-              disabled={busy}
-            >
-              {busy ? 'Working…' : action.charAt(0).toUpperCase() + action.slice(1)}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </ModalDialog>
+    <ConfirmDialog
+      title={ADMIN_TEXT.confirmTitle(action)}
+      confirmLabel={action.charAt(0).toUpperCase() + action.slice(1)}
+      busyLabel="Working…"
+      busy={busy}
+      error={error}
+      danger={action === 'delete'}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>{ADMIN_TEXT.confirmQuestion(action, username)}</p>
+      {email && <p>{ADMIN_TEXT.confirmEmail(email)}</p>}
+      {action === 'delete' && <p className={styles.warning}>{ADMIN_TEXT.deleteWarning}</p>}
+    </ConfirmDialog>
   );
 }

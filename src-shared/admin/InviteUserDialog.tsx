@@ -1,12 +1,10 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  DialogTrigger,
   Field,
   Input,
   MessageBar,
@@ -15,6 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState } from 'react';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
 
@@ -88,65 +87,65 @@ export function InviteUserDialog({ onInvited }: { onInvited(): void }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_event, data) => reset(data.open)}>
-      <DialogTrigger disableButtonEnhancement>
-        <Button appearance="primary" className={styles.trigger}>
-          Invite user
-        </Button>
-      </DialogTrigger>
-      <DialogSurface>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void invite();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>Invite user</DialogTitle>
-            <DialogContent className={styles.content}>
-              {error && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              )}
-              {sentTo && (
-                <MessageBar intent="success" role="status">
-                  <MessageBarBody>Invitation sent to {sentTo}.</MessageBarBody>
-                </MessageBar>
-              )}
-              <p className={styles.hint}>
-                They get a mail with a temporary password, and choose their own the first time they sign in.
-              </p>
-              <Field label="Email" required validationMessage={emailError}>
-                <Input
-                  type="email"
-                  autoComplete="off"
-                  value={fields.email}
-                  onChange={(_event, data) => set('email')(data.value)}
-                  disabled={busy}
-                />
-              </Field>
-              <div className={styles.names}>
-                <Field label="First name">
-                  <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
+    <>
+      <Button appearance="primary" className={styles.trigger} onClick={() => reset(true)}>
+        Invite user
+      </Button>
+      <ModalDialog open={open} onDismiss={() => reset(false)}>
+        <DialogSurface>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void invite();
+            }}
+          >
+            <DialogBody>
+              <DialogTitle>Invite user</DialogTitle>
+              <DialogContent className={styles.content}>
+                {error && (
+                  <MessageBar intent="error" role="alert">
+                    <MessageBarBody>{error}</MessageBarBody>
+                  </MessageBar>
+                )}
+                {sentTo && (
+                  <MessageBar intent="success" role="status">
+                    <MessageBarBody>Invitation sent to {sentTo}.</MessageBarBody>
+                  </MessageBar>
+                )}
+                <p className={styles.hint}>
+                  They get a mail with a temporary password, and choose their own the first time they sign in.
+                </p>
+                <Field label="Email" required validationMessage={emailError}>
+                  <Input
+                    type="email"
+                    autoComplete="off"
+                    value={fields.email}
+                    onChange={(_event, data) => set('email')(data.value)}
+                    disabled={busy}
+                  />
                 </Field>
-                <Field label="Last name">
-                  <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
-                </Field>
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => reset(false)} disabled={busy}>
-                {sentTo ? 'Close' : 'Cancel'}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
-                {busy ? 'Sending…' : 'Send invitation'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+                <div className={styles.names}>
+                  <Field label="First name">
+                    <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
+                  </Field>
+                  <Field label="Last name">
+                    <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
+                  </Field>
+                </div>
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => reset(false)} disabled={busy}>
+                  {sentTo ? 'Close' : 'Cancel'}
+                </Button>
+                <Button type="submit" appearance="primary" disabled={busy}>
+                  {busy ? 'Sending…' : 'Send invitation'}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </form>
+        </DialogSurface>
+      </ModalDialog>
+    </>
   );
 }

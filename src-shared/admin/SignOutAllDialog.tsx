@@ -1,24 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
 import { useState } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ADMIN_TEXT } from './messages.ts';
-
-const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  text: { margin: 0 },
-});
 
 export const SIGN_OUT_ALL_TEXT = {
   action: 'Sign out all admin sessions',
@@ -38,7 +21,6 @@ interface SignOutAllDialogProps {
 
 /** The confirmation of "Sign out all admin sessions", shared by the web admin panel and the console. */
 export function SignOutAllDialog({ api, onDone, onCancel }: SignOutAllDialogProps) {
-  const styles = useStyles();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -56,28 +38,17 @@ export function SignOutAllDialog({ api, onDone, onCancel }: SignOutAllDialogProp
   }
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_event, data) => !data.open && !busy && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{SIGN_OUT_ALL_TEXT.title}</DialogTitle>
-          <DialogContent className={styles.content}>
-            {error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            )}
-            <p className={styles.text}>{SIGN_OUT_ALL_TEXT.explanation}</p>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button appearance="primary" onClick={() => void confirm()} disabled={busy}>
-              {busy ? 'Signing out…' : SIGN_OUT_ALL_TEXT.confirm}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      title={SIGN_OUT_ALL_TEXT.title}
+      confirmLabel={SIGN_OUT_ALL_TEXT.confirm}
+      busyLabel="Signing out…"
+      busy={busy}
+      error={error}
+      modalType="alert"
+      onConfirm={() => void confirm()}
+      onCancel={onCancel}
+    >
+      <p>{SIGN_OUT_ALL_TEXT.explanation}</p>
+    </ConfirmDialog>
   );
 }

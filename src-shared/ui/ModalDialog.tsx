@@ -27,8 +27,9 @@ function lastFocusedOutsideDialogs(): HTMLElement | null {
 }
 
 /**
- * Every modal of both front ends opens through this wrapper of Fluent's Dialog. It adds what
- * Fluent does only for a dialog opened by a `DialogTrigger`, while ours are opened from state:
+ * Every modal of both front ends opens through this wrapper of Fluent's Dialog (eslint.config.js
+ * refuses Fluent's Dialog anywhere else). It adds what Fluent does only for a dialog opened by
+ * a `DialogTrigger`, while ours are opened from state:
  * - when it closes, focus goes back to the control that opened it (or to the page's main
  *   landmark when that control is gone, e.g. the Login button after a sign-in), never to
  *   `<body>`, where a keyboard or screen-reader user would have to start the page again;

@@ -65,7 +65,8 @@ test('the operator invites a customer, who chooses a password at first sign-in',
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(login).toBeHidden();
 
-  await page.getByRole('button', { name: 'Invite user' }).click();
+  const inviteButton = page.getByRole('button', { name: 'Invite user' });
+  await inviteButton.click();
   const invite = page.getByRole('dialog', { name: 'Invite user' });
   await invite.getByLabel(/^Email/).fill(EMAIL);
   await invite.getByLabel('First name').fill('Ivy');
@@ -74,6 +75,9 @@ test('the operator invites a customer, who chooses a password at first sign-in',
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByRole('status')).toHaveText(`Invitation sent to ${EMAIL}.`);
   await invite.getByRole('button', { name: 'Close' }).click();
+  // The keyboard is back where the operator started.
+  await expect(invite).toBeHidden();
+  await expect(inviteButton).toBeFocused();
   const row = page.getByRole('row').filter({ hasText: EMAIL });
   await expect(row).toContainText('FORCE_CHANGE_PASSWORD');
 

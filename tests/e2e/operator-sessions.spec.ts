@@ -83,8 +83,15 @@ test('console: Sign out all from the header ends the session and asks for the pa
     await page.goto(renderer.url);
     await logIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out all admin sessions' }).click();
+    const signOutAll = page.getByRole('banner').getByRole('button', { name: 'Sign out all admin sessions' });
     const confirm = page.getByRole('alertdialog', { name: 'Sign out all admin sessions?' });
+    // Cancel first: nothing ends, and the keyboard is back on the button that opened the question.
+    await signOutAll.click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(signOutAll).toBeFocused();
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-hidden', 'true');
+    await signOutAll.click();
     await expect(confirm).toBeVisible();
     await shot(page, 'console-sign-out-all-1366');
     await page.setViewportSize({ width: 800, height: 600 });

@@ -110,6 +110,16 @@ describe('the import rules in eslint.config.js', () => {
     ]);
   });
 
+  it("report a front end opening Fluent's Dialog without ModalDialog", async () => {
+    const [result] = await eslint.lintText(
+      `import { Dialog } from '@fluentui/react-components';\n\nexport const Modal = Dialog;\n`,
+      { filePath: path.join(PROJECT_ROOT, 'src-desktop/renderer/modal.tsx') },
+    );
+    expect(result?.messages).toEqual([
+      expect.objectContaining({ ruleId: 'no-restricted-imports', line: 1, message: expect.stringContaining('ModalDialog') }),
+    ]);
+  });
+
   it('pass an import the rules allow, so they are not failing everything', async () => {
     expect(await problems(files.clean)).toEqual([]);
   });
