@@ -32,6 +32,18 @@ export function bucketLabel(start: string, interval: LeadsChartInterval): string
   return interval === 'week' ? `Week of ${formatDay(start)}` : formatDay(start);
 }
 
+/** Room an axis label ('Nov 26, 2026') takes, with the gap to the next one. */
+const AXIS_LABEL_PX = 96;
+
+/**
+ * The buckets whose day the axis writes: the last one (today, as a rule) and every k-th one
+ * before it, k the smallest step at which the labels fit in `width` px, so they stand evenly.
+ */
+export function axisLabels(labels: readonly string[], width: number): string[] {
+  const step = Math.max(1, Math.ceil((labels.length * AXIS_LABEL_PX) / Math.max(width, AXIS_LABEL_PX)));
+  return labels.filter((_label, index) => (labels.length - 1 - index) % step === 0);
+}
+
 /** The first and last day the chart counted (its `to` is exclusive). */
 function chartDays(chart: LeadsChart): { first: string; last: string } {
   return {

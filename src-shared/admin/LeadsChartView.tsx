@@ -1,14 +1,15 @@
 import {
   DataVizPalette,
   getColorFromToken,
+  ResponsiveContainer,
   VerticalStackedBarChart,
   type VerticalStackedChartProps,
   type VSChartDataPoint,
 } from '@fluentui/react-charts';
 import { makeStyles } from '@fluentui/react-components';
-import { useMemo, type KeyboardEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { LeadsChart } from '../domain/admin-lists.ts';
-import { bucketLabel, chartSources, formatDay, selectionOf, type LeadsChartSelection } from './LeadsChartData.ts';
+import { axisLabels, bucketLabel, chartSources, formatDay, selectionOf, type LeadsChartSelection } from './LeadsChartData.ts';
 
 /**
  * The leads chart itself: the one module that loads @fluentui/react-charts (and d3), imported
@@ -16,7 +17,8 @@ import { bucketLabel, chartSources, formatDay, selectionOf, type LeadsChartSelec
  */
 
 const useStyles = makeStyles({
-  // The chart fills its box's width and takes its height (it measures its parent).
+  // The chart fills its box: ResponsiveContainer measures the box again whenever it changes
+  // size (the chart alone measures it once, and a narrowed window then cut off its last bars).
   frame: { height: '260px', width: '100%' },
 });
 
@@ -48,6 +50,7 @@ export interface LeadsChartViewProps {
 
 export default function LeadsChartView({ chart, describedBy, onSelect }: LeadsChartViewProps) {
   const styles = useStyles();
+  const [width, setWidth] = useState(0);
   const sources = useMemo(() => chartSources(chart), [chart]);
   const { data, startOfLabel } = useMemo(() => {
     const colors = new Map(sources.map((source, index) => [source, SOURCE_COLORS[index % SOURCE_COLORS.length]]));
@@ -56,7 +59,11 @@ export default function LeadsChartView({ chart, describedBy, onSelect }: LeadsCh
       const label = bucketLabel(bucket.start, chart.interval);
       labels.set(label, bucket.start);
       return {
-        xAxisPoint: new Date(`${bucket.start}T00:00:00Z`),
+        // A category axis, one place a bucket: its bars and its label share one band. (On a date
+        // axis the library rounds the axis's ends but not the bars', so the labels drift off
+        // their bars, and today's bar sat under tomorrow's date.) Every bucket is in the answer,
+        // empty ones included, so the places stay evenly spaced in time.
+        xAxisPoint: formatDay(bucket.start),
         xAxisCalloutData: label,
         chartData: sources
           .filter((source) => (bucket.counts[source] ?? 0) > 0)
@@ -93,20 +100,26 @@ export default function LeadsChartView({ chart, describedBy, onSelect }: LeadsCh
   return (
     // Listens for the keys of the bars inside; the bars themselves are the interactive elements.
     <div className={styles.frame} aria-describedby={describedBy} onKeyDown={activateFocusedBar}>
-      <VerticalStackedBarChart
-        data={data}
-        height={260}
-        chartTitle={`New leads by source, per ${chart.interval}`}
-        useUTC
-        customDateTimeFormatter={(date) => formatDay(date.toISOString().slice(0, 10))}
-        barMinimumHeight={2}
-        maxBarWidth={32}
-        hideLabels={chart.buckets.length > 45}
-        legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true }}
-        onBarClick={(_event, clicked) => {
-          if ('legend' in clicked) select(clicked);
-        }}
-      />
+      <ResponsiveContainer onResize={(measured) => setWidth(Math.round(measured))}>
+        <VerticalStackedBarChart
+          data={data}
+          tickValues={axisLabels(
+            data.map((stack) => String(stack.xAxisPoint)),
+            width,
+          )}
+          // As wide as the room allows (up to maxBarWidth), so the totals above the bars fit.
+          barWidth="auto"
+          xAxisInnerPadding={0.45}
+          chartTitle={`New leads by source, per ${chart.interval}`}
+          barMinimumHeight={2}
+          maxBarWidth={32}
+          hideLabels={chart.buckets.length > 45}
+          legendProps={{ allowFocusOnLegends: true, canSelectMultipleLegends: true }}
+          onBarClick={(_event, clicked) => {
+            if ('legend' in clicked) select(clicked);
+          }}
+        />
+      </ResponsiveContainer>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
-import { chartSummary, selectionOf } from '../../../src-shared/admin/LeadsChartData.ts';
+import { axisLabels, chartSummary, selectionOf } from '../../../src-shared/admin/LeadsChartData.ts';
 import { SOURCE_COLORS } from '../../../src-shared/admin/LeadsChartView.tsx';
 import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
 import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
@@ -164,6 +164,16 @@ describe('the chart data', () => {
         ).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+
+  it('labels the last bar and every k-th one before it, as many as the width holds', () => {
+    const days = Array.from({ length: 30 }, (_, index) => `day ${index + 1}`);
+    // 30 labels of 96 px need 2,880 px: all of them there, every 4th in 800 px, every 8th in 390.
+    expect(axisLabels(days, 2880)).toEqual(days);
+    expect(axisLabels(days, 800)).toEqual(['day 2', 'day 6', 'day 10', 'day 14', 'day 18', 'day 22', 'day 26', 'day 30']);
+    expect(axisLabels(days, 390)).toEqual(['day 6', 'day 14', 'day 22', 'day 30']);
+    // Before the chart has measured its box: the last day alone.
+    expect(axisLabels(days, 0)).toEqual(['day 30']);
   });
 
   it('sums the span by source, most first', () => {
