@@ -30,6 +30,24 @@ export const PATHS = {
 
 export type PagePath = (typeof PATHS)[keyof typeof PATHS];
 
+/**
+ * The public pages with a fixed address: what the sitemap lists for search engines (account
+ * and admin pages stay out) and what the browser walk-through visits.
+ */
+export const PUBLIC_PAGE_PATHS: readonly PagePath[] = [
+  PATHS.home,
+  PATHS.features,
+  PATHS.howItWorks,
+  PATHS.testimonials,
+  PATHS.pricing,
+  PATHS.blog,
+  PATHS.contact,
+  PATHS.careers,
+  PATHS.about,
+  PATHS.press,
+  PATHS.affiliates,
+];
+
 export function blogPostPath(slug: string): string {
   return `/blog/${encodeURIComponent(slug)}`;
 }

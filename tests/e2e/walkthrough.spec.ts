@@ -1,21 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PATHS } from '../../src-shared/domain/routes.ts';
+import { PATHS, PUBLIC_PAGE_PATHS } from '../../src-shared/domain/routes.ts';
 import { sharedPage } from './support/shared-page.ts';
-
-/** What a visitor meets on every public page, at the widths where the walk-through found defects. */
-const PUBLIC_PAGES = [
-  PATHS.home,
-  PATHS.features,
-  PATHS.howItWorks,
-  PATHS.testimonials,
-  PATHS.pricing,
-  PATHS.blog,
-  PATHS.contact,
-  PATHS.careers,
-  PATHS.about,
-  PATHS.press,
-  PATHS.affiliates,
-];
 
 /** Scrolls through the page so that sections loaded on approach are in it too. */
 async function scrollThrough(page: Page): Promise<void> {
@@ -31,7 +16,7 @@ async function scrollThrough(page: Page): Promise<void> {
 test.describe('typography on a phone (390 px)', () => {
   const tour = sharedPage({ viewport: { width: 390, height: 844 } });
 
-  for (const path of PUBLIC_PAGES) {
+  for (const path of PUBLIC_PAGE_PATHS) {
     test(`no heading on ${path} is set on a line shorter than its letters`, async () => {
       const page = tour();
       await page.goto(path);
@@ -261,7 +246,7 @@ test.describe('keyboard focus is visible (WCAG 2.2 focus appearance)', () => {
 test.describe('one page header and one typeface on every public page', () => {
   /** Every public page but the two with heroes of their own (home, affiliates), and a blog post. */
   const HEADED_PAGES = [
-    ...PUBLIC_PAGES.filter((path) => path !== PATHS.home && path !== PATHS.affiliates),
+    ...PUBLIC_PAGE_PATHS.filter((path) => path !== PATHS.home && path !== PATHS.affiliates),
     '/blog/candidate-experience-best-practices',
   ];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { PATHS, PUBLIC_PAGE_PATHS } from '../../../src-shared/domain/routes.ts';
 
 /** One `<url>` of the sitemap; `path` is absolute within the site (starts with '/'). */
 export interface SitemapEntry {
@@ -13,21 +13,6 @@ export interface SitemapEntry {
  * is logged and left out, so the sitemap still lists every other page.
  */
 export type SitemapProvider = () => Promise<readonly SitemapEntry[]>;
-
-/** The public pages search engines should find; account and admin pages stay out. */
-const PUBLIC_PAGE_PATHS: readonly string[] = [
-  PATHS.home,
-  PATHS.features,
-  PATHS.howItWorks,
-  PATHS.testimonials,
-  PATHS.pricing,
-  PATHS.blog,
-  PATHS.contact,
-  PATHS.careers,
-  PATHS.about,
-  PATHS.press,
-  PATHS.affiliates,
-];
 
 const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
 
