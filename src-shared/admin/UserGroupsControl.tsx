@@ -21,6 +21,7 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: '14rem' },
   row: { display: 'flex', gap: tokens.spacingHorizontalS },
   error: { color: tokens.colorPaletteRedForeground1 },
+  add: { whiteSpace: 'nowrap' },
 });
 
 /**
@@ -114,7 +115,13 @@ export function UserGroupsControl({ username }: { username: string }) {
       )}
       <Popover open={adding} onOpenChange={(_event, data) => void openAdd(data.open)} trapFocus>
         <PopoverTrigger disableButtonEnhancement>
-          <Button size="small" appearance="subtle" aria-label={`Add ${username} to a group`} disabled={busy}>
+          <Button
+            size="small"
+            appearance="subtle"
+            className={styles.add}
+            aria-label={`Add ${username} to a group`}
+            disabled={busy}
+          >
             + Group
           </Button>
         </PopoverTrigger>

@@ -156,7 +156,7 @@ export function UsersScreen() {
             <TableHeaderCell>Groups</TableHeaderCell>
             <TableHeaderCell>Created</TableHeaderCell>
             <TableHeaderCell>Username</TableHeaderCell>
-            <TableHeaderCell>Actions</TableHeaderCell>
+            <TableHeaderCell className={styles.pinnedEnd}>Actions</TableHeaderCell>
           </>
         }
         renderRow={(user) => (
@@ -180,7 +180,7 @@ export function UsersScreen() {
             <TableCell className={styles.truncate} title={user.username}>
               {user.username}
             </TableCell>
-            <TableCell>
+            <TableCell className={styles.pinnedEnd}>
               <UserRowActions user={user} onAction={ask} />
             </TableCell>
           </>

@@ -28,7 +28,18 @@ export const useScreenStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   /** Long ids (generated usernames) cut to one line; the full value is in the cell's title. */
   truncate: { maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  /**
+   * The actions column, pinned to the right edge of a table that scrolls sideways: the other
+   * columns pass under it, so a narrow window never hides what the operator came to do.
+   */
+  pinnedEnd: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
+  },
   wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
 });
 

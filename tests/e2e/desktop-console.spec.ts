@@ -178,6 +178,7 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   request,
 }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
+  await signUpCustomer(request, `wide-${Date.now().toString(36)}@example.com`, { given: 'Wide', family: 'Table' });
   const bridge = new TestConsoleBridge({
     saveDir: path.join(workDir, 'saved-memory'),
     tokenStorage: 'memory',
@@ -202,6 +203,15 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
   await expect.poll(() => bridge.settings.lastScreen).toBe('users');
+  // The table is wider than the window here: it scrolls sideways in its box, but each row's
+  // actions stay in view at the box's right edge.
+  const table = page.getByRole('region', { name: 'Users, scrollable' });
+  await expect(table.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+  const edge = await table.evaluate((box) => box.getBoundingClientRect().right);
+  for (const action of await table.getByRole('button', { name: /^(Enable|Disable|Delete) / }).all()) {
+    expect((await action.boundingBox())?.x ?? Infinity, await action.getAttribute('aria-label')).toBeLessThan(edge);
+    expect(await action.evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(edge);
+  }
   await screenshot(page, '8-users-1024');
 
   // The session ends elsewhere (revoked on the server): the next call sends the operator to the password dialog.
