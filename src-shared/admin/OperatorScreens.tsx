@@ -65,6 +65,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
       { header: 'Last error', cell: (mail) => mail.lastError ?? '—', className: styles.wrapText },
       {
         header: 'Actions',
+        pinned: true,
         cell: (mail) =>
           mail.status === 'failed' ? (
             <Button

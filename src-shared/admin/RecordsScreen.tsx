@@ -1,4 +1,13 @@
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title2 } from '@fluentui/react-components';
+import {
+  mergeClasses,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title2,
+} from '@fluentui/react-components';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
 import { ListStatus } from './ListStatus.tsx';
@@ -14,6 +23,8 @@ export interface RecordColumn<T> {
   /** The text the search box looks in; columns without it are not searched. */
   text?(item: T): string;
   className?: string;
+  /** The last column, pinned to the table's right edge (its actions): see screen-styles.ts. */
+  pinned?: boolean;
 }
 
 interface RecordsScreenProps<T> {
@@ -78,7 +89,9 @@ export function RecordsScreen<T>({
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
-                <TableHeaderCell key={column.header}>{column.header}</TableHeaderCell>
+                <TableHeaderCell key={column.header} className={column.pinned ? styles.pinnedEnd : undefined}>
+                  {column.header}
+                </TableHeaderCell>
               ))}
             </TableRow>
           </TableHeader>
@@ -86,7 +99,7 @@ export function RecordsScreen<T>({
             {rows.visible.map((item) => (
               <TableRow key={rowKey(item)}>
                 {columns.map((column) => (
-                  <TableCell key={column.header} className={column.className}>
+                  <TableCell key={column.header} className={mergeClasses(column.className, column.pinned && styles.pinnedEnd)}>
                     {column.cell(item)}
                   </TableCell>
                 ))}

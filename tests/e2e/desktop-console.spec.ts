@@ -178,7 +178,9 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   request,
 }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  await signUpCustomer(request, `wide-${Date.now().toString(36)}@example.com`, { given: 'Wide', family: 'Table' });
+  // A long address, in the users table and (its verification mail) in the outbox: both tables are wider than the window.
+  const wideEmail = `widetables${Date.now().toString(36)}anaddresstoolongtowrapinacell@example.com`;
+  await signUpCustomer(request, wideEmail, { given: 'Wide', family: 'Table' });
   const bridge = new TestConsoleBridge({
     saveDir: path.join(workDir, 'saved-memory'),
     tokenStorage: 'memory',
@@ -193,6 +195,15 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('The OS keychain is unavailable.')).toBeVisible();
   await expect(page.getByText('the next launch will ask for the password again')).toBeVisible();
+  // The outbox is wider than the window: its Actions column (Retry) stays at the table's right edge.
+  const outbox = page.getByRole('table', { name: 'Mail Outbox' });
+  const outboxEdge = await outbox.evaluate((table) => table.parentElement?.getBoundingClientRect().right ?? 0);
+  const sideways = (table: HTMLElement) =>
+    table.parentElement ? table.parentElement.scrollWidth - table.parentElement.clientWidth : 0;
+  expect(await outbox.evaluate(sideways), 'how far the outbox scrolls sideways').toBeGreaterThan(0);
+  expect(
+    await outbox.getByRole('columnheader', { name: 'Actions' }).evaluate((cell) => cell.getBoundingClientRect().right),
+  ).toBeLessThanOrEqual(outboxEdge);
   await screenshot(page, '7-memory-outbox-1024');
 
   // Keyboard: arrow keys move along the navigation (a rail of icons at this width), Enter opens.
@@ -209,7 +220,9 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   await expect(table.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
   const edge = await table.evaluate((box) => box.getBoundingClientRect().right);
   for (const action of await table.getByRole('button', { name: /^(Enable|Disable|Delete) / }).all()) {
-    expect((await action.boundingBox())?.x ?? Infinity, await action.getAttribute('aria-label')).toBeLessThan(edge);
+    expect((await action.boundingBox())?.x ?? Infinity, (await action.getAttribute('aria-label')) ?? undefined).toBeLessThan(
+      edge,
+    );
     expect(await action.evaluate((button) => button.getBoundingClientRect().right)).toBeLessThanOrEqual(edge);
   }
   await screenshot(page, '8-users-1024');
