@@ -7,8 +7,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -16,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
 import { ADMIN_TEXT, loginErrorText, type AdminDialogVariant } from './messages.ts';
 import { ModalDialog } from '../ui/ModalDialog.tsx';
+import { ErrorBar } from '../ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '420px' },
@@ -64,11 +63,7 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
           <DialogBody>
             <DialogTitle>{ADMIN_TEXT.dialogTitle}</DialogTitle>
             <DialogContent className={styles.content}>
-              {error && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{error}</MessageBarBody>
-                </MessageBar>
-              )}
+              <ErrorBar message={error} />
               <Field label="Admin password" required>
                 <Input
                   type="password"

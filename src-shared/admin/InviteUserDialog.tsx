@@ -7,8 +7,6 @@ import {
   DialogTitle,
   Field,
   Input,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
@@ -16,6 +14,7 @@ import { useState } from 'react';
 import { ModalDialog } from '../ui/ModalDialog.tsx';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
+import { ErrorBar, SuccessBar } from '../ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -103,16 +102,8 @@ export function InviteUserDialog({ onInvited }: { onInvited(): void }) {
             <DialogBody>
               <DialogTitle>Invite user</DialogTitle>
               <DialogContent className={styles.content}>
-                {error && (
-                  <MessageBar intent="error" role="alert">
-                    <MessageBarBody>{error}</MessageBarBody>
-                  </MessageBar>
-                )}
-                {sentTo && (
-                  <MessageBar intent="success" role="status">
-                    <MessageBarBody>Invitation sent to {sentTo}.</MessageBarBody>
-                  </MessageBar>
-                )}
+                <ErrorBar message={error} />
+                <SuccessBar message={sentTo && `Invitation sent to ${sentTo}.`} />
                 <p className={styles.hint}>
                   They get a mail with a temporary password, and choose their own the first time they sign in.
                 </p>

@@ -1,4 +1,5 @@
-import { Caption1, makeStyles, MessageBar, MessageBarBody, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
+import { ErrorBar } from '../ui/MessageBars.tsx';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { AdminFailure } from '../api/admin/transport.ts';
 import type { LeadsChart as Chart, LeadsChartQuery } from '../domain/admin-lists.ts';
@@ -88,11 +89,7 @@ export function LeadsChart({ query, onSelect }: LeadsChartProps) {
       <Subtitle2 as="h2" id={ids.title} className={styles.heading}>
         {title}
       </Subtitle2>
-      {state.phase === 'error' && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{loadErrorText(state.failure, 'Failed to load the leads chart')}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ErrorBar message={state.phase === 'error' ? loadErrorText(state.failure, 'Failed to load the leads chart') : null} />
       {chart && (
         <Caption1 id={ids.summary} className={styles.summary} aria-live="polite">
           {chartSummary(chart)}

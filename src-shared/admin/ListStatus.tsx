@@ -1,4 +1,5 @@
-import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
+import { ErrorBar, SuccessBar } from '../ui/MessageBars.tsx';
 import type { ReactNode } from 'react';
 import { useScreenStyles } from './screen-styles.ts';
 import type { CsvExportState } from './use-csv-export.ts';
@@ -25,19 +26,9 @@ export function ListStatus({
   const styles = useScreenStyles();
   return (
     <>
-      {[loadError, exported.error].map(
-        (message, index) =>
-          message && (
-            <MessageBar key={index} intent="error" role="alert">
-              <MessageBarBody>{message}</MessageBarBody>
-            </MessageBar>
-          ),
-      )}
-      {exported.notice && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{exported.notice}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ErrorBar message={loadError} />
+      <ErrorBar message={exported.error} />
+      <SuccessBar message={exported.notice} />
       <div className={styles.status} aria-live="polite">
         {loading ? <Spinner size="tiny" label={loadingLabel} /> : summary}
       </div>

@@ -7,6 +7,7 @@ import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
 import { RecordsScreen, type RecordColumn } from './RecordsScreen.tsx';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
+import { ErrorBar } from '../ui/MessageBars.tsx';
 
 // The audit log pages on the server; it has its own screen.
 export { AuditScreen } from './AuditScreen.tsx';
@@ -97,11 +98,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
               <MessageBarBody>{NO_MAIL_DELIVERY}</MessageBarBody>
             </MessageBar>
           )}
-          {retryError && (
-            <MessageBar intent="error" role="alert">
-              <MessageBarBody>{retryError}</MessageBarBody>
-            </MessageBar>
-          )}
+          <ErrorBar message={retryError} />
         </>
       }
     />

@@ -5,13 +5,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { ModalDialog } from './ModalDialog.tsx';
+import { ErrorBar } from './MessageBars.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, '& p': { margin: 0 } },
@@ -55,11 +54,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <DialogBody>
           <DialogTitle>{props.title}</DialogTitle>
           <DialogContent className={styles.content}>
-            {error && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{error}</MessageBarBody>
-              </MessageBar>
-            )}
+            <ErrorBar message={error} />
             {props.children}
           </DialogContent>
           <DialogActions>

@@ -25,13 +25,13 @@ import { guarded } from './pages.tsx';
 import { auditProfile } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
-import { FormError, FormSuccess } from '../auth/form-parts.tsx';
 import { afterDialogCloses } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
 import { profileChanges } from './profile-model.ts';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog.tsx';
 import { useProfile } from './use-profile.ts';
 import { VerifyEmailDialog } from './VerifyEmailDialog.tsx';
+import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
   status: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -174,15 +174,15 @@ export function ProfilePage() {
           Close
         </Button>
       </div>
-      <FormError message={error} />
-      <FormSuccess message={success} />
+      <ErrorBar message={error} />
+      <SuccessBar message={success} />
       {!profile && !loadError && (
         <Card className={styles.loading}>
           <Spinner label="Loading your profile…" />
           {slow && <Body1>{ACCOUNT_MESSAGES.profileSlow}</Body1>}
         </Card>
       )}
-      {loadError && !profile && <FormError message={loadError} />}
+      {loadError && !profile && <ErrorBar message={loadError} />}
       {profile && (
         <form
           noValidate

@@ -23,9 +23,9 @@ import { guarded } from './pages.tsx';
 import { getRecentSignIns } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
-import { FormError, FormSuccess } from '../auth/form-parts.tsx';
 import { NewPasswordFields, PasswordField } from '../auth/password-fields.tsx';
 import { usePageStyles } from './page-styles.ts';
+import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 const METHOD_LABELS: Record<RecentSignIn['method'], string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
 
@@ -88,8 +88,8 @@ function ChangePasswordCard() {
           void submit();
         }}
       >
-        <FormError message={error} />
-        <FormSuccess message={success} />
+        <ErrorBar message={error} />
+        <SuccessBar message={success} />
         <PasswordField
           label="Current Password"
           value={current}
@@ -133,7 +133,7 @@ function RecentSignInsCard() {
   return (
     <Card className={page.card}>
       <Subtitle1 as="h2">Recent Sign-ins</Subtitle1>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       {!signIns && !error && <Spinner size="small" label="Loading…" />}
       {signIns?.length === 0 && <Body1>No sign-ins recorded yet.</Body1>}
       {signIns && signIns.length > 0 && (
@@ -182,7 +182,7 @@ function SignOutEverywhereCard() {
     <Card className={page.card}>
       <Subtitle1 as="h2">Devices</Subtitle1>
       <Body1>Signs you out everywhere, including this browser. You will need to sign in again.</Body1>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <div>
         <Button onClick={() => void run()} disabled={busy}>
           {busy ? 'Signing out...' : 'Sign out of all devices'}

@@ -21,10 +21,10 @@ import { guarded } from './pages.tsx';
 import { forgetAccount, getPreferences, savePreferences } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
-import { FormError } from '../auth/form-parts.tsx';
 import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
+import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 function PreferencesCard() {
   const page = usePageStyles();
@@ -60,7 +60,7 @@ function PreferencesCard() {
   return (
     <Card className={page.card}>
       <Subtitle1 as="h2">Email Preferences</Subtitle1>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       {marketingEmails === null && !error ? (
         <Spinner size="small" label="Loading…" />
       ) : (
@@ -133,7 +133,7 @@ function DeleteAccountCard() {
                 <DialogTitle>Delete your account?</DialogTitle>
                 <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
                   <Body1>Enter your password to confirm. Your account and its sign-in are removed for good.</Body1>
-                  <FormError message={error} />
+                  <ErrorBar message={error} />
                   <Field label="Password" required>
                     <Input
                       type="password"

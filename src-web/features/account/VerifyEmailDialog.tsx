@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { errorMessage } from '../auth/error-message.ts';
-import { FormError, FormSuccess } from '../auth/form-parts.tsx';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
+import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** 'Verify New Email Address' (profile settings): the code mailed to the new address. */
 export function VerifyEmailDialog(props: {
@@ -73,8 +73,8 @@ export function VerifyEmailDialog(props: {
               <span>
                 Enter the code we sent to <strong>{props.email}</strong>.
               </span>
-              <FormError message={error} />
-              <FormSuccess message={notice} />
+              <ErrorBar message={error} />
+              <SuccessBar message={notice} />
               <Field label="Verification Code" required>
                 <Input
                   value={code}

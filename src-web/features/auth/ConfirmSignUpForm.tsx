@@ -8,10 +8,11 @@ import { afterSignUp } from './after-sign-up.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { errorMessage } from './error-message.ts';
-import { BackLink, Form, FormError, FormSuccess, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, useFormStyles } from './form-parts.tsx';
 import type { PendingSignUp } from './SignUpForm.tsx';
 import { useCooldown } from './use-cooldown.ts';
 import { useSubmission } from './use-submission.ts';
+import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** 'Verify Email': the code from the mail, then an automatic sign-in with the password. */
 export function ConfirmSignUpForm({ pending, source, onBack }: { pending: PendingSignUp; source: SignUpSource; onBack(): void }) {
@@ -54,8 +55,8 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
         Thanks{pending.firstName ? `, ${pending.firstName}` : ''}! We sent a 6-digit code to <strong>{pending.email}</strong>.
         Enter it below to activate your account.
       </p>
-      <FormError message={error} />
-      <FormSuccess message={notice} />
+      <ErrorBar message={error} />
+      <SuccessBar message={notice} />
       <CodeInput
         value={code}
         onChange={(value) => {

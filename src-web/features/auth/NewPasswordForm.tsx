@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
 import { useSession } from './session-context.tsx';
-import { BackLink, Form, FormError, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
 import { useSubmission } from './use-submission.ts';
+import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /**
  * "Set a new password": the first sign-in of a user an operator invited, whose password was
@@ -38,7 +39,7 @@ export function NewPasswordForm({ email, session, onBack }: { email: string; ses
       <p className={styles.intro}>
         Welcome! You signed in as <strong>{email}</strong> with a temporary password. Choose your own password to continue.
       </p>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <NewPasswordFields
         password={password}
         confirmation={confirmation}

@@ -10,9 +10,10 @@ import {
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
-import { BackLink, Form, FormError, useFormStyles } from './form-parts.tsx';
+import { BackLink, Form, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
 import { useSubmission } from './use-submission.ts';
+import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
 export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
@@ -38,7 +39,7 @@ export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(ema
       <p className={styles.intro}>
         Enter your account&apos;s email address and we&apos;ll send you a code to choose a new password.
       </p>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <Field label="Email" required validationMessage={emailError}>
         <Input type="email" autoComplete="email" value={email} onChange={(_e, d) => setEmail(d.value)} disabled={busy} />
       </Field>
@@ -82,7 +83,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
       <p className={styles.intro}>
         If an account exists for <strong>{email}</strong>, a 6-digit code is on its way. Enter it with your new password.
       </p>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy} />
       <NewPasswordFields
         password={password}

@@ -5,10 +5,11 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import { validateSignIn, type FieldErrors, type SignInFields } from '../../../src-shared/domain/accounts/validation.ts';
 import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
-import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { Form, useFormStyles } from './form-parts.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { PasswordField } from './password-fields.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
+import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 export function SignInForm(props: {
   initialError?: string;
@@ -65,7 +66,7 @@ export function SignInForm(props: {
 
   return (
     <Form label="Sign in" onSubmit={() => void submit()}>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <Field label="Email" required validationMessage={errors.email}>
         <Input
           type="email"

@@ -5,9 +5,10 @@ import { formatPhoneInput, phoneDigits, toE164 } from '../../../src-shared/domai
 import { validateSignUp, type FieldErrors, type SignUpFields } from '../../../src-shared/domain/accounts/validation.ts';
 import { useSession } from './session-context.tsx';
 import { errorMessage } from './error-message.ts';
-import { Form, FormError, useFormStyles } from './form-parts.tsx';
+import { Form, useFormStyles } from './form-parts.tsx';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
+import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** What the confirm view carries over from sign-up, so the code can be confirmed and the customer signed in. */
 export interface PendingSignUp {
@@ -71,7 +72,7 @@ export function SignUpForm({ onSignIn, onSignedUp }: { onSignIn(): void; onSigne
 
   return (
     <Form label="Create account" onSubmit={() => void submit()}>
-      <FormError message={error} />
+      <ErrorBar message={error} />
       <div className={styles.row}>
         {input('firstName', 'First Name', { autoComplete: 'given-name' })}
         {input('lastName', 'Last Name', { autoComplete: 'family-name' })}

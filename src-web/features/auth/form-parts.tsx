@@ -1,4 +1,4 @@
-import { Link, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import type { FormEvent, ReactNode } from 'react';
 
 export const useFormStyles = makeStyles({
@@ -17,25 +17,6 @@ export const useFormStyles = makeStyles({
   footer: { textAlign: 'center', fontSize: tokens.fontSizeBase300 },
   intro: { margin: 0, color: tokens.colorNeutralForeground2 },
 });
-
-/** A red alert with the failure's message (the service's message, or the fixed fallback). */
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <MessageBar intent="error" role="alert">
-      <MessageBarBody>{message}</MessageBarBody>
-    </MessageBar>
-  );
-}
-
-export function FormSuccess({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <MessageBar intent="success" role="status">
-      <MessageBarBody>{message}</MessageBarBody>
-    </MessageBar>
-  );
-}
 
 export function Form({ onSubmit, children, label }: { onSubmit(): void; children: ReactNode; label: string }) {
   const styles = useFormStyles();

@@ -1,9 +1,10 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { AdminServicesProvider, type AdminServices } from '../../../../src-shared/admin/admin-services.tsx';
 import { BLOG_HTML_TEXT, loginErrorText } from '../../../../src-shared/admin/messages.ts';
 import { webAdminApi } from '../../admin/web-admin-api.ts';
 import { webAdminTokenStore, webPlatform } from '../../admin/web-platform.ts';
+import { ErrorBar } from '../../../../src-shared/ui/MessageBars.tsx';
 
 const PASSWORD_PROMPT = 'Enter the admin password to generate static HTML pages.';
 
@@ -64,11 +65,7 @@ function InlineAdminLogin({ onLoggedIn }: { onLoggedIn(): void }) {
       <h2 id="seo-html-login-title" className={styles.heading}>
         {BLOG_HTML_TEXT.panelTitle}
       </h2>
-      {error && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{error}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ErrorBar message={error} />
       <form className={styles.form} onSubmit={(event) => void logIn(event)}>
         <Field label="Admin password" hint={PASSWORD_PROMPT}>
           <Input
