@@ -39,9 +39,9 @@ const AXIS_LABEL_PX = 96;
  * The buckets whose day the axis writes: the last one (today, as a rule) and every k-th one
  * before it, k the smallest step at which the labels fit in `width` px, so they stand evenly.
  */
-export function axisLabels(labels: readonly string[], width: number): string[] {
-  const step = Math.max(1, Math.ceil((labels.length * AXIS_LABEL_PX) / Math.max(width, AXIS_LABEL_PX)));
-  return labels.filter((_label, index) => (labels.length - 1 - index) % step === 0);
+export function axisLabels<T>(buckets: readonly T[], width: number): T[] {
+  const step = Math.max(1, Math.ceil((buckets.length * AXIS_LABEL_PX) / Math.max(width, AXIS_LABEL_PX)));
+  return buckets.filter((_bucket, index) => (buckets.length - 1 - index) % step === 0);
 }
 
 /** The first and last day the chart counted (its `to` is exclusive). */

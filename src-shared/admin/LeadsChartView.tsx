@@ -55,15 +55,16 @@ export default function LeadsChartView({ chart, describedBy, onSelect }: LeadsCh
   const { data, startOfLabel } = useMemo(() => {
     const colors = new Map(sources.map((source, index) => [source, SOURCE_COLORS[index % SOURCE_COLORS.length]]));
     const labels = new Map<string, string>();
-    const stacks: VerticalStackedChartProps[] = chart.buckets.map((bucket) => {
+    const stacks: VerticalStackedChartProps[] = chart.buckets.map((bucket, index) => {
       const label = bucketLabel(bucket.start, chart.interval);
       labels.set(label, bucket.start);
       return {
-        // A category axis, one place a bucket: its bars and its label share one band. (On a date
-        // axis the library rounds the axis's ends but not the bars', so the labels drift off
-        // their bars, and today's bar sat under tomorrow's date.) Every bucket is in the answer,
-        // empty ones included, so the places stay evenly spaced in time.
-        xAxisPoint: formatDay(bucket.start),
+        // The bucket's place in the span (every bucket is in the answer, empty ones included),
+        // on a numeric axis the library does not round when the padding is given: the bars and
+        // their labels share one scale. (On a date axis it rounds the axis's ends but not the
+        // bars', so the labels drifted off their bars and today's bar sat under tomorrow's date;
+        // a category axis drops the empty days and closes up the gaps between the others.)
+        xAxisPoint: index,
         xAxisCalloutData: label,
         chartData: sources
           .filter((source) => (bucket.counts[source] ?? 0) > 0)
@@ -97,16 +98,19 @@ export default function LeadsChartView({ chart, describedBy, onSelect }: LeadsCh
     }
   };
 
+  const ticks = axisLabels(
+    chart.buckets.map((_bucket, index) => index),
+    width,
+  );
+
   return (
     // Listens for the keys of the bars inside; the bars themselves are the interactive elements.
     <div className={styles.frame} aria-describedby={describedBy} onKeyDown={activateFocusedBar}>
       <ResponsiveContainer onResize={(measured) => setWidth(Math.round(measured))}>
         <VerticalStackedBarChart
           data={data}
-          tickValues={axisLabels(
-            data.map((stack) => String(stack.xAxisPoint)),
-            width,
-          )}
+          tickValues={ticks}
+          xAxis={{ tickText: ticks.map((index) => formatDay(chart.buckets[index]?.start ?? '')) }}
           // As wide as the room allows (up to maxBarWidth), so the totals above the bars fit.
           barWidth="auto"
           xAxisInnerPadding={0.45}

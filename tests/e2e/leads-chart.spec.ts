@@ -4,8 +4,9 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The leads chart in Chromium, against a server of its own with a month of leads (seeded by
- * SQL, about 40 a day): as the window narrows, the bars stay inside the chart's box, the day
- * labels under them stay apart, and the last label stands under the last bar (today's).
+ * SQL, about 40 a day, but none for a week): as the window narrows, the bars stay inside the
+ * chart's box, the empty week keeps its width, the day labels under them stay apart, and the
+ * last label stands under the last bar (today's).
  */
 const PASSWORD = 'chart operator password';
 let server: TestServer;
@@ -17,6 +18,12 @@ test.beforeAll(async () => {
            case when g % 3 = 0 then 'contact' when g % 3 = 1 then 'affiliate' else 'hero_cta' end,
            now() - g * interval '37 minutes'
     from generate_series(0, 1150) g`.execute(server.app.database.db);
+  // A week without leads, the seven whole UTC days from 18 to 12 days ago: the chart must keep its place.
+  await sql`delete from leads
+    where created_at >= (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') - interval '18 days'
+      and created_at < (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') - interval '11 days'`.execute(
+    server.app.database.db,
+  );
 });
 test.afterAll(() => server?.close());
 
@@ -25,6 +32,19 @@ const overflow = (page: Page) =>
   page.locator('svg rect[role="option"]').evaluateAll((rects) => {
     const box = rects[0]?.closest('[aria-describedby]')?.getBoundingClientRect();
     return Math.max(...rects.map((rect) => rect.getBoundingClientRect().right)) - (box?.right ?? 0);
+  });
+
+/** The widest gap between neighbouring days' bars, in days (its width over the usual one): the empty week makes it 8. */
+const widestGapInDays = (page: Page) =>
+  page.locator('svg rect[role="option"]').evaluateAll((rects) => {
+    // A day's stacked segments share one x; sub-pixel positions, so a phone's 9 px steps stay exact.
+    const lefts = [...new Set(rects.map((rect) => rect.getBoundingClientRect().x.toFixed(2)))].map(Number).sort((a, b) => a - b);
+    const steps = lefts
+      .slice(1)
+      .map((left, index) => left - (lefts[index] ?? 0))
+      .sort((a, b) => a - b);
+    const usual = steps[Math.floor(steps.length / 2)] ?? 1;
+    return Math.round((steps.at(-1) ?? 0) / usual);
   });
 
 /**
@@ -63,6 +83,7 @@ test('the leads chart follows its box as the window narrows: bars inside, day la
   for (const width of [1366, 1024, 800, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(() => overflow(page), { message: `bars past the box at ${width} px` }).toBeLessThanOrEqual(0);
+    expect(await widestGapInDays(page), `the empty week at ${width} px`).toBe(8);
     await expect.poll(() => axis(page), { message: `day labels at ${width} px` }).toMatchObject({ overlapping: false });
     const { labels, lastLabel, lastLabelOffCentre } = await axis(page);
     // The last bar's day, as the chart's table for screen readers names it.
