@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { preferRamTmpdir } from './tests/support/ram-tmpdir.ts';
+
+// The servers' databases and Chromium's profiles in RAM when the machine allows: see the function.
+preferRamTmpdir();
 
 /** Playwright cannot download its own browser here; it drives the machine's Chromium. */
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { preferRamTmpdir } from './tests/support/ram-tmpdir.ts';
+
+// Scratch files (each test server's database) in RAM when the machine allows: see the function.
+preferRamTmpdir();
 
 /**
  * Files whose results depend on the clock (medians of milliseconds, "answers within 900 ms",
@@ -79,6 +83,8 @@ const PGLITE_TEMPLATE = ['tests/support/pglite-template.ts'];
 
 const desktop = {
   ...nodeTest,
+  // One folder for the electron stand-in's userData folders, removed at the end of the run.
+  globalSetup: ['tests/desktop/support/user-data-root.ts'],
   // The IPC test talks to a real server, which shares two cores with everything else.
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -172,7 +178,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       ...desktop,
       name: 'desktop',
-      globalSetup: PGLITE_TEMPLATE,
+      globalSetup: [...desktop.globalSetup, ...PGLITE_TEMPLATE],
       include: ['tests/desktop/**/*.test.ts'],
       exclude: ['tests/desktop/keychain/**'],
       sequence: { groupOrder: GROUP.parallel },

@@ -104,9 +104,19 @@ export async function startTestServer(
     database,
     identityClock: options.identityClock,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+  }).catch(async (error: unknown) => {
+    await database.dispose();
+    throw error;
   });
-  options.configure?.(app);
-  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  try {
+    options.configure?.(app);
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  } catch (error) {
+    // A server meant not to start (a route without access, a port in use) leaves no database behind.
+    await app.close();
+    await database.dispose();
+    throw error;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   const url = `http://127.0.0.1:${address.port}`;

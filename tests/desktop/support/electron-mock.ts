@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { USER_DATA_ROOT_ENV } from './user-data-root.ts';
 
 /**
  * A stand-in for the `electron` module: the Electron binary cannot run on these machines, so
@@ -11,7 +12,8 @@ import { vi } from 'vitest';
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
 export const handlers = new Map<string, Handler>();
-const userData = mkdtempSync(path.join(tmpdir(), 'console-userdata-'));
+// A fresh folder for each stand-in, inside the run's folder that user-data-root.ts removes at the end.
+const userData = mkdtempSync(path.join(process.env[USER_DATA_ROOT_ENV] ?? tmpdir(), 'console-userdata-'));
 
 export const ipcMain = {
   handle: vi.fn((channel: string, handler: Handler) => {
