@@ -23,6 +23,7 @@ import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
+import { TableScroller } from './TableScroller.tsx';
 
 const PHONE = '@media (max-width: 600px)';
 
@@ -191,7 +192,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         loadingLabel="Loading events…"
         summary={`Showing ${state.events.length} events${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
       />
-      <div className={styles.tableWrap}>
+      <TableScroller label="Audit Log">
         <Table className={mergeClasses(styles.table, own.table)} aria-label="Audit Log" size="small">
           <TableHeader>
             <TableRow>
@@ -230,7 +231,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         {state.phase !== 'loading' && state.events.length === 0 && (
           <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
         )}
-      </div>
+      </TableScroller>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { loadErrorText } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
 import { useAdminList } from './use-admin-list.ts';
 import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
+import { TableScroller } from './TableScroller.tsx';
 
 export interface RecordColumn<T> {
   header: string;
@@ -84,7 +85,7 @@ export function RecordsScreen<T>({
         loadingLabel={`Loading ${noun}…`}
         summary={`Showing ${shown.length} of ${state.items.length} ${noun}`}
       />
-      <div className={styles.tableWrap}>
+      <TableScroller label={title}>
         <Table className={styles.table} aria-label={title} size="small">
           <TableHeader>
             <TableRow>
@@ -113,7 +114,7 @@ export function RecordsScreen<T>({
             {state.items.length === 0 ? `No ${noun} yet.` : `No ${noun} found matching your search.`}
           </p>
         )}
-      </div>
+      </TableScroller>
     </section>
   );
 }

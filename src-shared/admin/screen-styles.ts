@@ -21,6 +21,7 @@ export const useScreenStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
   // Columns size to their content; a narrow screen scrolls the table sideways.
   table: { minWidth: '640px', tableLayout: 'auto' },

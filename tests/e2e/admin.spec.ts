@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { seriousViolations } from './support/axe.ts';
 import { signUpCustomer } from './support/sign-up.ts';
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
@@ -188,5 +189,33 @@ test('on a phone the admin screens do not scroll sideways: wide tables scroll in
     await page.waitForLoadState('networkidle');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(390);
+  }
+});
+
+test.describe('accessibility (axe): no serious or critical violations', () => {
+  for (const width of [1366, 390]) {
+    test(`the five admin screens, with rows, at ${width} px`, async ({ page, request }) => {
+      // A lead, an application and a customer, so no list is empty (its rows, action buttons and chart are checked too).
+      const lead = await request.post('/api/contact', {
+        data: { name: `Axe ${RUN}`, email: `axe-${width}-${RUN}@example.com`, subject: 'Demo Request', message: 'A demo.' },
+      });
+      expect(lead.ok()).toBe(true);
+      const application = await request.post('/api/affiliates/applications', {
+        data: { firstName: 'Ada', lastName: `Axe${RUN}`, email: `axe-${width}-${RUN}@example.com` },
+      });
+      expect(application.ok()).toBe(true);
+      await signUpCustomer(request, `axe-${width}-${RUN}@example.com`, { given: 'Ada', family: 'Axe' });
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await page.goto('/admin/leads');
+      await logIn(page);
+      const found: string[] = [];
+      for (const path of ['/admin/leads', '/admin/users', '/admin/audit', '/admin/outbox', '/admin/affiliates']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('row').nth(1)).toBeVisible();
+        found.push(...(await seriousViolations(page)).map((violation) => `${path} ${violation}`));
+      }
+      expect(found).toEqual([]);
+    });
   }
 });

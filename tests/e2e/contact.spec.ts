@@ -1,8 +1,8 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { seriousViolations } from './support/axe.ts';
 
 /**
  * These journeys check what the server stored, so each worker starts its own real server
@@ -162,11 +162,7 @@ test.describe('accessibility (axe)', () => {
       await expect(page.getByText('Email must be a valid email')).toBeVisible();
       await page.getByRole('button', { name: 'Open chat assistant' }).click();
       await expect(page.getByRole('region', { name: 'HireAssist Assistant' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { INTERFACE } from '../../src-shared/domain/constants.ts';
+import { seriousViolations } from './support/axe.ts';
 import { sharedPage } from './support/shared-page.ts';
 
 /** The public pages of the marketing site, their h1 and texts a visitor must find there. */
@@ -300,13 +300,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (path === '/') await scrollHomeSections(page);
         if (path === '/pricing') await expect(page.locator('[data-locked="true"]')).toBeAttached({ timeout: 3000 });
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter(
-          (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-        );
-        expect(
-          serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }
