@@ -54,8 +54,13 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   const leads = page.getByRole('table', { name: 'Leads' });
   await expect(leads.getByRole('row', { name: new RegExp(leadName) })).toBeVisible();
   await expect(leads.getByRole('row', { name: new RegExp(`Alan Partner${RUN}`) })).toContainText('affiliate');
+  // The search applies after a pause in typing; until its answer arrives the list may already
+  // read "Showing 2 of 2" (when these are the server's only leads), and Export is disabled
+  // while it reloads, so a click at that moment would do nothing.
+  const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === RUN);
   await page.getByRole('searchbox').fill(RUN);
-  await expect(page.getByText(/^Showing 2 of \d+ leads$/)).toBeVisible();
+  await searched;
+  await expect(page.getByText(/^Showing 2 of 2 leads$/)).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloadPromise;

@@ -73,6 +73,11 @@ test('console with a test stand-in for the preload bridge (no Electron binary he
     data: { firstName: '=HYPERLINK("http://evil.example")', lastName: `Desk${RUN}`, email: `desk-${RUN}@example.com` },
   });
   expect(application.status(), await application.text()).toBeLessThan(300);
+  // A lead the search below leaves out, so "Showing 1 of 1" can only mean the search has applied.
+  const other = await request.post(`${SERVER}/api/affiliates/applications`, {
+    data: { firstName: 'Olga', lastName: `Other${RUN}`, email: `other-${RUN}@example.com` },
+  });
+  expect(other.status(), await other.text()).toBeLessThan(300);
   await signUpCustomer(request, userEmail, { given: 'Dana', family: 'Desktop' });
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -107,7 +112,7 @@ test('console with a test stand-in for the preload bridge (no Electron binary he
 
   // Export: main's save dialog writes leads-YYYY-MM-DD.csv; the screen says where it went.
   await page.getByRole('searchbox').fill(`Desk${RUN}`);
-  await expect(page.getByText('Showing 1 of')).toBeVisible();
+  await expect(page.getByText(/^Showing 1 of 1 leads$/)).toBeVisible();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const fileName = `leads-${localDate()}.csv`;
   const saved = path.join(workDir, 'saved', fileName);
