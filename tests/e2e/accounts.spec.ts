@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { App } from '../../server/app.ts';
+import { seriousViolations } from './support/axe.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /**
@@ -324,6 +325,27 @@ test('the account menu stays under its button while the page scrolls, and its it
   expect(during).toBe(before);
   await profile.click();
   await expect(page).toHaveURL(`${baseUrl}/profile`);
+});
+
+test.describe('accessibility (axe): no serious or critical violations', () => {
+  for (const width of [1366, 390]) {
+    test(`the five signed-in pages at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await signedInAs(page, `ada.axe${width}@example.com`, 'Ada', 'Axe', '/dashboard');
+      await expect(menu(page)).toBeVisible();
+      const found: string[] = [];
+      for (const path of ['/dashboard', '/profile', '/subscription', '/settings', '/security']) {
+        await page.goto(`${baseUrl}${path}`);
+        // Still signed in: a visitor would be sent home with the sign-in dialog instead.
+        await expect(menu(page)).toBeVisible();
+        await expect(page).toHaveURL(`${baseUrl}${path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await seriousViolations(page)).map((violation) => `${path} ${violation}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
 });
 
 test.describe('with animations on', () => {
