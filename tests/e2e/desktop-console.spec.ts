@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { CONSOLE_SCREENS } from '../../src-desktop/contract/bridge.ts';
+import { seriousViolations } from './support/axe.ts';
 import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desktop-console.ts';
 import { signUpCustomer } from './support/sign-up.ts';
 
@@ -266,6 +268,39 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   await expect(failure).toBeHidden();
   expect(pageErrors).toEqual([]);
   expect(cspViolations).toEqual([]);
+});
+
+test('console with a test stand-in bridge: the first-run screen, the password dialog and the six screens pass axe (1024×700)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const bridge = new TestConsoleBridge({ saveDir: path.join(workDir, 'saved-axe'), tokenStorage: 'memory' });
+  await openConsole(page, bridge);
+  const found: string[] = [];
+  const check = async (where: string) =>
+    found.push(...(await seriousViolations(page)).map((violation) => `${where} ${violation}`));
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HireAssist Console' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Server address' }).fill('ftp://files.example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await check('first run, with its error');
+  await page.getByRole('textbox', { name: 'Server address' }).fill(SERVER);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  await check('password dialog');
+  await signIn(page);
+  const navigation = page.getByRole('navigation', { name: 'Console screens' });
+  const buttons = await navigation.getByRole('button').all();
+  expect(buttons).toHaveLength(CONSOLE_SCREENS.length);
+  for (const button of buttons) {
+    const name = (await button.textContent()) ?? '';
+    await button.click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(name);
+  }
+  expect(found).toEqual([]);
 });
 
 test('console with a test stand-in bridge: settings reset notice, password dialog texts of the screen shown (server unreachable)', async ({
