@@ -273,6 +273,8 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
 test('console with a test stand-in bridge: the first-run screen, the password dialog and the six screens pass axe (1024×700)', async ({
   page,
 }) => {
+  // Eight pages analysed: about 35 s on an idle machine.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1024, height: 700 });
   const bridge = new TestConsoleBridge({ saveDir: path.join(workDir, 'saved-axe'), tokenStorage: 'memory' });
   await openConsole(page, bridge);
