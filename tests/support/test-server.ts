@@ -100,20 +100,18 @@ export async function startTestServer(
       ? { blog: { ...loaded.blog, storyChief: { ...storyChief, baseUrl: options.storyChiefBaseUrl } } }
       : {}),
   };
-  const app = await buildApp(config, {
-    database,
-    identityClock: options.identityClock,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  }).catch(async (error: unknown) => {
-    await database.dispose();
-    throw error;
-  });
+  let app: App | undefined;
   try {
+    app = await buildApp(config, {
+      database,
+      identityClock: options.identityClock,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
     options.configure?.(app);
     await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   } catch (error) {
     // A server meant not to start (a route without access, a port in use) leaves no database behind.
-    await app.close();
+    await app?.close();
     await database.dispose();
     throw error;
   }
