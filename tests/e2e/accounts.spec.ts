@@ -328,6 +328,8 @@ test('the account menu stays under its button while the page scrolls, and its it
 });
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
+  // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
+  test.setTimeout(90_000);
   for (const width of [1366, 390]) {
     test(`the five signed-in pages at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });

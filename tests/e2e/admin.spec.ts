@@ -198,6 +198,8 @@ test('on a phone the admin screens do not scroll sideways: wide tables scroll in
 });
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
+  // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
+  test.setTimeout(90_000);
   for (const width of [1366, 390]) {
     test(`the five admin screens, with rows, at ${width} px`, async ({ page, request }) => {
       // A lead, an application and a customer, so no list is empty (its rows, action buttons and chart are checked too).
