@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -69,15 +69,19 @@ function copyTree(from: string, to: string): Promise<unknown> {
 /**
  * A new PGlite data directory for a test: a copy of the run's template when there is one
  * (`migrated`, the default: a server opening it skips initdb and the migrations; `blank`: only
- * initdb is skipped), else empty, so a bench or a run without the globalSetup creates and
+ * initdb is skipped), in the run's folder, else empty, so a bench or a run without the globalSetup creates and
  * migrates it from nothing, as production does.
  */
 export async function freshDataDir(
   prefix = 'hireassist-test-',
   contents: 'migrated' | 'blank' = 'migrated',
 ): Promise<{ dataDir: string; dispose(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), prefix));
   const template = process.env[contents === 'blank' ? PGLITE_BLANK_TEMPLATE_ENV : PGLITE_TEMPLATE_ENV];
+  // Beside the template, so the run's teardown removes what a worker ended without removing
+  // (vitest ends its workers without an exit event, and a worker's pool of open databases goes with it).
+  const parent = template ? path.join(path.dirname(template), 'scratch') : tmpdir();
+  await mkdir(parent, { recursive: true });
+  const dataDir = await mkdtemp(path.join(parent, prefix));
   if (template) await copyTree(template, dataDir);
   return { dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
 }

@@ -1,7 +1,7 @@
 import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config/config.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { freshDataDir } from './pglite-template.ts';
+import { borrowPGlite } from './pglite-pool.ts';
 
 export interface TestServer {
   app: App;
@@ -14,8 +14,9 @@ export interface TestServer {
 }
 
 /**
- * A fresh database for one test file: an embedded PGlite in a temporary directory, or,
- * with `postgres: true` and TEST_DATABASE_URL set, a schema of its own on that PostgreSQL.
+ * A fresh database for one test file: an embedded PGlite holding the migrated template's
+ * rows (borrowed from the worker's pool, see pglite-pool.ts), or, with `postgres: true` and
+ * TEST_DATABASE_URL set, a schema of its own on that PostgreSQL.
  */
 export async function openTestDatabase(
   options: { postgres?: boolean; dataDir?: string } = {},
@@ -42,15 +43,7 @@ export async function openTestDatabase(
       },
     };
   }
-  const { dataDir, dispose } = await freshDataDir();
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  return {
-    ...database,
-    async dispose() {
-      await database.close();
-      await dispose();
-    },
-  };
+  return borrowPGlite();
 }
 
 /**
