@@ -20,7 +20,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey that takes 20 s alone took over 30 s beside the other worker on a slow 2-core VM;
+  // each step still waits at most 10 s (expect), so a hang fails as fast as before.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {

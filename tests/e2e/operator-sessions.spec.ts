@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desktop-console.ts';
+import { E2E_ADMIN_PASSWORD as PASSWORD, startSite, type Site } from './support/site.ts';
 
 /*
  * The operator's sessions in Chromium: the known-device cookie as the browser keeps it, and
@@ -10,10 +11,17 @@ import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desk
  * console's renderer with a test stand-in for the preload bridge: no Electron binary here).
  */
 
-const SERVER = process.env.E2E_BASE_URL ?? '';
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
-
 test.describe.configure({ mode: 'serial' });
+
+// A server of these tests' own: "Sign out all" ends every admin session of its server, and the
+// other specs' journeys hold sessions on the shared one at the same time.
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(async () => {
+  await site?.close();
+});
 
 async function logIn(page: Page) {
   const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
@@ -31,7 +39,7 @@ test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign ou
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto('/admin/leads');
+  await page.goto(`${site.url}/admin/leads`);
   await logIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
   const cookies = await page.context().cookies();
@@ -44,7 +52,7 @@ test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign ou
 
   // Another browser signed in at the same time.
   const other = await browser.newPage();
-  await other.goto(`${SERVER}/admin/users`);
+  await other.goto(`${site.url}/admin/users`);
   await logIn(other);
   await expect(other.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 
@@ -58,7 +66,7 @@ test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign ou
   await shot(page, 'web-sign-out-all-390');
   await confirm.getByRole('button', { name: 'Sign out all' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page).toHaveURL(`${SERVER}/`);
+  await expect(page).toHaveURL(`${site.url}/`);
 
   // The other browser's session ended too: its next check asks for the password again.
   await other.reload();
@@ -77,7 +85,7 @@ test('console: Sign out all from the header ends the session and asks for the pa
     await page.setViewportSize({ width: 1366, height: 800 });
     const bridge = new TestConsoleBridge({
       saveDir: path.join(workDir, 'saved'),
-      settings: { serverUrl: SERVER, lastScreen: 'leads' },
+      settings: { serverUrl: site.url, lastScreen: 'leads' },
     });
     await bridge.install(page);
     await page.goto(renderer.url);
@@ -99,7 +107,7 @@ test('console: Sign out all from the header ends the session and asks for the pa
     await confirm.getByRole('button', { name: 'Sign out all' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
     const [token] = bridge.tokens;
-    const check = await fetch(`${SERVER}/api/admin/auth/validate`, { headers: { authorization: `Bearer ${token}` } });
+    const check = await fetch(`${site.url}/api/admin/auth/validate`, { headers: { authorization: `Bearer ${token}` } });
     expect(check.status).toBe(401);
   } finally {
     await renderer.close();
