@@ -1,24 +1,11 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { Field, Input, makeStyles } from '@fluentui/react-components';
+import { useState } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
 import { ADMIN_TEXT, loginErrorText, type AdminDialogVariant } from './messages.ts';
-import { ModalDialog } from '../ui/ModalDialog.tsx';
-import { ErrorBar } from '../ui/MessageBars.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '420px' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
 interface AdminAuthDialogProps {
@@ -40,8 +27,7 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (password === '' || busy) return;
     setBusy(true);
     setError(null);
@@ -57,35 +43,31 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
 
   return (
     // Kept mounted and closed through `open`, so the dialog restores the page it hid from assistive technology.
-    <ModalDialog open={open} modalType="alert">
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <DialogTitle>{ADMIN_TEXT.dialogTitle}</DialogTitle>
-            <DialogContent className={styles.content}>
-              <ErrorBar message={error} />
-              <Field label="Admin password" required>
-                <Input
-                  type="password"
-                  value={password}
-                  autoFocus
-                  autoComplete="current-password"
-                  disabled={busy}
-                  onChange={(_event, data) => setPassword(data.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={password === '' || busy}>
-                {busy ? 'Logging in…' : 'Login'}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </ModalDialog>
+    <FormDialog
+      open={open}
+      modalType="alert"
+      title={ADMIN_TEXT.dialogTitle}
+      className={styles.surface}
+      describedByContent={false}
+      error={error}
+      busy={busy}
+      onSubmit={() => void submit()}
+      cancelLabel="Cancel"
+      onCancel={onCancel}
+      submitLabel="Login"
+      busyLabel="Logging in…"
+      submitDisabled={password === ''}
+    >
+      <Field label="Admin password" required>
+        <Input
+          type="password"
+          value={password}
+          autoFocus
+          autoComplete="current-password"
+          disabled={busy}
+          onChange={(_event, data) => setPassword(data.value)}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,23 +1,11 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { ModalDialog } from '../ui/ModalDialog.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
-import { ErrorBar, SuccessBar } from '../ui/MessageBars.tsx';
+import { SuccessBar } from '../ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   // Side by side where there is room, one above the other on a phone.
   names: {
     display: 'grid',
@@ -90,53 +78,40 @@ export function InviteUserDialog({ onInvited }: { onInvited(): void }) {
       <Button appearance="primary" className={styles.trigger} onClick={() => reset(true)}>
         Invite user
       </Button>
-      <ModalDialog open={open} onDismiss={() => reset(false)}>
-        <DialogSurface>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void invite();
-            }}
-          >
-            <DialogBody>
-              <DialogTitle>Invite user</DialogTitle>
-              <DialogContent className={styles.content}>
-                <ErrorBar message={error} />
-                <SuccessBar message={sentTo && `Invitation sent to ${sentTo}.`} />
-                <p className={styles.hint}>
-                  They get a mail with a temporary password, and choose their own the first time they sign in.
-                </p>
-                <Field label="Email" required validationMessage={emailError}>
-                  <Input
-                    type="email"
-                    autoComplete="off"
-                    value={fields.email}
-                    onChange={(_event, data) => set('email')(data.value)}
-                    disabled={busy}
-                  />
-                </Field>
-                <div className={styles.names}>
-                  <Field label="First name">
-                    <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
-                  </Field>
-                  <Field label="Last name">
-                    <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
-                  </Field>
-                </div>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => reset(false)} disabled={busy}>
-                  {sentTo ? 'Close' : 'Cancel'}
-                </Button>
-                <Button type="submit" appearance="primary" disabled={busy}>
-                  {busy ? 'Sending…' : 'Send invitation'}
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </form>
-        </DialogSurface>
-      </ModalDialog>
+      <FormDialog
+        open={open}
+        onDismiss={() => reset(false)}
+        title="Invite user"
+        error={error}
+        busy={busy}
+        onSubmit={() => void invite()}
+        cancelLabel={sentTo ? 'Close' : 'Cancel'}
+        onCancel={() => reset(false)}
+        submitLabel="Send invitation"
+        busyLabel="Sending…"
+      >
+        <SuccessBar message={sentTo && `Invitation sent to ${sentTo}.`} />
+        <p className={styles.hint}>
+          They get a mail with a temporary password, and choose their own the first time they sign in.
+        </p>
+        <Field label="Email" required validationMessage={emailError}>
+          <Input
+            type="email"
+            autoComplete="off"
+            value={fields.email}
+            onChange={(_event, data) => set('email')(data.value)}
+            disabled={busy}
+          />
+        </Field>
+        <div className={styles.names}>
+          <Field label="First name">
+            <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
+          </Field>
+          <Field label="Last name">
+            <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
+          </Field>
+        </div>
+      </FormDialog>
     </>
   );
 }
