@@ -53,7 +53,7 @@ export function ModalDialog(props: {
       return undefined;
     }
     if (opener.current === null) return undefined;
-    restoreFocus(opener.current);
+    restoreFocus(opener.current, 'closed');
     opener.current = null;
     return undefined;
   }, [open]);
@@ -68,7 +68,7 @@ export function ModalDialog(props: {
         for (const element of document.body.querySelectorAll(':scope > [aria-hidden="true"]:not([data-tabster-dummy])')) {
           element.removeAttribute('aria-hidden');
         }
-        restoreFocus(returnTo);
+        restoreFocus(returnTo, 'removed');
       });
     },
     [],
@@ -81,10 +81,17 @@ export function ModalDialog(props: {
   );
 }
 
-function restoreFocus(opener: HTMLElement | null): void {
+/**
+ * `closed`: a frame later, after Fluent's surface has unmounted, or its focus trap would take
+ * focus straight back. `removed`: at once, the surface being gone already; a frame later
+ * another dialog may have opened in its place (the console swaps "Sign out all?" for the
+ * password prompt) and focus must stay in that one.
+ */
+function restoreFocus(opener: HTMLElement | null, dialog: 'closed' | 'removed'): void {
   const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('main');
   if (!target) return;
   if (target.tagName === 'MAIN' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  // After Fluent's surface has unmounted, or its focus trap would take focus straight back.
-  requestAnimationFrame(() => target.focus({ preventScroll: opener !== target }));
+  const focus = () => target.focus({ preventScroll: opener !== target });
+  if (dialog === 'removed') focus();
+  else requestAnimationFrame(focus);
 }
