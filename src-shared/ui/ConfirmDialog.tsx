@@ -1,19 +1,8 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { ModalDialog } from './ModalDialog.tsx';
-import { ErrorBar } from './MessageBars.tsx';
+import { FormDialog } from './FormDialog.tsx';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, '& p': { margin: 0 } },
   // Fluent has no danger appearance: a destructive action's button takes the danger palette itself.
   danger: {
     backgroundColor: tokens.colorPaletteRedBackground3,
@@ -42,36 +31,28 @@ interface ConfirmDialogProps {
 
 /**
  * A question asked before an action: Cancel, or the action's own button. Escape and a click
- * outside cancel too, except while the action runs. Opened through ModalDialog, so Cancel
+ * outside cancel too, except while the action runs. A FormDialog without fields, so Cancel
  * gives the keyboard back to the control that asked.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const styles = useStyles();
-  const { busy, error, onCancel } = props;
+  const { busy, onCancel } = props;
   return (
-    <ModalDialog open modalType={props.modalType} onDismiss={() => !busy && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <ErrorBar message={error} />
-            {props.children}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button
-              appearance="primary"
-              className={props.danger ? styles.danger : undefined}
-              onClick={props.onConfirm}
-              disabled={busy}
-            >
-              {busy ? props.busyLabel : props.confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </ModalDialog>
+    <FormDialog
+      open
+      modalType={props.modalType}
+      onDismiss={() => !busy && onCancel()}
+      title={props.title}
+      error={props.error}
+      busy={busy}
+      onSubmit={props.onConfirm}
+      cancelLabel="Cancel"
+      onCancel={onCancel}
+      submitLabel={props.confirmLabel}
+      busyLabel={props.busyLabel}
+      {...(props.danger ? { submitClassName: styles.danger } : {})}
+    >
+      {props.children}
+    </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import { ModalDialog } from './ModalDialog.tsx';
 import { ErrorBar } from './MessageBars.tsx';
 
 const useStyles = makeStyles({
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, '& p': { margin: 0 } },
 });
 
 interface FormDialogProps {
@@ -35,6 +35,8 @@ interface FormDialogProps {
   busyLabel: string;
   /** Besides while busy (a required field still empty, say). */
   submitDisabled?: boolean;
+  /** The submit button's own look (a destructive action's danger palette). */
+  submitClassName?: string;
   /**
    * False when the fields alone are the content: a screen reader then announces the title,
    * not every label and value of the form as the dialog's description.
@@ -46,8 +48,8 @@ interface FormDialogProps {
 }
 
 /**
- * A dialog holding one form: title, the last error, the fields, then Cancel and the submit
- * button. Opened through ModalDialog, so closing it gives the keyboard back to its opener.
+ * A dialog holding one form: title, the last error, the fields (or a question), then Cancel and
+ * the submit button. Opened through ModalDialog, so closing it gives the keyboard back to its opener.
  * The form checks its own fields (`noValidate`): the browser's bubbles would not match ours.
  */
 export function FormDialog(props: FormDialogProps) {
@@ -76,7 +78,12 @@ export function FormDialog(props: FormDialogProps) {
               <Button type="button" onClick={props.onCancel} disabled={busy}>
                 {props.cancelLabel}
               </Button>
-              <Button type="submit" appearance="primary" disabled={busy || props.submitDisabled === true}>
+              <Button
+                type="submit"
+                appearance="primary"
+                className={props.submitClassName}
+                disabled={busy || props.submitDisabled === true}
+              >
                 {busy ? props.busyLabel : props.submitLabel}
               </Button>
             </DialogActions>

@@ -1,19 +1,4 @@
-import {
-  Body1,
-  Button,
-  Card,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Spinner,
-  Subtitle1,
-  Switch,
-  Title2,
-} from '@fluentui/react-components';
+import { Body1, Button, Card, Field, Input, Spinner, Subtitle1, Switch, Title2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -23,7 +8,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
-import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
+import { FormDialog } from '../../../src-shared/ui/FormDialog.tsx';
 import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 function PreferencesCard() {
@@ -119,44 +104,29 @@ function DeleteAccountCard() {
       {user?.socialProvider && (
         <Body1 className={page.subtitle}>To delete an account that signs in with Google or Microsoft, contact support.</Body1>
       )}
-      {
-        <ModalDialog open={open} modalType="alert">
-          <DialogSurface>
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void remove();
-              }}
-            >
-              <DialogBody>
-                <DialogTitle>Delete your account?</DialogTitle>
-                <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
-                  <Body1>Enter your password to confirm. Your account and its sign-in are removed for good.</Body1>
-                  <ErrorBar message={error} />
-                  <Field label="Password" required>
-                    <Input
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(_e, d) => setPassword(d.value)}
-                      disabled={busy}
-                    />
-                  </Field>
-                </DialogContent>
-                <DialogActions>
-                  <Button type="button" onClick={() => setOpen(false)} disabled={busy}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" appearance="primary" disabled={busy}>
-                    {busy ? 'Deleting...' : 'Delete Account'}
-                  </Button>
-                </DialogActions>
-              </DialogBody>
-            </form>
-          </DialogSurface>
-        </ModalDialog>
-      }
+      <FormDialog
+        open={open}
+        modalType="alert"
+        title="Delete your account?"
+        error={error}
+        busy={busy}
+        onSubmit={() => void remove()}
+        cancelLabel="Cancel"
+        onCancel={() => setOpen(false)}
+        submitLabel="Delete Account"
+        busyLabel="Deleting..."
+      >
+        <Body1>Enter your password to confirm. Your account and its sign-in are removed for good.</Body1>
+        <Field label="Password" required>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(_e, d) => setPassword(d.value)}
+            disabled={busy}
+          />
+        </Field>
+      </FormDialog>
     </Card>
   );
 }
