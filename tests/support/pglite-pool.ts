@@ -22,6 +22,8 @@ export interface PooledDatabase extends Database {
 interface Idle {
   database: Database;
   removeDataDir(): Promise<void>;
+  /** Every table (the schema check below proves a returned database has the same). */
+  tables: readonly string[];
   /** The template's rows, per table (only the tables that have any), as JSON. */
   rows: ReadonlyMap<string, string>;
   /** The template's sequence positions. */
@@ -61,9 +63,10 @@ async function openFromTemplate(): Promise<Idle> {
   }
 }
 
-async function templateState(db: Kysely<Schema>): Promise<Pick<Idle, 'rows' | 'sequences' | 'schema'>> {
+async function templateState(db: Kysely<Schema>): Promise<Pick<Idle, 'tables' | 'rows' | 'sequences' | 'schema'>> {
+  const tables = await publicTables(db);
   const rows = new Map<string, string>();
-  for (const table of await publicTables(db)) {
+  for (const table of tables) {
     const { rows: found } = await sql<{
       json: string | null;
     }>`select json_agg(t)::text as json from ${sql.table(table)} t`.execute(db);
@@ -73,7 +76,7 @@ async function templateState(db: Kysely<Schema>): Promise<Pick<Idle, 'rows' | 's
   const { rows: sequences } = await sql<{ name: string; value: string; called: boolean }>`
     select sequencename as name, coalesce(last_value, start_value)::text as value, last_value is not null as called
     from pg_sequences where schemaname = 'public'`.execute(db);
-  return { rows, sequences, schema: await schemaOf(db) };
+  return { tables, rows, sequences, schema: await schemaOf(db) };
 }
 
 async function publicTables(db: Kysely<Schema>): Promise<string[]> {
@@ -140,9 +143,8 @@ async function giveBack(idle: Idle): Promise<void> {
  * gone. Queries the last server left queued on the session run before this (PGlite has one
  * session, and the dialect lends it to one caller at a time).
  */
-async function reset({ database: { db }, rows, sequences, schema }: Idle): Promise<void> {
+async function reset({ database: { db }, tables, rows, sequences, schema }: Idle): Promise<void> {
   if ((await schemaOf(db)) !== schema) throw new Error('a test changed the schema');
-  const tables = await publicTables(db);
   await db.connection().execute(async (session) => {
     await sql`rollback`.execute(session); // a transaction the last server left open (a warning otherwise)
     await sql`reset all`.execute(session);
