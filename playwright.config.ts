@@ -1,18 +1,12 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { HEADLESS_ARGS, headlessChromiumPath } from './tests/support/headless-chromium.ts';
 import { preferRamTmpdir } from './tests/support/ram-tmpdir.ts';
 
 // The servers' databases and Chromium's profiles in RAM when the machine allows: see the function.
 preferRamTmpdir();
 
-/** Playwright cannot download its own browser here; it drives the machine's Chromium. */
-const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromiumPath)) {
-  throw new Error(
-    `No Chromium at ${chromiumPath}. Install one with "apt-get install chromium" (Debian/Ubuntu), ` +
-      'or point CHROME_PATH at a Chromium or Chrome binary.',
-  );
-}
+/** Playwright cannot download its own browser here; it drives the machine's Chromium (see the function). */
+const chromiumPath = headlessChromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,14 +25,7 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: HEADLESS_ARGS,
     },
     trace: 'retain-on-failure',
   },

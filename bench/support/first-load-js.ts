@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/config.ts';
+import { HEADLESS_ARGS, headlessChromiumPath } from '../../tests/support/headless-chromium.ts';
 
 export interface FirstLoad {
   route: string;
@@ -20,8 +21,8 @@ export interface FirstLoad {
  */
 export async function measureFirstLoadJs(baseUrl: string, distDir: string, routes: readonly string[]): Promise<FirstLoad[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    executablePath: headlessChromiumPath(),
+    args: HEADLESS_ARGS,
   });
   try {
     const results: FirstLoad[] = [];

@@ -110,7 +110,9 @@ test('console: Sign out all from the header ends the session and asks for the pa
     const check = await fetch(`${site.url}/api/admin/auth/validate`, { headers: { authorization: `Bearer ${token}` } });
     expect(check.status).toBe(401);
   } finally {
-    await renderer.close();
-    await rm(workDir, { recursive: true, force: true });
+    await test.step('close the renderer server and remove its files', async () => {
+      await renderer.close();
+      await rm(workDir, { recursive: true, force: true });
+    });
   }
 });
