@@ -52,7 +52,6 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
       error={error}
       busy={busy}
       onSubmit={() => void submit()}
-      cancelLabel="Cancel"
       onCancel={onCancel}
       submitLabel="Login"
       busyLabel="Logging in…"

@@ -46,7 +46,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       error={props.error}
       busy={busy}
       onSubmit={props.onConfirm}
-      cancelLabel="Cancel"
       onCancel={onCancel}
       submitLabel={props.confirmLabel}
       busyLabel={props.busyLabel}

@@ -28,11 +28,14 @@ interface FormDialogProps {
   /** The failure of the last try, above the fields. */
   error: string | null;
   busy: boolean;
-  cancelLabel: string;
+  /** 'Cancel' unless given ('Close' once there is nothing left to cancel). */
+  cancelLabel?: string;
   onCancel(): void;
   submitLabel: string;
-  /** The submit button's text while `busy`. */
-  busyLabel: string;
+  /** The submit button's text while `busy`; its usual text unless given. */
+  busyLabel?: string;
+  /** A button of the dialog's own before Cancel ('Resend Code'); it should be disabled while `busy`. */
+  extraAction?: ReactNode;
   /** Besides while busy (a required field still empty, say). */
   submitDisabled?: boolean;
   /** The submit button's own look (a destructive action's danger palette). */
@@ -75,8 +78,9 @@ export function FormDialog(props: FormDialogProps) {
               {props.children}
             </DialogContent>
             <DialogActions>
+              {props.extraAction}
               <Button type="button" onClick={props.onCancel} disabled={busy}>
-                {props.cancelLabel}
+                {props.cancelLabel ?? 'Cancel'}
               </Button>
               <Button
                 type="submit"
@@ -84,7 +88,7 @@ export function FormDialog(props: FormDialogProps) {
                 className={props.submitClassName}
                 disabled={busy || props.submitDisabled === true}
               >
-                {busy ? props.busyLabel : props.submitLabel}
+                {busy ? (props.busyLabel ?? props.submitLabel) : props.submitLabel}
               </Button>
             </DialogActions>
           </DialogBody>

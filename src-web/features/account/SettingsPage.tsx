@@ -111,7 +111,6 @@ function DeleteAccountCard() {
         error={error}
         busy={busy}
         onSubmit={() => void remove()}
-        cancelLabel="Cancel"
         onCancel={() => setOpen(false)}
         submitLabel="Delete Account"
         busyLabel="Deleting..."

@@ -1,19 +1,10 @@
-import {
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from '@fluentui/react-components';
+import { Button, Field, Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { errorMessage } from '../auth/error-message.ts';
-import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
-import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
+import { FormDialog } from '../../../src-shared/ui/FormDialog.tsx';
+import { SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** 'Verify New Email Address' (profile settings): the code mailed to the new address. */
 export function VerifyEmailDialog(props: {
@@ -58,49 +49,36 @@ export function VerifyEmailDialog(props: {
   };
 
   return (
-    <ModalDialog open={props.open} modalType="alert">
-      <DialogSurface>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void verify();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>Verify New Email Address</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
-              <span>
-                Enter the code we sent to <strong>{props.email}</strong>.
-              </span>
-              <ErrorBar message={error} />
-              <SuccessBar message={notice} />
-              <Field label="Verification Code" required>
-                <Input
-                  value={code}
-                  onChange={(_e, d) => setCode(d.value.slice(0, VERIFICATION.codeLength))}
-                  placeholder="Enter 6-digit code"
-                  maxLength={VERIFICATION.codeLength}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  disabled={busy}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={() => void resend()} disabled={busy}>
-                Resend Code
-              </Button>
-              <Button type="button" onClick={props.onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
-                Verify Email
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </ModalDialog>
+    <FormDialog
+      open={props.open}
+      modalType="alert"
+      title="Verify New Email Address"
+      error={error}
+      busy={busy}
+      onSubmit={() => void verify()}
+      onCancel={props.onCancel}
+      submitLabel="Verify Email"
+      extraAction={
+        <Button type="button" onClick={() => void resend()} disabled={busy}>
+          Resend Code
+        </Button>
+      }
+    >
+      <span>
+        Enter the code we sent to <strong>{props.email}</strong>.
+      </span>
+      <SuccessBar message={notice} />
+      <Field label="Verification Code" required>
+        <Input
+          value={code}
+          onChange={(_e, d) => setCode(d.value.slice(0, VERIFICATION.codeLength))}
+          placeholder="Enter 6-digit code"
+          maxLength={VERIFICATION.codeLength}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          disabled={busy}
+        />
+      </Field>
+    </FormDialog>
   );
 }
