@@ -77,7 +77,8 @@ export function FormDialog(props: FormDialogProps) {
               <ErrorBar message={props.error} />
               {props.children}
             </DialogContent>
-            <DialogActions>
+            {/* The whole row, still at its end: beside the title's column, three buttons wrapped their labels. */}
+            <DialogActions fluid>
               {props.extraAction}
               <Button type="button" onClick={props.onCancel} disabled={busy}>
                 {props.cancelLabel ?? 'Cancel'}

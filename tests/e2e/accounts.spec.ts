@@ -201,6 +201,14 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
       buttons.filter((button) => button.textContent?.trim()).map((button) => Math.round(button.getBoundingClientRect().top)),
     );
   expect(new Set(tops).size).toBe(1);
+  // ...each label on one line (beside the title's column they wrapped: "Resend / Code").
+  const wrapped = await verify.getByRole('button').evaluateAll((buttons) =>
+    buttons
+      .filter((button) => button.textContent?.trim())
+      .filter((button) => button.scrollHeight > 1.5 * parseFloat(getComputedStyle(button).lineHeight) + 12)
+      .map((button) => button.textContent),
+  );
+  expect(wrapped).toEqual([]);
   await expect(page.getByText('Profile updated! Please check your new email for verification code.')).toBeVisible();
   await verify.getByPlaceholder('Enter 6-digit code').fill(await codeMailedTo(NEW_EMAIL, before));
   await verify.getByRole('button', { name: 'Verify Email' }).click();
