@@ -13,7 +13,12 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // No trace while a journey passes: recording one for every journey and keeping only the
+  // failures' ('retain-on-failure') cost a sixth of their time (bench/README.md). A journey that
+  // fails runs once more, recording a trace to open, and the run fails all the same, also when the
+  // second attempt passes (tests/server/tooling/journey-failure-policy.test.ts).
+  retries: 1,
+  failOnFlakyTests: true,
   // A journey that takes 20 s alone took over 30 s beside the other worker on a slow 2-core VM;
   // each step still waits at most 10 s (expect), so a hang fails as fast as before.
   timeout: 60_000,
@@ -27,6 +32,7 @@ export default defineConfig({
       executablePath: chromiumPath,
       args: HEADLESS_ARGS,
     },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
   },
 });
