@@ -7,8 +7,10 @@ import { waitForHealth } from '../../support/health.ts';
 import createPgliteTemplates from '../../support/pglite-template.ts';
 
 /**
- * Starts the real server, as `npm start` runs it, on the built web app with a fresh data
- * directory. Tests reach it through `baseURL`; the returned function stops it.
+ * Starts the real server as `npm start` runs it (scripts/start.mjs: the web app and the server
+ * built when missing or older than their sources, then the compiled server in plain node, as
+ * in production), with a fresh data directory. Tests reach it through `baseURL`; the returned
+ * function stops it. The journeys are thus also the test of the server's bundle.
  * Also makes the migrated PGlite template the unit tests use (the workers inherit where it
  * is), so a spec that starts a server of its own copies it instead of running initdb and
  * every migration: 7 to 9 s a server on an idle machine, in each worker that runs the spec.
@@ -21,7 +23,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const url = `http://127.0.0.1:${port}`;
   // The operator's password for the admin journeys (the server would otherwise generate one).
   const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-operator-password';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -37,7 +39,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
 
-  await waitForHealth(url, { timeoutMs: 60_000, exited, intervalMs: 200 }).catch(async (error: unknown) => {
+  // A minute for the builds when they are stale (about 10 s on two cores), a minute for the start.
+  await waitForHealth(url, { timeoutMs: 120_000, exited, intervalMs: 200 }).catch(async (error: unknown) => {
     const removeTemplates = await templates;
     await removeTemplates();
     throw new Error(`The e2e server at ${url} did not start`, { cause: error });
