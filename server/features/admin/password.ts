@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-
-/** OWASP's argon2id floor: 19 MiB, two passes, one lane. Algorithm 2 is argon2id (a const enum we cannot import). */
-const ARGON2_OPTIONS: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+// The operator's password is hashed as the customers' are.
+import { ARGON2_OPTIONS } from '../../identity/passwords.ts';
 
 export interface AdminPassword {
   /**
