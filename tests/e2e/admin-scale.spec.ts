@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { WEB_DIST_DIR } from './support/web-build.ts';
 
 /**
  * The leads console at 100,000 leads (seeded by SQL) in Chromium, against a server of its own
@@ -13,7 +14,7 @@ let server: TestServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, webDistDir: 'dist/web' });
+  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, webDistDir: WEB_DIST_DIR });
   const db = server.app.database.db;
   await sql`insert into leads (name, email, source, created_at)
     select 'Scale Lead ' || g, 'lead' || g || '@scale.example', case when g % 2 = 0 then 'contact' else 'hero_cta' end,

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
+import { WEB_DIST_DIR } from './support/web-build.ts';
 
 /**
  * These journeys check what the server stored, so each worker starts its own real server
@@ -13,7 +13,7 @@ import { seriousViolations } from './support/axe.ts';
 let server: TestServer;
 test.beforeAll(async () => {
   server = await startTestServer({
-    webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+    webDistDir: WEB_DIST_DIR,
     postgres: Boolean(process.env.TEST_DATABASE_URL),
     env: { CONTACT_NOTIFY_TO: 'sales@hireassist.example', CONTACT_RATE_LIMIT_MAX: '50' },
   });

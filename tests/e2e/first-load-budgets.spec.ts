@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { firstLoadJs } from '../support/first-load-js.ts';
+import { WEB_DIST_DIR } from './support/web-build.ts';
 
 /**
  * Each route's first-load JavaScript (gzip -9 of the scripts requested before its h1 appears)
@@ -11,11 +11,10 @@ import { firstLoadJs } from '../support/first-load-js.ts';
 const { firstLoadJsGzipKB } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
   firstLoadJsGzipKB: Record<string, number>;
 };
-const distDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
 
 for (const [route, budgetKb] of Object.entries(firstLoadJsGzipKB)) {
   test(`${route} loads at most ${budgetKb} KB of JavaScript (gzip) before its heading`, async ({ page, baseURL }) => {
-    const load = await firstLoadJs(page, baseURL ?? '', route, distDir);
+    const load = await firstLoadJs(page, baseURL ?? '', route, WEB_DIST_DIR);
     const files = load.files.map((file) => `${file.file} ${(file.gzipBytes / 1024).toFixed(1)} KB`).join(', ');
     expect(
       load.gzipBytes / 1024,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { WEB_DIST_DIR } from './support/web-build.ts';
 
 /**
  * The leads chart in Chromium, against a server of its own with a month of leads (seeded by
@@ -12,7 +13,7 @@ const PASSWORD = 'chart operator password';
 let server: TestServer;
 
 test.beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, webDistDir: 'dist/web' });
+  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, webDistDir: WEB_DIST_DIR });
   await sql`insert into leads (name, email, source, created_at)
     select 'Chart Lead ' || g, 'chart' || g || '@leads.example',
            case when g % 3 = 0 then 'contact' when g % 3 = 1 then 'affiliate' else 'hero_cta' end,

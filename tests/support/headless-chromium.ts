@@ -16,11 +16,11 @@ export const HEADLESS_ARGS = [
 ];
 
 /**
- * The Chromium that the end-to-end journeys and the first-load budget drive: CHROME_PATH when
+ * The Chromium that the end-to-end journeys and the benches' browser measurements drive: CHROME_PATH when
  * set, else the headless shell when installed, else the full browser. The shell is the same
  * Blink and V8 without the browser's UI processes. Both ran the 148 journeys green on a 2 vCPU
  * VM; with the shell a fresh context loads `/` in about 0.56 s instead of 0.9 s, and the
- * journeys took 4.2 min instead of 5.2 (bench/README.md, "The headless shell").
+ * journeys took 4.2 min instead of 5.2 (bench/README.md, "Chromium's headless shell, and an eighth VM").
  */
 export function headlessChromiumPath(
   env: NodeJS.ProcessEnv = process.env,

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { freePort } from '../../support/free-port.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type OpenIdStandInOptions } from '../../support/openid-stand-in.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { WEB_DIST_DIR } from './web-build.ts';
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-long';
 
@@ -34,7 +34,7 @@ export async function startSite(
   const env = typeof options.env === 'function' ? options.env(url) : options.env;
   const server = await startTestServer({
     port,
-    webDistDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+    webDistDir: WEB_DIST_DIR,
     env: { PUBLIC_URL: url, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, ...(google ? asGoogle(google) : {}), ...env },
   }).catch(async (error: unknown) => {
     await google?.close();
