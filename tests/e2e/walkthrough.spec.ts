@@ -104,6 +104,9 @@ test.describe('on a phone, floating controls never cover content', () => {
   test("the pricing page's plans and the page's end stay clear of the Sign Up button and the chat launcher", async ({ page }) => {
     await page.goto(PATHS.pricing);
     await expect(page.getByRole('button', { name: 'Sign Up' }).last()).toBeVisible();
+    // The plans come after the public configuration: checked before them, the page would have
+    // nothing to cover. Located by text, since the locked table is inert (out of the role tree).
+    await expect(page.locator('main button', { hasText: /^Choose / }).first()).toBeVisible();
     expect(await obscuredWhenFocused(page)).toEqual([]);
     // Scrolled so a plan's button passes under the bottom band, no part of it shows between the
     // floating controls: the band is one opaque bar, not buttons floating over the content.
