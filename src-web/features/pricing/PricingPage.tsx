@@ -2,7 +2,6 @@ import pricing from '../../../content/marketing/pricing.json';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { LockIcon } from '../../components/page-icons.tsx';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePublicConfig } from '../../components/public-config.ts';
 import { usePageMeta } from '../../components/seo.tsx';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
@@ -14,8 +13,8 @@ import { StripePricingTable } from './StripePricingTable.tsx';
 import { usePricingGate } from './use-pricing-gate.ts';
 
 /**
- * The Pricing page: Stripe's pricing table when configured, else our plans
- * table. Signed-out visitors see the 'Sign Up Required' banner and a fixed 'Sign Up' button,
+ * The Pricing page: Stripe's pricing table when configured, else (and until the configuration
+ * has arrived) our plans table. Signed-out visitors see the 'Sign Up Required' banner and a fixed 'Sign Up' button,
  * and the table is locked about a second after load; signed-in customers use it directly.
  */
 export function PricingPage() {
@@ -27,18 +26,19 @@ export function PricingPage() {
   const signUp = () => openAuthDialog('signup');
   const banner = pricing.signUpBanner;
 
-  let table;
-  if (config.status === 'loading') table = <PageSpinner label="Loading plans…" />;
-  else if (config.status === 'ready' && config.config.marketing.stripePricingTable) {
-    const { pricingTableId, publishableKey } = config.config.marketing.stripePricingTable;
-    table = (
-      <StripePricingTable
-        pricingTableId={pricingTableId}
-        publishableKey={publishableKey}
-        customer={user ? { id: user.id, email: user.email } : null}
-      />
-    );
-  } else table = <PlansTable />;
+  // Our plans until the configuration names Stripe's table: they are in the prerendered HTML,
+  // so a crawler and a visitor without JavaScript read every plan and price, and the default
+  // install (no Stripe) never shows a spinner in their place.
+  const stripeTable = config.status === 'ready' ? config.config.marketing.stripePricingTable : null;
+  const table = stripeTable ? (
+    <StripePricingTable
+      pricingTableId={stripeTable.pricingTableId}
+      publishableKey={stripeTable.publishableKey}
+      customer={user ? { id: user.id, email: user.email } : null}
+    />
+  ) : (
+    <PlansTable />
+  );
 
   return (
     <>

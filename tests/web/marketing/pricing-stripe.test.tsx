@@ -14,6 +14,8 @@ describe('with Stripe’s pricing table configured (Stripe itself mocked by its 
     serveConfig(true);
     renderPricing();
     await waitFor(() => expect(stripeTable()).not.toBeNull());
+    // Our plans (shown until the configuration arrives) give way to Stripe's: one table, not two.
+    expect(document.body.textContent).not.toContain('Choose Starter');
     expect(stripeTable()?.getAttribute('pricing-table-id')).toBe(STRIPE.pricingTableId);
     expect(stripeTable()?.getAttribute('publishable-key')).toBe(STRIPE.publishableKey);
     expect(stripeTable()?.hasAttribute('client-reference-id')).toBe(false);
