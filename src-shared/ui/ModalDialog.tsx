@@ -1,5 +1,5 @@
 import { Dialog, type DialogProps } from '@fluentui/react-components';
-import { useLayoutEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
 
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
@@ -18,6 +18,24 @@ if (typeof document !== 'undefined') {
     },
     true,
   );
+}
+
+/**
+ * The open dialogs, the latest last. Fluent hears Escape only inside its surface, and it moves
+ * focus there an effect after the dialog shows: a key pressed in between (a quick hand, a slow
+ * device) reached the page and the dialog stayed. Such a key, from outside every dialog, closes
+ * the topmost one here.
+ */
+interface EscapeEntry {
+  dismiss?: () => void;
+}
+const openDialogs: EscapeEntry[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (event) => {
+    const target = event.target;
+    const outside = !(target instanceof Element && target.closest(DIALOG_SELECTOR));
+    if (event.key === 'Escape' && !event.defaultPrevented && outside) openDialogs.at(-1)?.dismiss?.();
+  });
 }
 
 function lastFocusedOutsideDialogs(): HTMLElement | null {
@@ -46,6 +64,18 @@ export function ModalDialog(props: {
 }) {
   const { open, onDismiss, modalType, children } = props;
   const opener = useRef<HTMLElement | null>(null);
+  // One entry an opening, holding the latest onDismiss (a dialog without one takes the key too:
+  // Escape must not close the dialog beneath it).
+  const escape = useRef<EscapeEntry>({});
+  useLayoutEffect(() => {
+    escape.current.dismiss = onDismiss;
+  });
+  useEffect(() => {
+    if (!open) return undefined;
+    const entry = escape.current;
+    openDialogs.push(entry);
+    return () => void openDialogs.splice(openDialogs.indexOf(entry), 1);
+  }, [open]);
 
   useLayoutEffect(() => {
     if (open) {

@@ -1,5 +1,5 @@
 import { Button, DialogBody, DialogSurface, DialogTitle, FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
@@ -55,6 +55,44 @@ describe('a dialog removed while open, and another opened right after (src-share
     // A frame later focus must still be in the prompt, not back on the question's opener.
     act(() => vi.advanceTimersToNextFrame());
     expect(document.activeElement).toBe(login);
+    view.unmount();
+  });
+});
+
+describe('Escape while a dialog is open (src-shared/ui/ModalDialog.tsx)', () => {
+  function Dismissable({ onDismiss }: { onDismiss: () => void }) {
+    return (
+      <FluentProvider theme={webLightTheme}>
+        <Button>Opener</Button>
+        <ModalDialog open onDismiss={onDismiss}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>Welcome Back</DialogTitle>
+              <Button>Sign In</Button>
+            </DialogBody>
+          </DialogSurface>
+        </ModalDialog>
+      </FluentProvider>
+    );
+  }
+
+  it('closes it even when the key comes before focus has moved into it (a slow device, a quick hand)', () => {
+    const onDismiss = vi.fn();
+    const view = render(<Dismissable onDismiss={onDismiss} />);
+    const opener = screen.getByRole('button', { name: 'Opener', hidden: true });
+    act(() => opener.focus());
+    fireEvent.keyDown(opener, { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
+  it('closes it once when the key comes from inside it, as Fluent handles it there', () => {
+    const onDismiss = vi.fn();
+    const view = render(<Dismissable onDismiss={onDismiss} />);
+    const inside = screen.getByRole('button', { name: 'Sign In', hidden: true });
+    act(() => inside.focus());
+    fireEvent.keyDown(inside, { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledTimes(1);
     view.unmount();
   });
 });
