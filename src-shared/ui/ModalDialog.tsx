@@ -1,5 +1,5 @@
 import { Dialog, type DialogProps } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
@@ -70,7 +70,8 @@ export function ModalDialog(props: {
   useLayoutEffect(() => {
     escape.current.dismiss = onDismiss;
   });
-  useEffect(() => {
+  // Before the browser paints: once the dialog can be seen, the key is heard.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const entry = escape.current;
     openDialogs.push(entry);

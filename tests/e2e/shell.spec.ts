@@ -140,6 +140,23 @@ test('Login opens the authentication dialog', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+test('Escape pressed the instant the sign-in dialog appears, before focus is in it, closes it', async ({ page }) => {
+  await page.goto('/');
+  // The key goes in from the DOM change that adds the dialog: after React's commit, before the
+  // effects that move focus into it (a quick hand, or a slow device, presses it there).
+  await page.evaluate(() => {
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector('[role="dialog"]')) return;
+      observer.disconnect();
+      document.body.dataset.focusAtEscape = document.activeElement?.closest('[role="dialog"]') ? 'inside' : 'outside';
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-focus-at-escape', 'outside');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
