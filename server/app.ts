@@ -36,6 +36,7 @@ import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSendQuota } from './mail/send-quota.ts';
 import { createRetentionSweeper } from './maintenance/retention-sweeper.ts';
+import type { PublicConfig } from '../src-shared/domain/public-config.ts';
 
 export type App = FastifyInstance & { database: Database; mailer: Mailer; routeTable: readonly RouteTableEntry[] };
 
@@ -171,20 +172,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailDeliveryConfigured: config.mail.delivery.kind !== 'outbox-only',
   });
   registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates, rateLimitStore });
-  registerPublicConfigRoutes(app, fastLane, {
+  const publicConfig: PublicConfig = {
     siteUrl: config.publicUrl,
     version: packageJson.version,
     marketing: config.marketing,
     accounts: publicAccountsConfig(config.accounts),
     identity: publicIdentityConfig(config.identity, config.publicUrl),
-  });
+  };
+  registerPublicConfigRoutes(app, fastLane, publicConfig);
   const blog = await registerBlog(app, { config: config.blog, db: database.db, siteUrl: config.publicUrl, adminGuard });
   registerSeoRoutes(app, {
     publicUrl: config.publicUrl,
     sitemapProviders: [blog.listPublishedPostUrls],
     listSignupPage: config.accounts.signupEmbedUrl !== undefined,
   });
-  registerWebApp(app, config.webDistDir, blog.firstPaint);
+  registerWebApp(app, config.webDistDir, { firstPaint: blog.firstPaint, publicConfig });
 
   return Object.assign(app, { database, mailer, routeTable: accessControl.table });
 }

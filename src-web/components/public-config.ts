@@ -11,9 +11,25 @@ import type { PublicConfig } from '../../src-shared/domain/public-config.ts';
  */
 const getPublicConfig = { method: 'GET', path: '/api/config' } as const satisfies Pick<typeof contract, 'method' | 'path'>;
 
-let pending: Promise<PublicConfig> | undefined;
+/**
+ * The answer the server wrote into the page (server/http/web-app/page-html.ts), read once: the
+ * app then has it at its first render. Absent where no server wrote it (the build's prerender,
+ * Vite's dev server, the tests' jsdom), and then fetched.
+ */
+function configInPage(): PublicConfig | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById('public-config')?.textContent;
+  try {
+    return text ? (JSON.parse(text) as PublicConfig) : undefined;
+  } catch {
+    return undefined; // unreadable: fetched like an absent one
+  }
+}
 
-/** `GET /api/config`, fetched once per page load and shared; a failure is retried on the next call. */
+let known: PublicConfig | undefined = configInPage();
+let pending: Promise<PublicConfig> | undefined = known && Promise.resolve(known);
+
+/** `GET /api/config`, from the page or fetched once per page load and shared; a failure is retried on the next call. */
 export function loadPublicConfig(): Promise<PublicConfig> {
   pending ??= callEndpoint(getPublicConfig as typeof contract, {})
     .then((answer) => {
@@ -21,6 +37,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
       if (!answer.ok || answer.body === undefined) {
         throw new Error(`${getPublicConfig.method} ${getPublicConfig.path} answered ${answer.status}`);
       }
+      known = answer.body;
       return answer.body;
     })
     .catch((error: unknown) => {
@@ -34,11 +51,14 @@ export type PublicConfigState = { status: 'loading' } | { status: 'ready'; confi
 
 /** The public configuration for a component, with its loading and error states. */
 export function usePublicConfig(): PublicConfigState {
-  const [state, setState] = useState<PublicConfigState>({ status: 'loading' });
+  const [state, setState] = useState<PublicConfigState>(() =>
+    known ? { status: 'ready', config: known } : { status: 'loading' },
+  );
   useEffect(() => {
     let current = true;
     loadPublicConfig().then(
-      (config) => current && setState({ status: 'ready', config }),
+      // Already ready when the page carried the configuration: no second render then.
+      (config) => current && setState((previous) => (previous.status === 'ready' ? previous : { status: 'ready', config })),
       (error: unknown) => {
         console.error('Could not load the public configuration', error);
         if (current) setState({ status: 'error' });

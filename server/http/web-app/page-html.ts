@@ -34,6 +34,8 @@ type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[
 /** Where the build leaves room inside #root (src-web/index.html) for a page's first paint. */
 const ROOT_SLOT = '<!--first-paint-->';
 const RESPONSES_ID = 'preloaded-responses';
+/** The element src-web/components/public-config.ts reads GET /api/config's answer from. */
+const PUBLIC_CONFIG_ID = 'public-config';
 /** The head's opening and its charset declaration if it has one, which must stay first. */
 const HEAD_START = /<head>(?:\s*<meta charset="[^"]*"\s*\/?>)?/i;
 
@@ -54,6 +56,18 @@ function preloadLinks(assets: RouteAssets[PagePath]): string {
     ...assets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...assets.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ].join('');
+}
+
+/**
+ * `GET /api/config`'s answer written into a page, so the app has it at its first render instead
+ * of a round trip later: the pricing page shows Stripe's table or ours from the start, the Jobs
+ * page's portal starts loading at once. Public values only, the same bytes for everyone.
+ */
+export function withPublicConfig(html: string, config: unknown): string {
+  return html.replace(
+    '</body>',
+    () => `<script type="application/json" id="${PUBLIC_CONFIG_ID}">${scriptSafeJson(config)}</script></body>`,
+  );
 }
 
 function withHead(html: string, head: string): string {
@@ -109,20 +123,26 @@ function htmlFile(index: BuiltFile, html: string): PageFile {
 
 /**
  * Each page's HTML, worked out once at start-up: its prerendered HTML if the build made one,
- * else index.html, plus preload links for the page's own chunk. Pages the build did not list
- * get index.html as it is (already compressed by the build).
+ * else index.html, plus preload links for the page's own chunk, and `addition` (the public
+ * configuration) in every page. `index` is index.html with the addition: the app's shell for
+ * paths that are no page (its not-found page) and for /index.html by name.
  */
-export function buildPageFiles(files: ReadonlyMap<string, BuiltFile>, distDir: string): Map<PagePath, PageFile> {
-  const index = files.get('/index.html');
-  if (!index) throw new Error('the web build has no index.html');
-  const indexHtml = index.body.toString('utf8');
+export function buildPageFiles(
+  files: ReadonlyMap<string, BuiltFile>,
+  distDir: string,
+  addition: (html: string) => string = (html) => html,
+): { pages: Map<PagePath, PageFile>; index: PageFile } {
+  const built = files.get('/index.html');
+  if (!built) throw new Error('the web build has no index.html');
+  const builtHtml = built.body.toString('utf8');
+  const pageFile = (html: string): PageFile =>
+    html === builtHtml ? { html, file: () => Promise.resolve(built) } : htmlFile(built, html);
   const assets = readRouteAssets(distDir);
   const pages = new Map<PagePath, PageFile>();
   for (const pattern of Object.values(PATHS)) {
     const page = assets[pattern];
-    const template = ((page?.html && files.get(page.html)) || index).body.toString('utf8');
-    const html = withHead(template, preloadLinks(page));
-    pages.set(pattern, html === indexHtml ? { html, file: () => Promise.resolve(index) } : htmlFile(index, html));
+    const template = ((page?.html && files.get(page.html)) || built).body.toString('utf8');
+    pages.set(pattern, pageFile(addition(withHead(template, preloadLinks(page)))));
   }
-  return pages;
+  return { pages, index: pageFile(addition(builtHtml)) };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gzipSync } from 'node:zlib';
+import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { pagePatternOf, type PagePath } from '../../../src-shared/domain/routes.ts';
 import type { ErrorBody } from '../errors.ts';
 import { loadWebBuild, type BuiltFile } from './load-build.ts';
-import { buildPageFiles, renderFirstPaint, type FirstPaintProvider } from './page-html.ts';
+import { buildPageFiles, renderFirstPaint, withPublicConfig, type FirstPaintProvider } from './page-html.ts';
 
 /** Paths that belong to machines, never to the web app's pages. */
 const MACHINE_PREFIXES = ['/api/', '/cognito/'];
@@ -15,23 +16,28 @@ const NOT_BUILT_PAGE =
 /**
  * Serves the built web app: files by exact path, every page of the app as index.html with
  * preload links for the page's own code (a real 404 status for unknown pages, which the app
- * renders as its not-found page), and a JSON 404 for unknown API paths. A page with a
- * first-paint provider (the blog's) also gets its content and data written into its HTML.
+ * renders as its not-found page), and a JSON 404 for unknown API paths. Every page carries the
+ * public configuration (`publicConfig`); a page with a first-paint provider (the blog's) also
+ * gets its content and data written into its HTML.
  */
 export function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  firstPaint: Partial<Record<PagePath, FirstPaintProvider>> = {},
+  options: { firstPaint?: Partial<Record<PagePath, FirstPaintProvider>>; publicConfig?: PublicConfig } = {},
 ): void {
+  const { firstPaint = {}, publicConfig } = options;
   const files = loadWebBuild(distDir);
   if (!files) app.log.warn({ distDir }, 'web app not built: pages answer 503 until `npm run build` runs');
   const index = files?.get('/index.html');
-  const pages = files && buildPageFiles(files, distDir);
+  const built = files && buildPageFiles(files, distDir, publicConfig && ((html) => withPublicConfig(html, publicConfig)));
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, index: BuiltFile, pathname: string) => {
     const pattern = pagePatternOf(pathname);
-    const page = pattern && pages?.get(pattern);
-    if (!pattern || !page) return sendFile(request, reply, index, pathname === '/index.html' ? 200 : 404);
+    const page = pattern && built?.pages.get(pattern);
+    if (!pattern || !page) {
+      const shell = built ? await built.index.file() : index;
+      return sendFile(request, reply, shell, pathname === '/index.html' ? 200 : 404);
+    }
     const additions = await firstPaint[pattern]?.(pathname).catch((error: unknown) => {
       // The page still works without its first paint: the app fetches what it needs.
       request.log.warn({ err: error, pathname }, 'first paint failed; serving the page without it');

@@ -90,6 +90,34 @@ describe('pages that paint before the app has run', () => {
   });
 });
 
+describe('the public configuration in every page (src-web/components/public-config.ts reads it)', () => {
+  const configIn = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="public-config">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+  it.each([
+    ['/', 200],
+    ['/contact', 200],
+    [`/blog/${POST_SLUG}`, 200],
+    ['/index.html', 200],
+    ['/no-such-page', 404],
+  ])("%s carries GET /api/config's answer, so the app need not ask for it", async (path, status) => {
+    const config: unknown = await (await server.fetch('/api/config')).json();
+    const response = await server.fetch(path);
+    expect(response.status).toBe(status);
+    const html = await response.text();
+    expect(configIn(html)).toEqual(config);
+    expect(html.match(/id="public-config"/g)).toHaveLength(1);
+  });
+
+  it('goes out compressed, and the same bytes again answer 304 to their etag', async () => {
+    const first = await server.fetch('/contact', { headers: { 'accept-encoding': 'br' } });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    expect(configIn(await first.text())).not.toBeNull();
+    const etag = first.headers.get('etag') ?? '';
+    expect((await server.fetch('/contact', { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+});
+
 describe('escaping in the blog first paint (with an in-memory post source)', () => {
   const hostile = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
   const post: BlogPost = {
