@@ -12,6 +12,12 @@ let build: TempTree;
 let distDir: string;
 let server: TestServer;
 
+/** index.html as pages go out: with GET /api/config's answer for the app (first-paint.test.ts checks it on every kind of page). */
+async function appShell(): Promise<string> {
+  const config: unknown = await (await server.fetch('/api/config')).json();
+  return INDEX.replace('</body>', `<script type="application/json" id="public-config">${JSON.stringify(config)}</script></body>`);
+}
+
 beforeAll(async () => {
   build = await createTempTree({
     'index.html': INDEX,
@@ -33,7 +39,7 @@ describe('serving the built web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(await appShell());
   });
 
   // The blog's pages also carry their first paint: tests/server/http/first-paint.test.ts.
@@ -41,7 +47,7 @@ describe('serving the built web app', () => {
     for (const page of ['/features', '/admin/leads', '/dashboard/']) {
       const response = await server.fetch(page);
       expect(response.status, page).toBe(200);
-      expect(await response.text()).toBe(INDEX);
+      expect(await response.text()).toBe(await appShell());
     }
   });
 
@@ -49,13 +55,13 @@ describe('serving the built web app', () => {
     const response = await server.fetch(`/index.html?v=${Date.now()}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(await appShell());
   });
 
   it('answers an unknown page with a 404 status and the app, which shows its not-found page', async () => {
     const response = await server.fetch('/no/such/page');
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(await appShell());
   });
 
   it('caches hashed assets for a year and serves them precompressed', async () => {
@@ -92,7 +98,7 @@ describe('serving the built web app', () => {
   it('does not let a path escape the build directory', async () => {
     const response = await server.fetch('/..%2f..%2fpackage.json');
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(await appShell());
   });
 
   it('sends the security headers on pages, assets, API answers and errors', async () => {
