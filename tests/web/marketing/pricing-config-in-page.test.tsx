@@ -30,7 +30,7 @@ function writeConfigIntoPage() {
 describe('the public configuration carried by the page (src-web/components/public-config.ts)', () => {
   it('puts Stripe’s table on the pricing page at its first render, without asking the server', async () => {
     writeConfigIntoPage();
-    const fetches = vi.fn(() => Promise.resolve(new Response('{}', { status: 404 })));
+    const fetches = vi.fn((_input: RequestInfo | URL) => Promise.resolve(new Response('{}', { status: 404 })));
     vi.stubGlobal('fetch', fetches);
     // Evaluated after the element is in the page, as in the browser, where it arrives with the HTML.
     const { renderPricing } = await import('./pricing-support.tsx');
