@@ -52,3 +52,9 @@ export interface HealthStatus {
   ok: boolean;
   db: 'pglite' | 'postgres';
 }
+
+/**
+ * The id of the element in which the server writes `GET /api/config`'s answer into every page
+ * (server/http/web-app/page-html.ts), and from which the web app reads it at start.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';

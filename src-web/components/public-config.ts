@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { callEndpoint } from '../../src-shared/api/endpoint.ts';
 import type { getPublicConfig as contract } from '../../src-shared/domain/endpoints/public.ts';
-import type { PublicConfig } from '../../src-shared/domain/public-config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../src-shared/domain/public-config.ts';
 
 /**
  * /api/config's contract as the entry script carries it. Every page loads this module, and the
@@ -18,7 +18,7 @@ const getPublicConfig = { method: 'GET', path: '/api/config' } as const satisfie
  */
 function configInPage(): PublicConfig | undefined {
   if (typeof document === 'undefined') return undefined;
-  const text = document.getElementById('public-config')?.textContent;
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
   try {
     return text ? (JSON.parse(text) as PublicConfig) : undefined;
   } catch {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../src-shared/domain/public-config.ts';
 import { PATHS, type PagePath } from '../../../src-shared/domain/routes.ts';
 import type { BuiltFile } from './load-build.ts';
 
@@ -34,8 +35,6 @@ type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[
 /** Where the build leaves room inside #root (src-web/index.html) for a page's first paint. */
 const ROOT_SLOT = '<!--first-paint-->';
 const RESPONSES_ID = 'preloaded-responses';
-/** The element src-web/components/public-config.ts reads GET /api/config's answer from. */
-const PUBLIC_CONFIG_ID = 'public-config';
 /** The head's opening and its charset declaration if it has one, which must stay first. */
 const HEAD_START = /<head>(?:\s*<meta charset="[^"]*"\s*\/?>)?/i;
 
@@ -66,7 +65,7 @@ function preloadLinks(assets: RouteAssets[PagePath]): string {
 export function withPublicConfig(html: string, config: unknown): string {
   return html.replace(
     '</body>',
-    () => `<script type="application/json" id="${PUBLIC_CONFIG_ID}">${scriptSafeJson(config)}</script></body>`,
+    () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script></body>`,
   );
 }
 

@@ -14,8 +14,9 @@ import { usePricingGate } from './use-pricing-gate.ts';
 
 /**
  * The Pricing page: Stripe's pricing table when configured, else (and until the configuration
- * has arrived) our plans table. Signed-out visitors see the 'Sign Up Required' banner and a fixed 'Sign Up' button,
- * and the table is locked about a second after load; signed-in customers use it directly.
+ * has arrived) our plans table. Signed-out visitors see the 'Sign Up Required' banner and a
+ * fixed 'Sign Up' button, and the table is locked about a second after load; signed-in
+ * customers use it directly.
  */
 export function PricingPage() {
   usePageMeta(pricing.seo);

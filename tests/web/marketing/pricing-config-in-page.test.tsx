@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { STRIPE_PRICING_TABLE_SCRIPT } from '../../../src-web/features/pricing/StripePricingTable.tsx';
 
 const STRIPE = { pricingTableId: 'prctbl_1InPage', publishableKey: 'pk_test_51InPage' };
@@ -7,7 +7,7 @@ const STRIPE = { pricingTableId: 'prctbl_1InPage', publishableKey: 'pk_test_51In
 // The document as it was found: the web files share a worker (isolate: false), and another file
 // counts Stripe's script elements.
 afterEach(() => {
-  document.getElementById('public-config')?.remove();
+  document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.remove();
   document.querySelector(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)?.remove();
   vi.unstubAllGlobals();
   vi.resetModules();
@@ -22,7 +22,7 @@ function writeConfigIntoPage() {
   } as Partial<PublicConfig>;
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = 'public-config';
+  element.id = PUBLIC_CONFIG_ELEMENT_ID;
   element.textContent = JSON.stringify(config);
   document.body.append(element);
 }
