@@ -43,6 +43,11 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** `value` as a JSON data element at the end of <body>, where the app reads it by `id`. */
+function withJsonElement(html: string, id: string, value: unknown): string {
+  return html.replace('</body>', () => `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script></body>`);
+}
+
 function readRouteAssets(distDir: string): RouteAssets {
   const file = path.join(distDir, 'route-assets.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteAssets) : {};
@@ -63,10 +68,7 @@ function preloadLinks(assets: RouteAssets[PagePath]): string {
  * page's portal starts loading at once. Public values only, the same bytes for everyone.
  */
 export function withPublicConfig(html: string, config: unknown): string {
-  return html.replace(
-    '</body>',
-    () => `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script></body>`,
-  );
+  return withJsonElement(html, PUBLIC_CONFIG_ELEMENT_ID, config);
 }
 
 function withHead(html: string, head: string): string {
@@ -79,13 +81,10 @@ function withHead(html: string, head: string): string {
  * the answers go after the markup, which the browser can paint without them.
  */
 export function renderFirstPaint(template: string, firstPaint: FirstPaint): string {
-  const responses = firstPaint.responses
-    ? `<script type="application/json" id="${RESPONSES_ID}">${scriptSafeJson(firstPaint.responses)}</script>`
-    : '';
-  return template
+  const html = template
     .replace(HEAD_START, (start) => `${start}${firstPaint.head ?? ''}`)
-    .replace(ROOT_SLOT, () => firstPaint.root ?? '')
-    .replace('</body>', () => `${responses}</body>`);
+    .replace(ROOT_SLOT, () => firstPaint.root ?? '');
+  return firstPaint.responses ? withJsonElement(html, RESPONSES_ID, firstPaint.responses) : html;
 }
 
 const brotliBest = promisify(brotliCompress);
