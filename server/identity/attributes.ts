@@ -127,6 +127,8 @@ export interface AttributeChanges {
 
 export type AttributeWriter = 'user' | 'admin';
 
+const unauthorizedAttribute = () => notAuthorized('A client attempted to write unauthorized attribute');
+
 /**
  * Checks attribute names and values as Cognito does. A user (SignUp, UpdateUserAttributes)
  * may write every standard and custom attribute but the verification flags; an administrator
@@ -142,7 +144,7 @@ export function checkAttributeWrites(
   const changes: AttributeChanges = { columns: {}, others: {} };
   for (const { Name: name = '', Value: value = '' } of attributes) {
     if (SYSTEM.includes(name) || (writer === 'user' && ADMIN_ONLY.includes(name))) {
-      if (writer === 'user') throw notAuthorized('A client attempted to write unauthorized attribute');
+      if (writer === 'user') throw unauthorizedAttribute();
       throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
     }
     if (ADMIN_ONLY.includes(name)) {
@@ -191,14 +193,22 @@ function checkCustomValue(name: string, value: string, declared: CustomAttribute
   if (number < declared.min) throw schemaError(name, `Number must be no less than ${declared.min}`);
 }
 
+/** Attributes to remove: named columns set to null, and names to drop from the attribute map. */
+export interface AttributeDeletes {
+  columns: ColumnAttribute[];
+  others: string[];
+}
+
 /** Which attributes AdminDeleteUserAttributes / DeleteUserAttributes may remove, and how. */
 export function checkAttributeDeletes(
   names: readonly string[],
   custom: readonly CustomAttribute[],
-): { columns: ColumnAttribute[]; others: string[] } {
+  writer: AttributeWriter,
+): AttributeDeletes {
   const columns: ColumnAttribute[] = [];
   const others: string[] = [];
   for (const name of names) {
+    if (writer === 'user' && ADMIN_ONLY.includes(name)) throw unauthorizedAttribute();
     if (name === 'email') throw schemaError(name, 'The attribute is required');
     if (SYSTEM.includes(name)) throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
     const column = COLUMN_ATTRIBUTES.find((candidate) => candidate === name);

@@ -1,7 +1,7 @@
 import type { AttributeType, UserStatusType } from '@aws-sdk/client-cognito-identity-provider';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IdentityUsersTable, Schema } from '../db/schema.ts';
-import type { AttributeChanges } from './attributes.ts';
+import type { AttributeChanges, AttributeDeletes } from './attributes.ts';
 
 export { READABLE_ATTRIBUTES } from './attributes.ts';
 
@@ -34,6 +34,19 @@ export function attributeWrites(changes: AttributeChanges) {
       ? { attributes: sql<string>`attributes || ${JSON.stringify(changes.others)}::jsonb` }
       : {}),
   };
+}
+
+/** Removes checked attribute deletes (see checkAttributeDeletes) from a user's record. */
+export async function removeAttributes(db: Kysely<Schema>, sub: string, deletes: AttributeDeletes, now: Date): Promise<void> {
+  await db
+    .updateTable('identity_users')
+    .set({
+      ...Object.fromEntries(deletes.columns.map((column) => [column, null])),
+      ...(deletes.others.length > 0 ? { attributes: sql<string>`attributes - ${sql.val(deletes.others)}::text[]` } : {}),
+      updated_at: now,
+    })
+    .where('sub', '=', sub)
+    .execute();
 }
 
 /** The user's attributes as Cognito lists them (email_verified as the string 'true'/'false'). */

@@ -413,6 +413,7 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
   const ACCESS_TOKEN_OPERATIONS = [
     'ChangePassword',
     'DeleteUser',
+    'DeleteUserAttributes',
     'GetUser',
     'GetUserAttributeVerificationCode',
     'GlobalSignOut',

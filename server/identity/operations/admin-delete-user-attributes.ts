@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { checkAttributeDeletes } from '../attributes.ts';
 import { missingMember } from '../errors.ts';
 import { stringList } from '../fields.ts';
+import { removeAttributes } from '../users.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
@@ -12,16 +12,8 @@ export const adminDeleteUserAttributes: Operation<'AdminDeleteUserAttributes'> =
     const user = await adminTarget(input, service);
     const names = stringList(input, 'UserAttributeNames');
     if (names === undefined) throw missingMember('UserAttributeNames');
-    const { columns, others } = checkAttributeDeletes(names, service.config.customAttributes);
-    await service.db
-      .updateTable('identity_users')
-      .set({
-        ...Object.fromEntries(columns.map((column) => [column, null])),
-        ...(others.length > 0 ? { attributes: sql<string>`attributes - ${sql.val(others)}::text[]` } : {}),
-        updated_at: new Date(service.clock.now()),
-      })
-      .where('sub', '=', user.sub)
-      .execute();
+    const deletes = checkAttributeDeletes(names, service.config.customAttributes, 'admin');
+    await removeAttributes(service.db, user.sub, deletes, new Date(service.clock.now()));
     return {};
   },
 };

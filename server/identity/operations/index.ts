@@ -8,6 +8,7 @@ import { changePassword } from './change-password.ts';
 import { confirmForgotPassword } from './confirm-forgot-password.ts';
 import { confirmSignUp } from './confirm-sign-up.ts';
 import { deleteUser } from './delete-user.ts';
+import { deleteUserAttributes } from './delete-user-attributes.ts';
 import { describeUserPool } from './describe-user-pool.ts';
 import { forgotPassword } from './forgot-password.ts';
 import { getTokensFromRefreshToken } from './get-tokens-from-refresh-token.ts';
@@ -56,6 +57,7 @@ export const OPERATIONS: ReadonlyMap<string, Operation> = new Map(
     ConfirmForgotPassword: confirmForgotPassword,
     ChangePassword: changePassword,
     DeleteUser: deleteUser,
+    DeleteUserAttributes: deleteUserAttributes,
     GlobalSignOut: globalSignOut,
     RevokeToken: revokeToken,
     ListUsers: listUsers,

@@ -40,6 +40,7 @@ export interface OperationOutputs {
   CreateGroup: Sdk.CreateGroupCommandOutput;
   DeleteGroup: Sdk.DeleteGroupCommandOutput;
   DeleteUser: Sdk.DeleteUserCommandOutput;
+  DeleteUserAttributes: Sdk.DeleteUserAttributesCommandOutput;
   DescribeUserPool: Sdk.DescribeUserPoolCommandOutput;
   DescribeUserPoolClient: Sdk.DescribeUserPoolClientCommandOutput;
   ForgotPassword: Sdk.ForgotPasswordCommandOutput;

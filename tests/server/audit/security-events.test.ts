@@ -1,6 +1,7 @@
 import {
   ChangePasswordCommand,
   ConfirmForgotPasswordCommand,
+  DeleteUserAttributesCommand,
   ForgotPasswordCommand,
   GlobalSignOutCommand,
   UpdateUserAttributesCommand,
@@ -64,6 +65,13 @@ describe('events the identity service records where they happen', () => {
     // One annotation per token: a second report of the same token changes nothing.
     await report('/api/audit-profile', { idToken: IdToken, changes: { lastName: { old: 'a', new: 'b' } } });
     expect((await eventsOf('customer.profile.update'))[0]?.annotation).toEqual(annotated?.annotation);
+  });
+
+  it('a removed attribute is recorded with the value the pool held', async () => {
+    const { AccessToken } = await t.signIn('lena@example.com');
+    await t.client.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['family_name'] }));
+    const [event] = await eventsOf('customer.profile.update');
+    expect(event?.details).toEqual({ changes: { lastName: { old: 'Meyer', new: null } } });
   });
 
   it('an email change is pending until verified, then recorded as verified', async () => {

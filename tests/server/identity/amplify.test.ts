@@ -1,13 +1,18 @@
 import { Amplify } from 'aws-amplify';
 import {
   autoSignIn,
+  confirmResetPassword,
   confirmSignIn,
   confirmSignUp,
+  deleteUserAttributes,
   fetchAuthSession,
   fetchUserAttributes,
+  resetPassword,
   signIn,
   signOut,
   signUp,
+  updatePassword,
+  updateUserAttributes,
 } from 'aws-amplify/auth';
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +68,28 @@ describe('Amplify v6 against the embedded pool', () => {
     expect(await failure(t.client.send(new GetUserCommand({ AccessToken: after.tokens?.accessToken.toString() })))).toMatchObject(
       { name: 'NotAuthorizedException', message: 'Access Token has been revoked' },
     );
+  });
+
+  it('edits and deletes attributes, changes the password and resets a forgotten one', async () => {
+    await signIn({ username: 'ada@example.com', password: PASSWORD });
+    await updateUserAttributes({ userAttributes: { locale: 'en-GB', family_name: 'Lovelace' } });
+    await deleteUserAttributes({ userAttributeKeys: ['locale'] });
+    const attributes = await fetchUserAttributes();
+    expect(attributes).toMatchObject({ family_name: 'Lovelace', given_name: 'Ada' });
+    expect(attributes).not.toHaveProperty('locale');
+    await updatePassword({ oldPassword: PASSWORD, newPassword: 'Changed-Pass-42' });
+    await signOut();
+    expect(await signIn({ username: 'ada@example.com', password: 'Changed-Pass-42' })).toMatchObject({ isSignedIn: true });
+    await signOut();
+    const reset = await resetPassword({ username: 'ada@example.com' });
+    expect(reset.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
+    await confirmResetPassword({
+      username: 'ada@example.com',
+      newPassword: PASSWORD,
+      confirmationCode: await t.latestCode('ada@example.com'),
+    });
+    expect(await signIn({ username: 'ada@example.com', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+    await signOut();
   });
 
   it('signs out globally: every session of the user ends', async () => {

@@ -3,6 +3,7 @@ import {
   AdminDeleteUserAttributesCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
+  DeleteUserAttributesCommand,
   GetUserCommand,
   ListUsersCommand,
   UpdateUserAttributesCommand,
@@ -173,5 +174,31 @@ describe('attributes', () => {
     expect(await failure(remove(['shoe_size']))).toMatchObject({
       message: 'Attributes did not conform to the schema: shoe_size: Attribute does not exist in the schema.\n',
     });
+  });
+
+  it('DeleteUserAttributes: the signed-in user removes their own optional attributes, never email, a flag or an immutable one', async () => {
+    await t.createUser('hopper@example.com', { given_name: 'Grace', locale: 'en-US', 'custom:tier': '3', 'custom:badge': 'b1' });
+    const { AccessToken } = await t.signIn('hopper@example.com');
+    const remove = (names: string[]) =>
+      t.client.send(new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: names }));
+    await remove(['given_name', 'locale', 'custom:tier']);
+    const attributes = await attributesOf('hopper@example.com');
+    expect(attributes).not.toHaveProperty('given_name');
+    expect(attributes).not.toHaveProperty('locale');
+    expect(attributes).not.toHaveProperty('custom:tier');
+    expect(attributes).toMatchObject({ email: 'hopper@example.com', email_verified: 'true', 'custom:badge': 'b1' });
+    // The id token of the next sign-in no longer carries them.
+    expect(decodeJwt((await t.signIn('hopper@example.com')).IdToken)).not.toHaveProperty('given_name');
+    expect(await failure(remove(['email']))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Attributes did not conform to the schema: email: The attribute is required\n',
+    });
+    expect(await failure(remove(['email_verified']))).toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
+    expect(await failure(remove(['custom:badge']))).toMatchObject({ name: 'InvalidParameterException' });
+    expect(await failure(remove(['shoe_size']))).toMatchObject({ name: 'InvalidParameterException' });
+    expect(await attributesOf('hopper@example.com')).toMatchObject({ email: 'hopper@example.com', 'custom:badge': 'b1' });
   });
 });
