@@ -33,6 +33,7 @@ export const incorrectCredentials = () => notAuthorized('Incorrect username or p
 export const invalidAccessToken = () => notAuthorized('Invalid Access Token');
 export const revokedAccessToken = () => notAuthorized('Access Token has been revoked');
 export const expiredAccessToken = () => notAuthorized('Access Token has expired');
+export const missingScope = () => notAuthorized('Access Token does not have required scopes');
 export const passwordResetRequired = () =>
   new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
 export const userDisabled = () => notAuthorized('User is disabled.');

@@ -110,6 +110,12 @@ test('the tab’s own sign-in sends state and an S256 challenge, and exchanges i
   expect(new URLSearchParams(exchanges[0]).get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   // Nothing of the hosted sign-in is left in the tab.
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  // The session reads the account through the user API (GetUser), which takes only tokens
+  // carrying aws.cognito.signin.user.admin: the sign-in asked for it.
+  await page.getByRole('button', { name: / account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByLabel(/^First Name/)).toHaveValue('Victoria');
+  await expect(page.getByLabel(/^Email Address/)).toHaveValue('victoria@gmail.example');
 });
 
 test('a Google account whose address Google has not verified comes back refused, and the page says so', async ({ page }) => {

@@ -321,7 +321,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
     try {
-      const { user } = await authenticate(service, token);
+      // Any access token of a live session: its scope decides what an app may change, not read.
+      const { user } = await authenticate(service, token, null);
       return {
         sub: user.sub,
         email: user.email,

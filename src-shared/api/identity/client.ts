@@ -53,7 +53,9 @@ export function createIdentityClient(
         redirect_uri: redirectUri,
         response_type: 'code',
         client_id: endpoint.clientId,
-        scope: 'openid email profile',
+        // The account pages call the user API (GetUser, UpdateUserAttributes…), which takes
+        // only access tokens carrying aws.cognito.signin.user.admin, in Cognito as here.
+        scope: 'openid email profile aws.cognito.signin.user.admin',
         state,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',

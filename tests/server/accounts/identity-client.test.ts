@@ -99,7 +99,7 @@ describe('identity client over the real SDK', () => {
       redirect_uri: 'https://app.example',
       response_type: 'code',
       client_id: 'hireassist-local-client',
-      scope: 'openid email profile',
+      scope: 'openid email profile aws.cognito.signin.user.admin',
       code_challenge_method: 'S256',
     });
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);

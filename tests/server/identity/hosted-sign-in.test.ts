@@ -40,7 +40,8 @@ const authorizeUrl = (params: Record<string, string>) =>
     redirect_uri: 'http://app.example',
     response_type: 'code',
     client_id: CLIENT_ID,
-    scope: 'openid email profile',
+    // As the web app asks: its account pages use the user API, which needs the last scope.
+    scope: 'openid email profile aws.cognito.signin.user.admin',
     state: 'app-state-1',
     code_challenge: PKCE.challenge,
     code_challenge_method: 'S256',

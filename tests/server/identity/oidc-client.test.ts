@@ -1,9 +1,19 @@
+import {
+  ChangePasswordCommand,
+  DeleteUserAttributesCommand,
+  DeleteUserCommand,
+  GetUserAttributeVerificationCodeCommand,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, toServer } from '../../support/hosted-browser.ts';
-import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * openid-client (v6) drives the pool's OIDC endpoints exactly as a back end written for
@@ -78,6 +88,29 @@ describe('openid-client against the pool', () => {
   it('grants aws.cognito.signin.user.admin only when asked', async () => {
     const { tokens } = await codeFlow('openid aws.cognito.signin.user.admin');
     expect(decodeJwt(tokens.access_token).scope).toBe('openid aws.cognito.signin.user.admin');
+  });
+
+  it('an access token without aws.cognito.signin.user.admin reads no account through the user API and changes none', async () => {
+    const { tokens } = await codeFlow('openid email profile');
+    const AccessToken = tokens.access_token;
+    const refused = { name: 'NotAuthorizedException', message: 'Access Token does not have required scopes' };
+    const calls = [
+      new GetUserCommand({ AccessToken }),
+      new UpdateUserAttributesCommand({ AccessToken, UserAttributes: [{ Name: 'given_name', Value: 'Mallory' }] }),
+      new DeleteUserAttributesCommand({ AccessToken, UserAttributeNames: ['given_name'] }),
+      new GetUserAttributeVerificationCodeCommand({ AccessToken, AttributeName: 'email' }),
+      new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: '123456' }),
+      new ChangePasswordCommand({ AccessToken, PreviousPassword: 'Whatever-1', ProposedPassword: 'Mallory-Pass-1' }),
+      new GlobalSignOutCommand({ AccessToken }),
+      new DeleteUserCommand({ AccessToken }),
+    ];
+    // The SDK's commands have no common send() overload; each is sent as the app would.
+    for (const command of calls) expect(await failure(t.client.send(command as GetUserCommand))).toMatchObject(refused);
+    // Nothing changed, and the session still works where its scope reaches (userinfo).
+    const { tokens: full } = await codeFlow('openid aws.cognito.signin.user.admin');
+    const user = await t.client.send(new GetUserCommand({ AccessToken: full.access_token }));
+    expect(user.UserAttributes).toContainEqual({ Name: 'given_name', Value: 'Olive' });
+    expect(await oidc.fetchUserInfo(config, AccessToken, tokens.claims()?.sub ?? '')).toMatchObject({ given_name: 'Olive' });
   });
 
   it('refreshes (same scope), reads userinfo, and a revoked refresh token stops refreshing', async () => {
