@@ -205,21 +205,21 @@ async function rotateRefreshToken(
 
 /**
  * The user an access token speaks for, after checking signature, expiry, token use, scope and
- * that its session is neither revoked nor gone. The user API (GetUser, UpdateUserAttributes,
- * ChangePassword, DeleteUser…) takes only tokens that carry aws.cognito.signin.user.admin, as
- * Cognito does: a token an app obtained through hosted sign-in for `openid email` may read the
- * user at userinfo (which passes `null`), never change the account.
+ * that its session is neither revoked nor gone. As in Cognito, the user API (GetUser,
+ * UpdateUserAttributes, ChangePassword, DeleteUser…) takes only tokens that carry
+ * aws.cognito.signin.user.admin, and userinfo only tokens that carry `openid`: a token an app
+ * obtained through hosted sign-in for `openid email` reads the user there, never changes the account.
  */
 export async function authenticate(
   service: IdentityService,
   accessToken: string,
-  requiredScope: typeof ADMIN_SCOPE | null = ADMIN_SCOPE,
+  requiredScope: typeof ADMIN_SCOPE | 'openid' = ADMIN_SCOPE,
 ): Promise<{ user: UserRow; claims: AccessTokenClaims }> {
   const check = verifyJwt<AccessTokenClaims>(service.keys, accessToken, service.clock.now());
   if (!check.ok) throw check.reason === 'expired' ? expiredAccessToken() : invalidAccessToken();
   const { claims } = check;
   if (claims.token_use !== 'access') throw invalidAccessToken();
-  if (requiredScope !== null && !claims.scope.split(' ').includes(requiredScope)) throw missingScope();
+  if (!claims.scope.split(' ').includes(requiredScope)) throw missingScope();
   const found = await sessionByAccessToken(service, claims);
   if (found === undefined) throw userNotFound();
   if (found.session === null || found.session.revoked_at !== null) throw revokedAccessToken();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../server/identity/clock.ts';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { POOL_ID, type IdentityTestServer } from '../server/identity/support.ts';
+import { hostedSignIn } from '../support/hosted-browser.ts';
+import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { adminToken, expectRefusal, savePostHtmlBody, startSecurityServer } from './support.ts';
 
 /**
@@ -111,18 +113,31 @@ const BODY_VARIANTS: readonly BodyVariant[] = ['valid', 'invalid', 'empty'];
 const SCHEMA_DETAIL = /Invalid (request body|query|path)|is required|is not allowed|must be|not valid JSON/;
 
 let t: IdentityTestServer;
+let upstream: OpenIdStandIn;
 let table: readonly RouteTableEntry[];
 let user: { IdToken: string; AccessToken: string };
+/** An access token from hosted sign-in, the kind userinfo answers (it carries `openid`). */
+let openIdAccessToken: string;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startSecurityServer();
+  upstream = await startOpenIdStandIn({
+    accounts: { 'g-matrix': { email: 'g.matrix@example.com', email_verified: true } },
+    nextLogin: () => ({ accountId: 'g-matrix' }),
+  });
+  t = await startSecurityServer({ ...asGoogle(upstream), IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example' });
+  upstream.accept(`${t.server.config.publicUrl}/cognito/oauth2/idpresponse`);
   table = t.server.app.routeTable;
   await t.createUser('matrix@example.com', { given_name: 'Ada', family_name: 'Lovelace' });
   user = await t.signIn('matrix@example.com');
+  const hosted = await hostedSignIn(t.server);
+  openIdAccessToken = 'tokens' in hosted ? (hosted.tokens.access_token ?? '') : '';
   admin = await adminToken(t.server);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await upstream.close();
+});
 
 const guarded = (access: 'user' | 'admin') => table.filter((route) => route.access === access);
 
@@ -487,22 +502,24 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
     ]);
   });
 
-  it('refuses userInfo with no, malformed, forged, wrong-kind, admin and revoked tokens', async () => {
+  it('refuses userInfo with no, malformed, forged, wrong-kind, admin, revoked and non-OpenID tokens', async () => {
     await t.createUser('userinfo-revoked@example.com');
     const revoked = await t.signIn('userinfo-revoked@example.com');
     await t.client.send(new GlobalSignOutCommand({ AccessToken: revoked.AccessToken }));
     const control = await t.server.fetch('/cognito/oauth2/userInfo', {
-      headers: { authorization: `Bearer ${user.AccessToken}` },
+      headers: { authorization: `Bearer ${openIdAccessToken}` },
     });
     expect(control.status).toBe(200);
     for (const [label, authorization] of Object.entries({
       'no token': undefined,
       garbage: 'Bearer not-a-token',
-      'alg none': `Bearer ${unsigned(user.AccessToken)}`,
-      'signed by another key': `Bearer ${await forged(user.AccessToken)}`,
+      'alg none': `Bearer ${unsigned(openIdAccessToken)}`,
+      'signed by another key': `Bearer ${await forged(openIdAccessToken)}`,
       'an id token': `Bearer ${user.IdToken}`,
       'the admin token': `Bearer ${admin}`,
       revoked: `Bearer ${revoked.AccessToken}`,
+      // The sign-in API's tokens carry aws.cognito.signin.user.admin alone, as Cognito's do.
+      'a sign-in API token (no openid scope)': `Bearer ${user.AccessToken}`,
     })) {
       const response = await t.server.fetch('/cognito/oauth2/userInfo', { headers: authorization ? { authorization } : {} });
       await expectRefusal(response, [401], `userInfo with ${label}`);

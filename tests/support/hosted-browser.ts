@@ -44,3 +44,44 @@ export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
+
+/** What a whole hosted sign-in ends with: the token endpoint's answer, or the error the browser came back with. */
+export type HostedOutcome = { error: string; description: string } | { tokens: Record<string, string> };
+
+/**
+ * A whole hosted sign-in as an app makes it: /authorize with PKCE and `scope`, the upstream
+ * provider (a stand-in that must accept the pool's callback), the code exchange.
+ */
+export async function hostedSignIn(
+  server: ServerAddress,
+  { provider = 'Google', scope = 'openid email profile aws.cognito.signin.user.admin' } = {},
+): Promise<HostedOutcome> {
+  const { verifier, challenge } = pkcePair();
+  const query = new URLSearchParams({
+    identity_provider: provider,
+    redirect_uri: 'http://app.example',
+    response_type: 'code',
+    client_id: 'hireassist-local-client',
+    scope,
+    state: 'state-1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const back = await browseHostedSignIn(server, `/cognito/oauth2/authorize?${query}`);
+  const error = back.searchParams.get('error');
+  if (error !== null) return { error, description: back.searchParams.get('error_description') ?? '' };
+  const response = await fetch(`${server.url}/cognito/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'hireassist-local-client',
+      code: back.searchParams.get('code') ?? '',
+      redirect_uri: 'http://app.example',
+      code_verifier: verifier,
+    }),
+  });
+  const tokens = (await response.json()) as Record<string, string>;
+  if (response.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
+  return { tokens };
+}

@@ -8,13 +8,13 @@ import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
 import { authenticate, refreshSession, startSession } from '../sessions.ts';
-import { findUserBySub } from '../users.ts';
+import { findUserBySub, userAttributes } from '../users.ts';
 import { revokeToken } from '../operations/revoke-token.ts';
 import { clientCredentials } from './client-auth.ts';
 import { FederationRefused } from '../errors.ts';
 import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
 import { checkPkceRequest, pkceMatches } from './pkce.ts';
-import { grantedScope } from './scope.ts';
+import { grantedScope, userInfoFor } from './scope.ts';
 import { saveAuthorizationCode, savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
@@ -321,17 +321,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined) return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'invalid_token' });
     try {
-      // Any access token of a live session: its scope decides what an app may change, not read.
-      const { user } = await authenticate(service, token, null);
-      return {
-        sub: user.sub,
-        email: user.email,
-        email_verified: String(user.email_verified),
-        ...(user.given_name !== null ? { given_name: user.given_name } : {}),
-        ...(user.family_name !== null ? { family_name: user.family_name } : {}),
-        ...(user.identities ? { identities: JSON.stringify(user.identities) } : {}),
-        username: user.username,
-      };
+      const { user, claims } = await authenticate(service, token, 'openid');
+      return userInfoFor(userAttributes(user), user.username, claims.scope);
     } catch (error) {
       if (error instanceof CognitoError)
         return reply.status(401).header('www-authenticate', 'Bearer error="invalid_token"').send({ error: 'invalid_token' });

@@ -2,7 +2,7 @@ import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-iden
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
-import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
+import { hostedSignIn } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
@@ -56,34 +56,8 @@ type Outcome = { error: string; description: string } | { id: Record<string, unk
 /** A whole hosted sign-in as the web app makes it: authorize with PKCE, the provider, the code exchange. */
 async function federate(provider: 'Google' | 'AzureAD', accountId: string): Promise<Outcome> {
   nextLogin = { accountId };
-  const { verifier, challenge } = pkcePair();
-  const query = new URLSearchParams({
-    identity_provider: provider,
-    redirect_uri: 'http://app.example',
-    response_type: 'code',
-    client_id: CLIENT_ID,
-    scope: 'openid email profile',
-    state: 'state-1',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  });
-  const back = await browseHostedSignIn(t.server, `/cognito/oauth2/authorize?${query}`);
-  const error = back.searchParams.get('error');
-  if (error !== null) return { error, description: back.searchParams.get('error_description') ?? '' };
-  const response = await t.server.fetch('/cognito/oauth2/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
-      code: back.searchParams.get('code') ?? '',
-      redirect_uri: 'http://app.example',
-      code_verifier: verifier,
-    }),
-  });
-  const body = (await response.json()) as Record<string, string>;
-  if (response.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(body)}`);
-  return { id: decodeJwt(body.id_token ?? '') };
+  const outcome = await hostedSignIn(t.server, { provider });
+  return 'tokens' in outcome ? { id: decodeJwt(outcome.tokens.id_token ?? '') } : outcome;
 }
 
 async function signedIn(provider: 'Google' | 'AzureAD', accountId: string): Promise<Record<string, unknown>> {

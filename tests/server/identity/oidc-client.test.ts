@@ -113,6 +113,40 @@ describe('openid-client against the pool', () => {
     expect(await oidc.fetchUserInfo(config, AccessToken, tokens.claims()?.sub ?? '')).toMatchObject({ given_name: 'Olive' });
   });
 
+  it('userinfo answers what the scope reaches, and only to a token with openid', async () => {
+    await t.server.app.database.db
+      .updateTable('identity_users')
+      .set({ phone_number: '+447700900123', attributes: JSON.stringify({ locale: 'en-GB' }) })
+      .where('email', '=', 'oidc.user@example.com')
+      .execute();
+    const infoFor = async (scope: string) => {
+      const { tokens } = await codeFlow(scope);
+      return oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '');
+    };
+    // openid alone: every attribute.
+    expect(await infoFor('openid')).toMatchObject({
+      email: 'oidc.user@example.com',
+      given_name: 'Olive',
+      phone_number: '+447700900123',
+      locale: 'en-GB',
+    });
+    const email = await infoFor('openid email');
+    expect(email).toMatchObject({ email: 'oidc.user@example.com', email_verified: 'true' });
+    expect(email).not.toHaveProperty('given_name');
+    expect(email).not.toHaveProperty('phone_number');
+    const profile = await infoFor('openid profile');
+    expect(profile).toMatchObject({ given_name: 'Olive', locale: 'en-GB' });
+    expect(profile).not.toHaveProperty('email');
+    expect(profile).not.toHaveProperty('phone_number');
+    expect(await infoFor('openid phone')).toMatchObject({ phone_number: '+447700900123' });
+    // A token of the sign-in API (aws.cognito.signin.user.admin alone) is not an OpenID token.
+    const { tokens } = await codeFlow('aws.cognito.signin.user.admin');
+    const refused = await t.server.fetch('/cognito/oauth2/userInfo', {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(refused.status).toBe(401);
+  });
+
   it('refreshes (same scope), reads userinfo, and a revoked refresh token stops refreshing', async () => {
     const { tokens } = await codeFlow('openid email');
     const refreshToken = tokens.refresh_token ?? '';
