@@ -1,6 +1,7 @@
 import { finishHostedSignIn, sessionTabStorage, startHostedSignIn, type TabStorage } from './hosted-sign-in.ts';
 import type { IdentityClient, IdentityEndpoint, SocialIdentityProvider, TokenSet } from './types.ts';
 import { IdentityError } from './types.ts';
+import { ACCOUNT_API_SCOPE } from '../../domain/accounts/user.ts';
 
 type SdkClient = Awaited<ReturnType<typeof loadSdkClient>>;
 
@@ -54,8 +55,8 @@ export function createIdentityClient(
         response_type: 'code',
         client_id: endpoint.clientId,
         // The account pages call the user API (GetUser, UpdateUserAttributes…), which takes
-        // only access tokens carrying aws.cognito.signin.user.admin, in Cognito as here.
-        scope: 'openid email profile aws.cognito.signin.user.admin',
+        // only access tokens carrying this scope, in Cognito as in the embedded pool.
+        scope: `openid email profile ${ACCOUNT_API_SCOPE}`,
         state,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',

@@ -47,6 +47,18 @@ export function decodeJwtPayload(token: string): IdTokenClaims {
   return claims as IdTokenClaims;
 }
 
+/**
+ * The scope an access token needs for the user API (GetUser, UpdateUserAttributes…) in Cognito
+ * and in the embedded pool; the sign-in API's tokens carry it, hosted sign-in's when asked.
+ */
+export const ACCOUNT_API_SCOPE = 'aws.cognito.signin.user.admin';
+
+/** Whether an access token may use the user API, which the account pages call. */
+export function reachesAccountApi(accessToken: string): boolean {
+  const { scope } = decodeJwtPayload(accessToken) as { scope?: unknown };
+  return typeof scope === 'string' && scope.split(' ').includes(ACCOUNT_API_SCOPE);
+}
+
 /** google, microsoft or password, from the id token's identities claim. */
 export function loginProvider(claims: IdTokenClaims): LoginProvider {
   const identities = typeof claims.identities === 'string' ? safeParse(claims.identities) : claims.identities;

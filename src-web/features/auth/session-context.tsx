@@ -3,7 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
 import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
-import { decodeJwtPayload, loginProvider, userFromIdToken, type User } from '../../../src-shared/domain/accounts/user.ts';
+import {
+  decodeJwtPayload,
+  loginProvider,
+  reachesAccountApi,
+  userFromIdToken,
+  type User,
+} from '../../../src-shared/domain/accounts/user.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
@@ -70,8 +76,9 @@ interface RestoredSession {
 }
 
 /**
- * The session in local storage: used when both tokens exist and parse; a broken
- * one is removed. Tokens about to expire are renewed first ('loading' until then), and a
+ * The session in local storage: used when both tokens exist and parse, and the access token
+ * can use the account pages (a social sign-in made before the app asked for that scope cannot:
+ * it signs in again); any other one is removed. Tokens about to expire are renewed first ('loading' until then), and a
  * hosted sign-in's return (?code=) is finished by the provider.
  */
 function restoreSession(): RestoredSession {
@@ -80,6 +87,7 @@ function restoreSession(): RestoredSession {
   if (!tokens) return { status: 'signed-out', tokens: null, user: null };
   try {
     const user = userFrom(tokens);
+    if (!reachesAccountApi(tokens.accessToken)) throw new Error('Stored session cannot use the account pages');
     if (!needsRenewal(tokens)) return { status: 'signed-in', tokens, user };
     if (tokens.refreshToken) return { status: 'loading', tokens, user };
     throw new Error('Expired session without a refresh token');

@@ -249,6 +249,19 @@ describe('session', () => {
     await waitFor(() => expect(identity.ops('revokeToken')).toEqual([[tokens.refreshToken]]));
   });
 
+  it('signs out a stored session whose access token cannot use the account pages (no aws.cognito.signin.user.admin)', async () => {
+    // A social sign-in made before the web app asked for the scope: the pool would refuse its GetUser.
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'), 'openid email profile');
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    localStorage.setItem('refreshToken', tokens.refreshToken);
+    renderApp(identity, '/profile');
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    // The guarded page asks them to sign in again.
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
   it('removes tokens it cannot parse', async () => {
     localStorage.setItem('accessToken', 'garbage');
     localStorage.setItem('idToken', 'garbage');

@@ -5,6 +5,7 @@ import {
   type SignUpInput,
   type TokenSet,
 } from '../../../src-shared/api/identity/types.ts';
+import { ACCOUNT_API_SCOPE } from '../../../src-shared/domain/accounts/user.ts';
 
 /**
  * An in-memory user pool behind the identity client interface, for component tests
@@ -51,7 +52,8 @@ export class FakeIdentity implements IdentityClient {
     return created;
   }
 
-  tokensFor(user: FakeUser): TokenSet {
+  /** Tokens as the pool issues them: the sign-in API's access tokens carry aws.cognito.signin.user.admin. */
+  tokensFor(user: FakeUser, scope = ACCOUNT_API_SCOPE): TokenSet {
     const claims = {
       sub: user.sub,
       ...user.attributes,
@@ -59,7 +61,7 @@ export class FakeIdentity implements IdentityClient {
       identities: user.identities,
     };
     return {
-      accessToken: fakeJwt({ sub: user.sub, token_use: 'access', username: user.sub }, this.lifetimeSeconds),
+      accessToken: fakeJwt({ sub: user.sub, token_use: 'access', username: user.sub, scope }, this.lifetimeSeconds),
       idToken: fakeJwt({ ...claims, token_use: 'id' }, this.lifetimeSeconds),
       refreshToken: `refresh-${user.sub}`,
     };

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import { ACCOUNT_API_SCOPE } from '../../../src-shared/domain/accounts/user.ts';
 import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
 import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
 import { PricingPage } from '../../../src-web/features/pricing/PricingPage.tsx';
@@ -33,7 +34,7 @@ export function signIn(sub: string, email: string) {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + 3600;
   const token = (claims: object) => `${part({ alg: 'none' })}.${part({ sub, exp, ...claims })}.sig`;
-  localStorage.setItem(STORAGE_KEYS.accessToken, token({ token_use: 'access' }));
+  localStorage.setItem(STORAGE_KEYS.accessToken, token({ token_use: 'access', scope: ACCOUNT_API_SCOPE }));
   localStorage.setItem(STORAGE_KEYS.idToken, token({ token_use: 'id', email, email_verified: true }));
   localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-token');
 }
