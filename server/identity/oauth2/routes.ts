@@ -8,13 +8,14 @@ import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
 import { authenticate, refreshSession, startSession } from '../sessions.ts';
+import { verifyJwt, type AccessTokenClaims } from '../tokens.ts';
 import { findUserBySub, userAttributes } from '../users.ts';
 import { revokeToken } from '../operations/revoke-token.ts';
 import { clientCredentials } from './client-auth.ts';
 import { FederationRefused } from '../errors.ts';
 import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
 import { checkPkceRequest, pkceMatches } from './pkce.ts';
-import { grantedScope, userInfoFor } from './scope.ts';
+import { grantedScope, grantsIdToken, userInfoFor } from './scope.ts';
 import { saveAuthorizationCode, savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
@@ -269,7 +270,15 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         const refreshToken = body.refresh_token;
         const refresh = () => refreshSession(service, refreshToken, clientId);
         const tokens = await reportSignIn(service, clientOf(request), 'refresh', null, refresh);
-        return { access_token: tokens.AccessToken, id_token: tokens.IdToken, token_type: 'Bearer', expires_in: tokens.ExpiresIn };
+        // The session's scope is the one its access tokens carry (this one was signed just now).
+        const check = verifyJwt<AccessTokenClaims>(service.keys, tokens.AccessToken ?? '', service.clock.now());
+        const scope = check.ok ? check.claims.scope : '';
+        return {
+          access_token: tokens.AccessToken,
+          ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),
+          token_type: 'Bearer',
+          expires_in: tokens.ExpiresIn,
+        };
       }
       if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
       if (!body.code || !body.redirect_uri) return tokenError(reply, 'invalid_request');
@@ -285,11 +294,12 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       }
       const user = await findUserBySub(service.db, grant.user_sub);
       if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
-      const signIn = () => startSession(service, user, clientId, grant.scope ?? 'openid', undefined, grant.nonce ?? undefined);
+      const scope = grant.scope ?? 'openid';
+      const signIn = () => startSession(service, user, clientId, scope, undefined, grant.nonce ?? undefined);
       const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn);
       return {
         access_token: tokens.AccessToken,
-        id_token: tokens.IdToken,
+        ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),
         refresh_token: tokens.RefreshToken,
         token_type: 'Bearer',
         expires_in: tokens.ExpiresIn,

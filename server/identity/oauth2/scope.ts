@@ -15,6 +15,11 @@ export function grantedScope(requested: string | undefined): string | undefined 
   return names.join(' ');
 }
 
+/** Whether a granted scope asked for an id token: Cognito issues one only with `openid`. */
+export function grantsIdToken(scope: string): boolean {
+  return scope.split(' ').includes('openid');
+}
+
 /** Cognito's `profile` attributes; the `custom:` ones come with them. */
 const PROFILE_ATTRIBUTES = [
   'name',

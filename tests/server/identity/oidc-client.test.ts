@@ -62,11 +62,11 @@ async function codeFlow(scope: string) {
     identity_provider: 'Google',
   });
   const back = await browseHostedSignIn(t.server, toServer(t.server, authorize));
+  const openId = scope.split(' ').includes('openid');
   const tokens = await oidc.authorizationCodeGrant(config, back, {
     pkceCodeVerifier: verifier,
     expectedState: state,
-    expectedNonce: nonce,
-    idTokenExpected: true,
+    ...(openId ? { expectedNonce: nonce, idTokenExpected: true } : {}),
   });
   return { tokens, nonce };
 }
@@ -145,6 +145,16 @@ describe('openid-client against the pool', () => {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('issues an id token only when openid is asked for, at the code exchange and at refresh, as Cognito does', async () => {
+    const { tokens } = await codeFlow('aws.cognito.signin.user.admin');
+    expect(tokens.id_token).toBeUndefined();
+    expect(decodeJwt(tokens.access_token).scope).toBe('aws.cognito.signin.user.admin');
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
+    expect(refreshed.id_token).toBeUndefined();
+    const { tokens: withOpenId } = await codeFlow('openid');
+    expect((await oidc.refreshTokenGrant(config, withOpenId.refresh_token ?? '')).id_token).toBeTruthy();
   });
 
   it('refreshes (same scope), reads userinfo, and a revoked refresh token stops refreshing', async () => {
