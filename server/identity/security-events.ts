@@ -4,6 +4,7 @@ import { CognitoError } from './errors.ts';
 import { FederationRefused } from './errors.ts';
 import type { ClientInfo, SecurityEvent, SecurityEventKind, TokenOrigin } from './security-event.ts';
 import type { IdentityService } from './service.ts';
+import { issuedClaims } from './tokens.ts';
 import { findUser } from './users.ts';
 
 /** The longest sign-in name kept with a failed sign-in. */
@@ -58,7 +59,7 @@ export async function reportSignIn<Tokens extends { IdToken?: string }>(
     throw error;
   }
   if (tokens.IdToken === undefined) return tokens;
-  const claims = idTokenClaims(tokens.IdToken);
+  const claims = issuedClaims<IssuedIdClaims>(tokens.IdToken);
   await report(service, {
     kind: flow === 'refresh' ? 'refresh' : 'sign-in',
     user: { sub: claims.sub, email: claims.email },
@@ -128,10 +129,10 @@ export function reportAccountEvent(
   });
 }
 
-/** `{attribute: {old, new}}` for each attribute whose value differs from the user's. */
+/** `{attribute: {old, new}}` for each attribute whose value differs from the user's (`null`: removed). */
 export function attributeChanges(
   user: Readonly<Record<string, unknown>>,
-  proposed: Readonly<Record<string, string | undefined>>,
+  proposed: Readonly<Record<string, string | null | undefined>>,
 ): Record<string, { old: string | null; new: string | null }> {
   const changes: Record<string, { old: string | null; new: string | null }> = {};
   for (const [name, value] of Object.entries(proposed)) {
@@ -148,10 +149,4 @@ interface IssuedIdClaims {
   origin_jti: string;
   event_id: string;
   identities?: { providerName?: string }[];
-}
-
-/** The claims of an id token this service has just signed (so they are not checked again). */
-function idTokenClaims(idToken: string): IssuedIdClaims {
-  const payload = idToken.split('.')[1] ?? '';
-  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as IssuedIdClaims;
 }

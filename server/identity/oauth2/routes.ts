@@ -8,7 +8,7 @@ import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
 import { authenticate, refreshSession, startSession } from '../sessions.ts';
-import { verifyJwt, type AccessTokenClaims } from '../tokens.ts';
+import { issuedClaims, type AccessTokenClaims } from '../tokens.ts';
 import { findUserBySub, userAttributes } from '../users.ts';
 import { revokeToken } from '../operations/revoke-token.ts';
 import { clientCredentials } from './client-auth.ts';
@@ -270,9 +270,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         const refreshToken = body.refresh_token;
         const refresh = () => refreshSession(service, refreshToken, clientId);
         const tokens = await reportSignIn(service, clientOf(request), 'refresh', null, refresh);
-        // The session's scope is the one its access tokens carry (this one was signed just now).
-        const check = verifyJwt<AccessTokenClaims>(service.keys, tokens.AccessToken ?? '', service.clock.now());
-        const scope = check.ok ? check.claims.scope : '';
+        // The session's scope is the one its access tokens carry.
+        const { scope } = issuedClaims<AccessTokenClaims>(tokens.AccessToken ?? '');
         return {
           access_token: tokens.AccessToken,
           ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),

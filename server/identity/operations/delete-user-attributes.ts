@@ -1,7 +1,7 @@
 import { checkAttributeDeletes } from '../attributes.ts';
 import { missingMember } from '../errors.ts';
 import { requiredString, stringList } from '../fields.ts';
-import { reportAccountEvent } from '../security-events.ts';
+import { attributeChanges, reportAccountEvent } from '../security-events.ts';
 import { authenticate } from '../sessions.ts';
 import { removeAttributes } from '../users.ts';
 import type { Operation } from './operation.ts';
@@ -19,9 +19,7 @@ export const deleteUserAttributes: Operation<'DeleteUserAttributes'> = {
     if (names === undefined) throw missingMember('UserAttributeNames');
     const deletes = checkAttributeDeletes(names, service.config.customAttributes, 'user');
     await removeAttributes(service.db, user.sub, deletes, new Date(service.clock.now()));
-    const changes = Object.fromEntries(
-      deletes.columns.flatMap((column) => (user[column] === null ? [] : [[column, { old: user[column], new: null }]])),
-    );
+    const changes = attributeChanges(user, Object.fromEntries(deletes.columns.map((column) => [column, null])));
     if (Object.keys(changes).length > 0)
       await reportAccountEvent(service, client, 'attributes.update', user, { token: claims, changes });
     return {};

@@ -78,8 +78,8 @@ interface RestoredSession {
 /**
  * The session in local storage: used when both tokens exist and parse, and the access token
  * can use the account pages (a social sign-in made before the app asked for that scope cannot:
- * it signs in again); any other one is removed. Tokens about to expire are renewed first ('loading' until then), and a
- * hosted sign-in's return (?code=) is finished by the provider.
+ * it signs in again); any other one is removed. Tokens about to expire are renewed first
+ * ('loading' until then), and a hosted sign-in's return (?code=) is finished by the provider.
  */
 function restoreSession(): RestoredSession {
   if (new URLSearchParams(window.location.search).has('code')) return { status: 'loading', tokens: null, user: null };
