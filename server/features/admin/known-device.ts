@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_API_BASE, ADMIN_DEVICE_COOKIE } from '../../../src-shared/domain/admin.ts';
 import type { Schema } from '../../db/schema.ts';
+import { cookieValue } from '../../http/cookies.ts';
 
 /**
  * A device the operator has logged in from is known: it holds a cookie naming a random device
@@ -59,13 +60,4 @@ function knownDevices(key: Buffer, options: { secure: boolean }): KnownDevices {
       return [`${DEVICE_COOKIE}=${value}`, ...attributes].join('; ');
     },
   };
-}
-
-/** The value of cookie `name` in a Cookie header (the first, as browsers send the most specific first). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
-  }
-  return undefined;
 }

@@ -6,7 +6,8 @@ import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore } from './store.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
-import { displayDate, escapeHtml as e } from './static-page.ts';
+import { escapeHtml as e } from '../../http/html.ts';
+import { displayDate } from './static-page.ts';
 
 /**
  * The look of the first paint, close to the app's own pages (src-web/features/blog) so the

@@ -1,14 +1,8 @@
 import company from '../../../content/company.json' with { type: 'json' };
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { blogPostPath } from '../../../src-shared/domain/routes.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { htmlToText } from './sanitize.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe for HTML text and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
 
 /** JSON that cannot close the <script> element it sits in, nor start an HTML comment. */
 function scriptSafeJson(value: unknown): string {
