@@ -59,15 +59,25 @@ export function newPasswordChallenge(service: IdentityService, user: UserRow, cl
 
 const invalidSession = () => notAuthorized('Invalid session for the user.');
 
+/** A NEW_PASSWORD_REQUIRED answer: the client, the challenge's Session, the responses. */
+interface NewPasswordAnswer {
+  clientId: string;
+  session: string | undefined;
+  responses: Record<string, string>;
+}
+
+/** Answers NEW_PASSWORD_REQUIRED (setNewPassword) and signs the user in. */
+export async function answerNewPasswordChallenge(service: IdentityService, request: NewPasswordAnswer): Promise<SignInAnswer> {
+  const user = await setNewPassword(service, request);
+  return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, user, request.clientId) };
+}
+
 /**
- * Answers NEW_PASSWORD_REQUIRED: the Session must be this client's and unexpired, the user still
- * waiting for a new password; the new password must meet the policy. Sets it (with its SRP
- * verifier) and any `userAttributes.*` given, confirms the user and signs them in.
+ * The Session must be this client's and unexpired, the user still waiting for a new password;
+ * the new password must meet the policy. Sets it (with its SRP verifier) and any
+ * `userAttributes.*` given, and confirms the user, whom it returns.
  */
-export async function answerNewPasswordChallenge(
-  service: IdentityService,
-  request: { clientId: string; session: string | undefined; responses: Record<string, string> },
-): Promise<SignInAnswer> {
+export async function setNewPassword(service: IdentityService, request: NewPasswordAnswer): Promise<UserRow> {
   const { responses } = request;
   const username = responses.USERNAME;
   if (!username) throw invalidParameter('Missing required parameter USERNAME');
@@ -116,5 +126,5 @@ export async function answerNewPasswordChallenge(
     .returningAll()
     .executeTakeFirst();
   if (updated === undefined) throw invalidSession();
-  return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, updated, request.clientId) };
+  return updated;
 }

@@ -83,16 +83,12 @@ export async function recordFailure(service: IdentityService, userSub: string, n
 }
 
 /**
- * A sign-in with a password (InitiateAuth's USER_PASSWORD_AUTH, AdminInitiateAuth's
- * ADMIN_USER_PASSWORD_AUTH): lockout, one hash whether or not the user exists, then as
- * finishSignIn. A user from before SRP gets their verifier now that the password is known.
+ * The password step of a sign-in, shared by InitiateAuth's USER_PASSWORD_AUTH, AdminInitiateAuth's
+ * ADMIN_USER_PASSWORD_AUTH and the pool's sign-in page: lockout, one hash whether or not the
+ * user exists, the failure counted. Returns the user whose password matched; a user from before
+ * SRP gets their verifier now that the password is known.
  */
-export async function signInWithPassword(
-  service: IdentityService,
-  login: string,
-  password: string,
-  clientId: string,
-): Promise<SignInAnswer> {
+export async function verifyPassword(service: IdentityService, login: string, password: string): Promise<UserRow> {
   await limitPerUser(service, login);
   const user = await findUser(service.db, login);
   const now = service.clock.now();
@@ -115,20 +111,25 @@ export async function signInWithPassword(
       .where('sub', '=', user.sub)
       .execute();
   }
-  return finishSignIn(service, user, clientId);
+  return user;
+}
+
+/** A sign-in with a password: its check, then as finishSignIn. */
+export async function signInWithPassword(
+  service: IdentityService,
+  login: string,
+  password: string,
+  clientId: string,
+): Promise<SignInAnswer> {
+  return finishSignIn(service, await verifyPassword(service, login, password), clientId);
 }
 
 /**
- * After the password (or its SRP proof) matched: Cognito's status checks in its order, the
- * failure count cleared, then tokens, or NEW_PASSWORD_REQUIRED for a user whose password an
- * operator set (refused once that temporary password has expired).
+ * After the password (or its SRP proof) matched: Cognito's status checks in its order, then
+ * the failure count cleared. A user whose password an operator set (FORCE_CHANGE_PASSWORD) passes,
+ * unless that temporary password has expired: the caller asks them for a new one.
  */
-export async function finishSignIn(
-  service: IdentityService,
-  user: UserRow,
-  clientId: string,
-  sessionId?: string,
-): Promise<SignInAnswer> {
+export async function admitUser(service: IdentityService, user: UserRow): Promise<void> {
   if (!user.enabled) throw userDisabled();
   if (user.status === 'UNCONFIRMED') throw userNotConfirmed();
   if (user.status === 'RESET_REQUIRED') throw passwordResetRequired();
@@ -143,6 +144,16 @@ export async function finishSignIn(
       .where('sub', '=', user.sub)
       .execute();
   }
+}
+
+/** admitUser, then tokens, or NEW_PASSWORD_REQUIRED for a user whose password an operator set. */
+export async function finishSignIn(
+  service: IdentityService,
+  user: UserRow,
+  clientId: string,
+  sessionId?: string,
+): Promise<SignInAnswer> {
+  await admitUser(service, user);
   if (user.status === 'FORCE_CHANGE_PASSWORD') return newPasswordChallenge(service, user, clientId);
   return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, user, clientId, undefined, sessionId) };
 }

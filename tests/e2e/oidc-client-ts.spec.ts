@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../support/free-port.ts';
+import { seriousViolations } from './support/axe.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /**
@@ -130,4 +131,60 @@ test('oidc-client-ts on another origin: discovery, redirect with PKCE, exchange,
     '200 /cognito/oauth2/revoke',
   ]);
   expect(foreignCalls.filter((call) => call.endsWith('/oauth2/token'))).toHaveLength(2);
+});
+
+/** A confirmed pool user, signed up and confirmed through the pool's API with the mailed code. */
+async function poolUser(email: string, password: string): Promise<void> {
+  const call = async (target: string, body: Record<string, unknown>) => {
+    const response = await fetch(`${baseUrl}/cognito/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify({ ClientId: 'hireassist-local-client', ...body }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+  await call('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  const mail = await site.server.app.database.db
+    .selectFrom('mail_outbox')
+    .select('template_params')
+    .where('to_address', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  await call('ConfirmSignUp', { Username: email, ConfirmationCode: mail.template_params.code });
+}
+
+test('oidc-client-ts with no identity_provider: the pool’s own sign-in page, a wrong password, then the right one', async ({
+  page,
+}) => {
+  await poolUser('page.person@example.com', 'Correct-Horse-9');
+  await page.goto(`${spaOrigin}/`);
+  const ownPage: Settings = { ...settings(), extraQueryParams: {} };
+  await page.evaluate((given) => {
+    void new oidc.UserManager(given).signinRedirect();
+  }, ownPage);
+  await page.waitForURL(`${baseUrl}/cognito/login?**`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // Google is configured on this site, so the page offers it beside the password.
+  await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Email').fill('page.person@example.com');
+  await page.getByLabel('Password').fill('Wrong-Horse-9');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect username or password.');
+  await expect(page.getByLabel('Email')).toHaveValue('page.person@example.com');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Password').fill('Correct-Horse-9');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The post's answer is a redirect to the app on another origin, which the page's policy allows.
+  await page.waitForURL(`${spaOrigin}/callback?**`);
+  const signedIn = await page.evaluate(async (given) => {
+    const user = await new oidc.UserManager(given).signinRedirectCallback();
+    return { email: user.profile.email, refresh: user.refresh_token ?? '' };
+  }, ownPage);
+  expect(signedIn.email).toBe('page.person@example.com');
+  expect(signedIn.refresh).not.toBe('');
 });

@@ -70,6 +70,9 @@ const COGNITO_SHAPE: JsonSchema = {
   },
 };
 
+/** Routes that browsers and OAuth clients post forms to, fuzzed with form bodies. */
+const FORM_ROUTES = ['/cognito/oauth2/token', '/cognito/oauth2/revoke', '/cognito/login', '/cognito/login/new-password'];
+
 function fuzzRoute(entry: RouteTableEntry, adminToken: string): FuzzRoute {
   const schema = entry.schema as FuzzRoute['schema'];
   const base = { method: entry.method, url: entry.url, schema };
@@ -84,7 +87,7 @@ function fuzzRoute(entry: RouteTableEntry, adminToken: string): FuzzRoute {
         .map((target) => ({ 'x-amz-target': target })),
     };
   }
-  if (entry.url === '/cognito/oauth2/token') {
+  if (FORM_ROUTES.includes(entry.url)) {
     return {
       ...base,
       contentType: 'application/x-www-form-urlencoded',

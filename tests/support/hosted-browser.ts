@@ -85,3 +85,55 @@ export async function hostedSignIn(
   if (response.status !== 200) throw new Error(`token exchange failed: ${JSON.stringify(tokens)}`);
   return { tokens };
 }
+
+/** A form of the pool's sign-in page as a browser holds it: where it posts, its hidden fields, the page's cookie. */
+export interface LoginForm {
+  action: string;
+  fields: Record<string, string>;
+  cookie: string;
+  html: string;
+  response: Response;
+}
+
+const decodeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * The sign-in page at `url` (or a page already answered, with the cookie the browser holds):
+ * its form's action and hidden fields, and the cookie the page set.
+ */
+export async function loginForm(page: string | Response, cookie = ''): Promise<LoginForm> {
+  const response = typeof page === 'string' ? await fetch(page, { redirect: 'manual', headers: cookie ? { cookie } : {} }) : page;
+  const html = await response.text();
+  const set = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const action = /<form[^>]* action="([^"]*)"/.exec(html)?.[1];
+  if (action === undefined) throw new Error(`no form on the page (${response.status}): ${html.slice(0, 300)}`);
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(([, name = '', value = '']) => [
+      name,
+      decodeHtml(value),
+    ]),
+  );
+  return {
+    action: new URL(decodeHtml(action), response.url).href,
+    fields,
+    cookie: set.length > 0 ? set.join('; ') : cookie,
+    html,
+    response,
+  };
+}
+
+/** Posts the form with `values` typed in, as the browser does (its cookie, no redirect followed). */
+export function postLoginForm(form: LoginForm, values: Record<string, string>): Promise<Response> {
+  return fetch(form.action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(form.cookie ? { cookie: form.cookie } : {}) },
+    body: new URLSearchParams({ ...form.fields, ...values }),
+  });
+}

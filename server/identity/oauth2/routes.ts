@@ -14,30 +14,26 @@ import { revokeToken } from '../operations/revoke-token.ts';
 import { clientCredentials } from './client-auth.ts';
 import { FederationRefused } from '../errors.ts';
 import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
-import { checkPkceRequest, pkceMatches } from './pkce.ts';
-import { grantedScope, grantsIdToken, userInfoFor } from './scope.ts';
-import { saveAuthorizationCode, savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
+import { pkceMatches } from './pkce.ts';
+import { grantsIdToken, userInfoFor } from './scope.ts';
+import { savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
+import { grantCode } from './authorization-code.ts';
+import {
+  AuthorizeFields,
+  authorizeFields,
+  checkAuthorizeRequest,
+  redirectWithError,
+  refuseAuthorizeRequest,
+} from './authorize-request.ts';
+import { registerHostedLogin } from './hosted-login.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
-const CODE_LIFETIME_MS = 5 * MINUTE;
-/**
- * The longest client `state` and `nonce` kept for a pending sign-in. Clients send a random
- * value of 16 to 64 characters; a longer one is refused rather than stored for anyone who asks.
- */
-const MAX_STATE_LENGTH = 1024;
 
-const AuthorizeQuery = Type.Object({
-  identity_provider: Type.Optional(Type.String()),
-  redirect_uri: Type.String(),
-  response_type: Type.String(),
-  client_id: Type.String(),
-  scope: Type.Optional(Type.String()),
-  // Lengths and forms are checked in the handler, so a bad value is answered the OAuth way.
-  state: Type.Optional(Type.String()),
-  nonce: Type.Optional(Type.String()),
-  code_challenge: Type.Optional(Type.String()),
-  code_challenge_method: Type.Optional(Type.String()),
+const AuthorizeWithProvider = Type.Object({
+  identity_provider: Type.Optional(Type.String({ maxLength: 64 })),
+  prompt: Type.Optional(Type.String({ maxLength: 64 })),
+  ...AuthorizeFields,
 });
 
 const CallbackQuery = Type.Object(
@@ -69,15 +65,6 @@ const RevokeBody = Type.Object({
   client_secret: Type.Optional(Type.String()),
 });
 
-/** Sends the browser back to the web app with an OAuth error: hosted sign-in never dead-ends there. */
-function redirectWithError(reply: FastifyReply, redirectUri: string, error: string, description: string, state?: string | null) {
-  const url = new URL(redirectUri);
-  url.searchParams.set('error', error);
-  url.searchParams.set('error_description', description);
-  if (state) url.searchParams.set('state', state);
-  return reply.redirect(url.href, 302);
-}
-
 const tokenError = (reply: FastifyReply, error: string, status = 400) => {
   // RFC 6749: a failed client authentication names the scheme the client may use.
   if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
@@ -86,8 +73,9 @@ const tokenError = (reply: FastifyReply, error: string, status = 400) => {
 
 /**
  * Hosted sign-in like Cognito's hosted UI: /oauth2/authorize federates to Google or
- * Microsoft (openid-client, with PKCE, state and nonce), /oauth2/idpresponse receives the
- * answer and hands the web app a one-time code, /oauth2/token exchanges it (or a refresh
+ * Microsoft (openid-client, with PKCE, state and nonce), or sends a request that names no
+ * provider to the pool's own sign-in page (hosted-login.ts); /oauth2/idpresponse receives the
+ * provider's answer and hands the app a one-time code, /oauth2/token exchanges it (or a refresh
  * token), /oauth2/userInfo and /logout complete the set.
  */
 export function registerHostedSignIn(plainScope: FastifyInstance, service: IdentityService, publicUrl: string): void {
@@ -123,27 +111,32 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   });
 
   acceptFormBodies(scope);
+  registerHostedLogin(scope, {
+    service,
+    publicUrl,
+    allowedRedirect,
+    providers: PROVIDER_NAMES.filter((name) => upstreams.isConfigured(name)),
+  });
 
   scope.get(
     '/oauth2/authorize',
-    { schema: { querystring: AuthorizeQuery }, config: { access: 'public' } },
+    { schema: { querystring: AuthorizeWithProvider }, config: { access: 'public' } },
     async (request, reply) => {
       const query = request.query;
-      // Until client and redirect URI are known good, an error cannot be sent anywhere but here.
-      if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
-      if (!allowedRedirect(query.redirect_uri)) return reply.status(400).send({ error: 'redirect_mismatch' });
-      const oversized = [query.state, query.nonce].some((value) => value !== undefined && value.length > MAX_STATE_LENGTH);
+      const check = checkAuthorizeRequest(query, service.config.clientId, allowedRedirect);
+      if (check.outcome !== 'accepted') return refuseAuthorizeRequest(reply, check);
+      const authorize = check.request;
       const fail = (error: string, description: string) =>
-        redirectWithError(reply, query.redirect_uri, error, description, oversized ? null : query.state);
-      if (oversized) return fail('invalid_request', `state and nonce may be at most ${MAX_STATE_LENGTH} characters.`);
-      if (query.response_type !== 'code')
-        return fail('unsupported_response_type', 'Only the authorization code flow is supported.');
-      const pkceProblem = checkPkceRequest(query.code_challenge, query.code_challenge_method);
-      if (pkceProblem !== undefined) return fail('invalid_request', pkceProblem);
-      const scopeGranted = grantedScope(query.scope);
-      if (scopeGranted === undefined) return fail('invalid_scope', 'The scope asks for a scope this client does not have.');
+        redirectWithError(reply, authorize.redirectUri, error, description, authorize.state);
+      // Hosted sign-in keeps no session, so nothing can be signed in without asking.
+      if (query.prompt?.split(' ').includes('none'))
+        return fail('login_required', 'The user must sign in: there is no sign-in session to use silently.');
+      // No provider named: the pool's own sign-in page, as Cognito's managed login.
+      if (query.identity_provider === undefined || query.identity_provider === 'COGNITO') {
+        return reply.redirect(`${publicUrl}/cognito/login?${new URLSearchParams(authorizeFields(authorize))}`, 302);
+      }
       const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
-      if (provider === undefined) return fail('invalid_request', 'identity_provider must be Google or AzureAD.');
+      if (provider === undefined) return fail('invalid_request', 'identity_provider must be COGNITO, Google or AzureAD.');
       if (!upstreams.isConfigured(provider))
         return fail('invalid_request', `${provider} sign-in is not configured on this site.`);
 
@@ -160,16 +153,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       await savePendingSignIn(service.db, {
         id,
         provider,
-        client_id: query.client_id,
-        redirect_uri: query.redirect_uri,
-        client_state: query.state ?? null,
-        code_challenge: query.code_challenge ?? null,
+        client_id: authorize.clientId,
+        redirect_uri: authorize.redirectUri,
+        client_state: authorize.state,
+        code_challenge: authorize.codeChallenge,
         code_challenge_method: 'S256',
         upstream_code_verifier: verifier,
         upstream_nonce: nonce,
         expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
-        client_nonce: query.nonce ?? null,
-        scope: scopeGranted,
+        client_nonce: authorize.nonce,
+        scope: authorize.scope,
       });
       const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: callbackUrl,
@@ -241,21 +234,19 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       if (!user.enabled) await reportHostedRefusal(service, clientOf(request), provider, user, 'User is disabled.');
       if (!user.enabled) return fail('access_denied', 'User is disabled.');
 
-      const code = randomBytes(32).toString('base64url');
-      await saveAuthorizationCode(service.db, code, {
-        user_sub: user.sub,
-        client_id: pending.client_id,
-        redirect_uri: pending.redirect_uri,
-        code_challenge: pending.code_challenge,
-        code_challenge_method: pending.code_challenge_method,
-        expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
-        nonce: pending.client_nonce,
-        scope: pending.scope,
-      });
-      const target = new URL(pending.redirect_uri);
-      target.searchParams.set('code', code);
-      if (pending.client_state !== null) target.searchParams.set('state', pending.client_state);
-      return reply.redirect(target.href, 302);
+      const back = await grantCode(
+        service,
+        {
+          clientId: pending.client_id,
+          redirectUri: pending.redirect_uri,
+          state: pending.client_state,
+          nonce: pending.client_nonce,
+          codeChallenge: pending.code_challenge,
+          scope: pending.scope ?? 'openid',
+        },
+        user.sub,
+      );
+      return reply.redirect(back, 302);
     },
   );
 

@@ -1,0 +1,221 @@
+import { AdminCreateUserCommand, AdminDisableUserCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginForm, postLoginForm, toServer, type LoginForm } from '../../support/hosted-browser.ts';
+import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/**
+ * The pool's own sign-in page, as Cognito's managed login is: an app that sends the browser to
+ * /oauth2/authorize without `identity_provider` (as openid-client and oidc-client-ts do by
+ * default) gets a page asking for the pool's email and password, and
+ * a code for them. Driven here with openid-client and a cookie-keeping fetch, as a browser posts.
+ */
+let t: IdentityTestServer;
+let config: oidc.Configuration;
+const REDIRECT = 'http://app.example/callback';
+
+beforeAll(async () => {
+  t = await startIdentityServer({ IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
+  const throughServer: oidc.CustomFetch = (url, options) => fetch(toServer(t.server, url), options as RequestInit);
+  config = await oidc.discovery(new URL(`${t.server.config.publicUrl}/cognito/${POOL_ID}`), CLIENT_ID, undefined, oidc.None(), {
+    execute: [oidc.allowInsecureRequests],
+    [oidc.customFetch]: throughServer,
+  });
+  config[oidc.customFetch] = throughServer;
+  await t.createUser('page.user@example.com', { given_name: 'Paige' });
+});
+afterAll(() => t.close());
+
+/** An authorization request as openid-client builds it, with no identity_provider. */
+async function authorization(scope = 'openid email profile', extra: Record<string, string> = {}) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const nonce = oidc.randomNonce();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: REDIRECT,
+    scope,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  });
+  return { url: toServer(t.server, url), verifier, nonce, state };
+}
+
+/** /authorize, then the sign-in page it sends the browser to. */
+async function openLoginPage(scope?: string) {
+  const request = await authorization(scope);
+  const authorize = await fetch(request.url, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const location = new URL(authorize.headers.get('location') ?? '', request.url);
+  expect(location.pathname).toBe('/cognito/login');
+  const form = await loginForm(toServer(t.server, location));
+  return { request, form };
+}
+
+const failedSignIns = async (email: string) =>
+  (
+    await t.server.app.database.db
+      .selectFrom('identity_users')
+      .select('failed_sign_ins')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).failed_sign_ins;
+
+describe('the pool’s sign-in page', () => {
+  it('signs a pool user in for a code flow without identity_provider (openid-client: PKCE, state, nonce)', async () => {
+    const { request, form } = await openLoginPage();
+    expect(form.html).toContain('<h1>Sign in</h1>');
+    expect(form.response.headers.get('cache-control')).toBe('no-store');
+    const answer = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, back, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+      idTokenExpected: true,
+    });
+    expect(tokens.claims()).toMatchObject({ email: 'page.user@example.com', given_name: 'Paige', nonce: request.nonce });
+    expect(decodeJwt(tokens.access_token).scope).toBe('openid email profile');
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '');
+    expect(info.email).toBe('page.user@example.com');
+  });
+
+  it('grants the user API only when the app asked for aws.cognito.signin.user.admin', async () => {
+    const { request, form } = await openLoginPage('openid email aws.cognito.signin.user.admin');
+    const answer = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(answer.headers.get('location') ?? ''), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    const user = await t.client.send(new GetUserCommand({ AccessToken: tokens.access_token }));
+    expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: 'page.user@example.com' });
+  });
+
+  it('answers a wrong password and an unknown address alike, counts the failure as the API does, and sends nothing back', async () => {
+    const before = await failedSignIns('page.user@example.com');
+    const wrong = await postLoginForm((await openLoginPage()).form, {
+      username: 'page.user@example.com',
+      password: 'Wrong-Horse-9',
+    });
+    const unknown = await postLoginForm((await openLoginPage()).form, { username: 'nobody@example.com', password: PASSWORD });
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('location')).toBeNull();
+      const html = await answer.text();
+      expect(html).toContain('Incorrect username or password.');
+      // The page comes back ready for another try, with the address kept.
+      expect(html).toContain('name="password"');
+    }
+    expect(await failedSignIns('page.user@example.com')).toBe(before + 1);
+  });
+
+  it('shares the lockout of the sign-in API', async () => {
+    await t.createUser('locked.page@example.com');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await postLoginForm((await openLoginPage()).form, { username: 'locked.page@example.com', password: 'Wrong-Horse-9' });
+    }
+    const locked = await postLoginForm((await openLoginPage()).form, { username: 'locked.page@example.com', password: PASSWORD });
+    expect(locked.status).toBe(401);
+    expect(await locked.text()).toContain('Password attempts exceeded');
+    expect(await failure(t.signIn('locked.page@example.com'))).toMatchObject({ message: 'Password attempts exceeded' });
+  });
+
+  it('tells a disabled or unconfirmed user why, as the API does', async () => {
+    await t.createUser('disabled.page@example.com');
+    await t.admin.send(new AdminDisableUserCommand({ UserPoolId: POOL_ID, Username: 'disabled.page@example.com' }));
+    const disabled = await postLoginForm((await openLoginPage()).form, {
+      username: 'disabled.page@example.com',
+      password: PASSWORD,
+    });
+    expect(await disabled.text()).toContain('User is disabled.');
+    expect(disabled.headers.get('location')).toBeNull();
+  });
+
+  it('refuses a post without the page’s own token before it looks at the password (login CSRF)', async () => {
+    const { form } = await openLoginPage();
+    const before = await failedSignIns('page.user@example.com');
+    const forged: LoginForm = { ...form, cookie: '' };
+    const answer = await postLoginForm(forged, { username: 'page.user@example.com', password: 'Wrong-Horse-9' });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('location')).toBeNull();
+    // The page is shown again, with a token of its own, so a person whose page expired can go on.
+    const again = await loginForm(answer);
+    expect(again.html).toContain('This page has expired. Please sign in again.');
+    expect(again.cookie).toContain(again.fields.csrf);
+    const mismatched: LoginForm = { ...form, fields: { ...form.fields, csrf: 'x'.repeat(43) } };
+    expect((await postLoginForm(mismatched, { username: 'page.user@example.com', password: PASSWORD })).status).toBe(403);
+    expect(await failedSignIns('page.user@example.com')).toBe(before);
+  });
+
+  it('lets two open sign-in pages share the browser’s token: the first one still signs in', async () => {
+    const { request, form: first } = await openLoginPage();
+    const second = await loginForm(toServer(t.server, first.response.url), first.cookie);
+    expect(second.fields.csrf).toBe(first.fields.csrf);
+    const answer = await postLoginForm(
+      { ...first, cookie: second.cookie },
+      { username: 'page.user@example.com', password: PASSWORD },
+    );
+    expect(answer.status).toBe(302);
+    expect(new URL(answer.headers.get('location') ?? '').searchParams.get('state')).toBe(request.state);
+  });
+
+  it('refuses a post whose request was altered (another redirect_uri, no PKCE), sending the browser nowhere', async () => {
+    const { form } = await openLoginPage();
+    const elsewhere: LoginForm = { ...form, fields: { ...form.fields, redirect_uri: 'https://evil.example/' } };
+    const answer = await postLoginForm(elsewhere, { username: 'page.user@example.com', password: PASSWORD });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('location')).toBeNull();
+    const { code_challenge: _dropped, ...withoutPkce } = form.fields;
+    const noPkce = await postLoginForm(
+      { ...form, fields: withoutPkce },
+      { username: 'page.user@example.com', password: PASSWORD },
+    );
+    expect(noPkce.status).toBe(302);
+    expect(new URL(noPkce.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('answers prompt=none with login_required at once: the pool keeps no sign-in session to use silently', async () => {
+    const request = await authorization('openid', { prompt: 'none' });
+    const answer = await fetch(request.url, { redirect: 'manual' });
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe('login_required');
+    expect(back.searchParams.get('state')).toBe(request.state);
+  });
+
+  it('asks a user invited with a temporary password for a new one, then sends the code', async () => {
+    await t.admin.send(
+      new AdminCreateUserCommand({
+        UserPoolId: POOL_ID,
+        Username: 'invited.page@example.com',
+        TemporaryPassword: 'Temporary-Pass-1',
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+    const { request, form } = await openLoginPage();
+    const asked = await postLoginForm(form, { username: 'invited.page@example.com', password: 'Temporary-Pass-1' });
+    expect(asked.status).toBe(200);
+    const newPassword = await loginForm(asked, form.cookie);
+    expect(newPassword.html).toContain('<h1>Choose a new password</h1>');
+    const weak = await postLoginForm(newPassword, { new_password: 'short', confirm_password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(await weak.text()).toContain('Password did not conform with policy: Password not long enough');
+    const differing = await postLoginForm(newPassword, { new_password: 'Chosen-Pass-22', confirm_password: 'Chosen-Pass-23' });
+    expect(await differing.text()).toContain('The passwords do not match.');
+    const chosen = await postLoginForm(newPassword, { new_password: 'Chosen-Pass-22', confirm_password: 'Chosen-Pass-22' });
+    expect(chosen.status).toBe(302);
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(chosen.headers.get('location') ?? ''), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    expect(tokens.claims()?.email).toBe('invited.page@example.com');
+    expect(await t.signIn('invited.page@example.com', 'Chosen-Pass-22')).toHaveProperty('AccessToken');
+  });
+});
