@@ -1,3 +1,4 @@
+import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { escapeHtml as e } from '../../http/html.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.ts';
 
@@ -103,7 +104,7 @@ ${hiddenInputs(view.hidden)}
 ${view.step === 'sign-in' ? signInFields(view) : newPasswordFields(view)}
 </form>
 ${providers}
-<p class="note">No account yet, or forgot your password? <a href="${e(view.siteUrl)}">Go to HireAssist</a>.</p>
+<p class="note">No account yet? <a href="${e(new URL(PATHS.signup, view.siteUrl).href)}">Create one on HireAssist</a>.<br>Forgot your password? <a href="${e(view.siteUrl)}">Reset it on HireAssist</a>.</p>
 </main>
 </body>
 </html>`;

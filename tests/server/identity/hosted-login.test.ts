@@ -68,6 +68,8 @@ describe('the pool’s sign-in page', () => {
   it('signs a pool user in for a code flow without identity_provider (openid-client: PKCE, state, nonce)', async () => {
     const { request, form } = await openLoginPage();
     expect(form.html).toContain('<h1>Sign in</h1>');
+    // Sign-up and password reset are the web app's: the page says where.
+    expect(form.html).toContain(`href="${t.server.config.publicUrl}/signup"`);
     expect(form.response.headers.get('cache-control')).toBe('no-store');
     const answer = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
     expect(answer.status).toBe(302);
