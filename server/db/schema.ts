@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { LoginProvider } from '../../src-shared/domain/accounts/user.ts';
 import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 
 /** The tables the server queries, as Kysely sees them. Each feature adds its own. */
@@ -189,6 +190,8 @@ export interface IdentityOAuthCodesTable {
   expires_at: Date;
   nonce: string | null;
   scope: string | null;
+  /** How the user signed in for this code; null for a code from before migration 16. */
+  sign_in_method: LoginProvider | null;
 }
 
 export interface IdentitySecretsTable {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { loginProvider } from '../../src-shared/domain/accounts/user.ts';
+import { loginProvider, type LoginProvider } from '../../src-shared/domain/accounts/user.ts';
 import { CognitoError } from './errors.ts';
 import { FederationRefused } from './errors.ts';
 import type { ClientInfo, SecurityEvent, SecurityEventKind, TokenOrigin } from './security-event.ts';
@@ -33,6 +33,8 @@ async function report(service: IdentityService, event: SecurityEvent): Promise<v
  * Runs a sign-in (or refresh) and reports it: the issued tokens' user and session on
  * success; on a refusal of a named login, who it was (when the name has an account) and why.
  * A step that gave no tokens yet (a challenge such as NEW_PASSWORD_REQUIRED) is not a sign-in.
+ * The method is the one given (a hosted sign-in knows it), else password for the password
+ * flow, else the one the token's identities claim names.
  */
 export async function reportSignIn<Tokens extends { IdToken?: string }>(
   service: IdentityService,
@@ -40,6 +42,7 @@ export async function reportSignIn<Tokens extends { IdToken?: string }>(
   flow: 'password' | 'hosted' | 'refresh',
   login: string | null,
   signIn: () => Promise<Tokens>,
+  method?: LoginProvider,
 ): Promise<Tokens> {
   let tokens: Tokens;
   try {
@@ -63,7 +66,7 @@ export async function reportSignIn<Tokens extends { IdToken?: string }>(
   await report(service, {
     kind: flow === 'refresh' ? 'refresh' : 'sign-in',
     user: { sub: claims.sub, email: claims.email },
-    method: flow === 'password' ? 'password' : loginProvider(claims),
+    method: method ?? (flow === 'password' ? 'password' : loginProvider(claims)),
     flow,
     token: { origin_jti: claims.origin_jti, event_id: claims.event_id },
     client,

@@ -14,6 +14,7 @@ import { groupsAttributes } from './0012-groups-attributes.ts';
 import { oauth } from './0013-oauth.ts';
 import { retention } from './0014-retention.ts';
 import { leadDailyCounts } from './0015-lead-daily-counts.ts';
+import { oauthCodeMethod } from './0016-oauth-code-method.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   oauth,
   retention,
   leadDailyCounts,
+  oauthCodeMethod,
 ];

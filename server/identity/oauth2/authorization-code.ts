@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
 import { MINUTE } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
 import { appRedirect, type AuthorizeRequest } from './authorize-request.ts';
@@ -8,13 +9,17 @@ const CODE_LIFETIME_MS = 5 * MINUTE;
 
 /**
  * A one-time code for the user who signed in (on the pool's page or at Google or Microsoft),
- * bound to the request's client, redirect URI, PKCE challenge, nonce and scope: the address
- * that takes the browser back to the app with it.
+ * bound to the request's client, redirect URI, PKCE challenge, nonce and scope, and noting how
+ * they signed in: the address that takes the browser back to the app with it.
  */
-export async function grantCode(service: IdentityService, request: AuthorizeRequest, userSub: string): Promise<string> {
+export async function grantCode(
+  service: IdentityService,
+  request: AuthorizeRequest,
+  signedIn: { sub: string; method: LoginProvider },
+): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   await saveAuthorizationCode(service.db, code, {
-    user_sub: userSub,
+    user_sub: signedIn.sub,
     client_id: request.clientId,
     redirect_uri: request.redirectUri,
     code_challenge: request.codeChallenge,
@@ -22,6 +27,7 @@ export async function grantCode(service: IdentityService, request: AuthorizeRequ
     expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
     nonce: request.nonce,
     scope: request.scope,
+    sign_in_method: signedIn.method,
   });
   return appRedirect(request.redirectUri, { code, state: request.state });
 }

@@ -208,7 +208,7 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
       const { Session: session = '' } = newPasswordChallenge(service, user, authorize.clientId);
       return newPasswordPage(page(200), body.username, session, null);
     }
-    return reply.redirect(await grantCode(service, authorize, user.sub), 302);
+    return reply.redirect(await grantCode(service, authorize, { sub: user.sub, method: 'password' }), 302);
   });
 
   scope.post(NEW_PASSWORD_ROUTE, { schema: { body: NewPasswordBody }, config: { access: 'public' } }, async (request, reply) => {
@@ -231,6 +231,6 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
       if (error.type === 'NotAuthorizedException') return signInPage(page(401), body.username, EXPIRED);
       return newPasswordPage(page(400), body.username, body.session, error.message);
     }
-    return reply.redirect(await grantCode(service, authorize, user.sub), 302);
+    return reply.redirect(await grantCode(service, authorize, { sub: user.sub, method: 'password' }), 302);
   });
 }

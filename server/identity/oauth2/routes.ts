@@ -244,7 +244,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
           codeChallenge: pending.code_challenge,
           scope: pending.scope ?? 'openid',
         },
-        user.sub,
+        { sub: user.sub, method: provider === 'Google' ? 'google' : 'microsoft' },
       );
       return reply.redirect(back, 302);
     },
@@ -286,7 +286,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
       const scope = grant.scope ?? 'openid';
       const signIn = () => startSession(service, user, clientId, scope, undefined, grant.nonce ?? undefined);
-      const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn);
+      const method = grant.sign_in_method ?? undefined;
+      const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn, method);
       return {
         access_token: tokens.AccessToken,
         ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),

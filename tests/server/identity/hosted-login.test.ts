@@ -182,6 +182,40 @@ describe('the pool’s sign-in page', () => {
     expect(new URL(noPkce.headers.get('location') ?? '').searchParams.get('error')).toBe('invalid_request');
   });
 
+  it('audits a sign-in on the page as a password sign-in, also for an account linked to Google', async () => {
+    await t.createUser('linked.page@example.com');
+    const link = {
+      userId: 'g-7',
+      providerName: 'Google',
+      providerType: 'Google',
+      issuer: null,
+      primary: 'true',
+      dateCreated: '1',
+    };
+    await t.server.app.database.db
+      .updateTable('identity_users')
+      .set({ identities: JSON.stringify([link]) })
+      .where('email', '=', 'linked.page@example.com')
+      .execute();
+    const { request, form } = await openLoginPage();
+    const answer = await postLoginForm(form, { username: 'linked.page@example.com', password: PASSWORD });
+    await oidc.authorizationCodeGrant(config, new URL(answer.headers.get('location') ?? ''), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    await expect
+      .poll(() =>
+        t.server.app.database.db
+          .selectFrom('audit_events')
+          .select('details')
+          .where('event_type', '=', 'customer.login')
+          .where('actor_email', '=', 'linked.page@example.com')
+          .execute(),
+      )
+      .toEqual([{ details: { provider: 'password', flow: 'hosted' } }]);
+  });
+
   it('answers prompt=none with login_required at once: the pool keeps no sign-in session to use silently', async () => {
     const request = await authorization('openid', { prompt: 'none' });
     const answer = await fetch(request.url, { redirect: 'manual' });
