@@ -46,6 +46,50 @@ export async function openTestDatabase(
   return borrowPGlite();
 }
 
+/** Servers that share one database, as instances behind a load balancer. */
+export interface Instances {
+  apps: App[];
+  /** Each instance's base URL, in the order of `apps`. */
+  origins: string[];
+  /** Closes every instance, then drops their schema. */
+  close(): Promise<void>;
+}
+
+/**
+ * `count` real servers on one fresh schema of the PostgreSQL at TEST_DATABASE_URL (no Redis:
+ * what they share goes through the database), each on a free port.
+ */
+export async function startInstancesOnPostgres(count: number, env: Record<string, string> = {}): Promise<Instances> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const apps: App[] = [];
+  const origins: string[] = [];
+  const close = async () => {
+    for (const app of apps) await app.close();
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const database = await openDatabase({ kind: 'postgres', url, schema });
+      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env }), { database });
+      apps.push(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('no address');
+      origins.push(`http://127.0.0.1:${address.port}`);
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { apps, origins, close };
+}
+
 /**
  * Starts the real server, exactly as production builds it, on a free port with a fresh
  * database. `env` is read like the process environment.

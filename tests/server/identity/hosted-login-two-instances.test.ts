@@ -1,9 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../server/app.ts';
-import { loadConfig } from '../../../server/config/config.ts';
-import { openDatabase } from '../../../server/db/database.ts';
 import { loginForm, pkcePair, postLoginForm } from '../../support/hosted-browser.ts';
+import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
 import { CLIENT_ID, PASSWORD } from './support.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -14,31 +11,14 @@ const REDIRECT = 'http://app.example/callback';
  * step of one sign-in answered by the other instance than the step before.
  */
 describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', () => {
-  const schema = `test_${process.pid}_login_${Math.random().toString(36).slice(2, 8)}`;
-  const apps: App[] = [];
-  const origins: string[] = [];
+  let instances: Instances;
   beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      const database = await openDatabase({ kind: 'postgres', url: url ?? '', schema });
-      const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
-      const app = await buildApp(config, { database });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('no address');
-      apps.push(app);
-      origins.push(`http://127.0.0.1:${address.port}`);
-    }
+    instances = await startInstancesOnPostgres(2, { IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  });
+  afterAll(() => instances.close());
 
   it('shows the page on one, takes the password on the other, the new password on the first, the code on the second', async () => {
-    const [a = '', b = ''] = origins;
+    const [a = '', b = ''] = instances.origins;
     const signUp = await fetch(`${a}/cognito/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
@@ -46,7 +26,7 @@ describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', (
     });
     expect(signUp.status).toBe(200);
     // As an operator's invitation leaves the user: the invitation itself is not what this is about.
-    await apps[0]?.database.db
+    await instances.apps[0]?.database.db
       .updateTable('identity_users')
       .set({ status: 'FORCE_CHANGE_PASSWORD', email_verified: true })
       .execute();
