@@ -14,6 +14,7 @@ export interface Schema {
   identity_rotated_refresh_tokens: IdentityRotatedRefreshTokensTable;
   identity_oauth_requests: IdentityOAuthRequestsTable;
   identity_oauth_codes: IdentityOAuthCodesTable;
+  identity_hosted_sessions: IdentityHostedSessionsTable;
   identity_secrets: IdentitySecretsTable;
   admin_credentials: AdminCredentialsTable;
   admin_tokens: AdminTokensTable;
@@ -192,6 +193,14 @@ export interface IdentityOAuthCodesTable {
   scope: string | null;
   /** How the user signed in for this code; null for a code from before migration 16. */
   sign_in_method: LoginProvider | null;
+}
+
+/** A browser signed in on the pool's sign-in page, under its cookie's hash (an hour). */
+export interface IdentityHostedSessionsTable {
+  id_hash: string;
+  user_sub: string;
+  sign_in_method: LoginProvider;
+  expires_at: Date;
 }
 
 export interface IdentitySecretsTable {

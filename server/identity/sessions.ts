@@ -235,4 +235,6 @@ export async function revokeAllSessions(db: Kysely<Schema>, userSub: string, now
     .where('user_sub', '=', userSub)
     .where('revoked_at', 'is', null)
     .execute();
+  // The sign-in page's memory of the user's browsers too: it would hand out new codes.
+  await db.deleteFrom('identity_hosted_sessions').where('user_sub', '=', userSub).execute();
 }

@@ -32,6 +32,12 @@ const RULES: readonly Rule[] = [
     condition: (now) => sql`expires_at <= ${now}`,
   },
   { name: 'oauth codes', table: 'identity_oauth_codes', key: ['code_hash'], condition: (now) => sql`expires_at <= ${now}` },
+  {
+    name: 'hosted sessions',
+    table: 'identity_hosted_sessions',
+    key: ['id_hash'],
+    condition: (now) => sql`expires_at <= ${now}`,
+  },
   // Used codes are deleted when used; what is left here has expired (dead ones included),
   // and its hourly send window has ended with it.
   {

@@ -187,4 +187,20 @@ test('oidc-client-ts with no identity_provider: the pool’s own sign-in page, a
   }, ownPage);
   expect(signedIn.email).toBe('page.person@example.com');
   expect(signedIn.refresh).not.toBe('');
+
+  // The page remembers this browser for an hour: the app's next sign-in comes straight back,
+  // its cookie carried through the app's cross-site redirect (SameSite=Lax).
+  await page.goto(`${spaOrigin}/`);
+  const visited: string[] = [];
+  page.on('request', (request) => visited.push(new URL(request.url()).pathname));
+  await page.evaluate((given) => {
+    void new oidc.UserManager(given).signinRedirect();
+  }, ownPage);
+  await page.waitForURL(`${spaOrigin}/callback?**`);
+  expect(visited).not.toContain('/cognito/login');
+  const again = await page.evaluate(
+    async (given) => (await new oidc.UserManager(given).signinRedirectCallback()).profile.email,
+    ownPage,
+  );
+  expect(again).toBe('page.person@example.com');
 });

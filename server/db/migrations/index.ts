@@ -15,6 +15,7 @@ import { oauth } from './0013-oauth.ts';
 import { retention } from './0014-retention.ts';
 import { leadDailyCounts } from './0015-lead-daily-counts.ts';
 import { oauthCodeMethod } from './0016-oauth-code-method.ts';
+import { hostedSessions } from './0017-hosted-sessions.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   retention,
   leadDailyCounts,
   oauthCodeMethod,
+  hostedSessions,
 ];

@@ -20,6 +20,7 @@ import {
   type AuthorizeRequest,
   type AuthorizeRequestFields,
 } from './authorize-request.ts';
+import type { HostedSessions } from './hosted-session.ts';
 import { loginPageHtml, loginPagePolicy, type LoginView } from './login-page.ts';
 import type { ProviderName } from './upstream.ts';
 
@@ -56,14 +57,15 @@ export interface HostedLoginContext {
   publicUrl: string;
   allowedRedirect: (uri: string) => boolean;
   providers: readonly ProviderName[];
+  sessions: HostedSessions;
 }
 
 /**
  * The pool's own sign-in page, as Cognito's managed login: /oauth2/authorize sends a request
  * that names no provider here. The email and password go through the sign-in API's own checks
  * (lockout, the hash for unknown names, the user's status), a user with a temporary password
- * chooses a new one, and the browser goes back to the app with a one-time code.
- * The page keeps no session: each sign-in asks again.
+ * chooses a new one, and the browser goes back to the app with a one-time code. The browser is
+ * then remembered for an hour (hosted-session.ts).
  */
 export function registerHostedLogin(plainScope: FastifyInstance, context: HostedLoginContext): void {
   const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
@@ -175,6 +177,12 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
     return { authorize: check.request, page };
   };
 
+  /** The browser, signed in: remembered for the next request, and sent back to the app with a code. */
+  const signedIn = async (reply: FastifyReply, authorize: AuthorizeRequest, userSub: string) => {
+    reply.header('set-cookie', await context.sessions.start(userSub, 'password'));
+    return reply.redirect(await grantCode(service, authorize, { sub: userSub, method: 'password' }), 302);
+  };
+
   scope.get(LOGIN_ROUTE, { schema: { querystring: AuthorizeQuery }, config: { access: 'public' } }, async (request, reply) => {
     const check = checkAuthorizeRequest(request.query, service.config.clientId, context.allowedRedirect);
     if (check.outcome !== 'accepted') return refuseAuthorizeRequest(reply, check);
@@ -208,7 +216,7 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
       const { Session: session = '' } = newPasswordChallenge(service, user, authorize.clientId);
       return newPasswordPage(page(200), body.username, session, null);
     }
-    return reply.redirect(await grantCode(service, authorize, { sub: user.sub, method: 'password' }), 302);
+    return signedIn(reply, authorize, user.sub);
   });
 
   scope.post(NEW_PASSWORD_ROUTE, { schema: { body: NewPasswordBody }, config: { access: 'public' } }, async (request, reply) => {
@@ -231,6 +239,6 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
       if (error.type === 'NotAuthorizedException') return signInPage(page(401), body.username, EXPIRED);
       return newPasswordPage(page(400), body.username, body.session, error.message);
     }
-    return reply.redirect(await grantCode(service, authorize, { sub: user.sub, method: 'password' }), 302);
+    return signedIn(reply, authorize, user.sub);
   });
 }

@@ -26,6 +26,7 @@ import {
   refuseAuthorizeRequest,
 } from './authorize-request.ts';
 import { registerHostedLogin } from './hosted-login.ts';
+import { hostedSessions } from './hosted-session.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
@@ -111,11 +112,13 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   });
 
   acceptFormBodies(scope);
+  const sessions = hostedSessions(service, publicUrl.startsWith('https:'));
   registerHostedLogin(scope, {
     service,
     publicUrl,
     allowedRedirect,
     providers: PROVIDER_NAMES.filter((name) => upstreams.isConfigured(name)),
+    sessions,
   });
 
   scope.get(
@@ -128,13 +131,18 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const authorize = check.request;
       const fail = (error: string, description: string) =>
         redirectWithError(reply, authorize.redirectUri, error, description, authorize.state);
-      // Hosted sign-in keeps no session, so nothing can be signed in without asking.
-      if (query.prompt?.split(' ').includes('none'))
-        return fail('login_required', 'The user must sign in: there is no sign-in session to use silently.');
-      // No provider named: the pool's own sign-in page, as Cognito's managed login.
+      const prompts = query.prompt?.split(' ') ?? [];
+      const loginRequired = () => fail('login_required', 'The user must sign in: there is no sign-in session to use silently.');
+      // No provider named: the pool's own sign-in page, as Cognito's managed login, unless this
+      // browser signed in there within the hour (and the app did not ask to sign in again).
       if (query.identity_provider === undefined || query.identity_provider === 'COGNITO') {
+        const remembered = prompts.includes('login') ? undefined : await sessions.userOf(request);
+        if (remembered !== undefined) return reply.redirect(await grantCode(service, authorize, remembered), 302);
+        if (prompts.includes('none')) return loginRequired();
         return reply.redirect(`${publicUrl}/cognito/login?${new URLSearchParams(authorizeFields(authorize))}`, 302);
       }
+      // Google and Microsoft keep their own sessions, out of reach of a silent request here.
+      if (prompts.includes('none')) return loginRequired();
       const provider = PROVIDER_NAMES.find((name) => name === query.identity_provider);
       if (provider === undefined) return fail('invalid_request', 'identity_provider must be COGNITO, Google or AzureAD.');
       if (!upstreams.isConfigured(provider))
@@ -331,7 +339,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     }
   });
 
-  // Hosted sign-in keeps no session of its own, so logging out is only the way back.
+  // Logging out forgets the browser on the sign-in page (hosted-session.ts), then sends it back.
   scope.get(
     '/logout',
     {
@@ -341,6 +349,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     async (request, reply) => {
       if (request.query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
       if (!allowedRedirect(request.query.logout_uri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });
+      reply.header('set-cookie', await sessions.end(request));
       return reply.redirect(request.query.logout_uri, 302);
     },
   );

@@ -1,5 +1,10 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { IdentityOAuthCodesTable, IdentityOAuthRequestsTable, Schema } from '../../db/schema.ts';
+import type {
+  IdentityHostedSessionsTable,
+  IdentityOAuthCodesTable,
+  IdentityOAuthRequestsTable,
+  Schema,
+} from '../../db/schema.ts';
 import { hashToken } from '../codes.ts';
 
 /** A hosted sign-in waiting for the provider's answer (between /oauth2/authorize and /oauth2/idpresponse). */
@@ -38,4 +43,34 @@ export async function saveAuthorizationCode(
  */
 export function takeAuthorizationCode(db: Kysely<Schema>, code: string): Promise<CodeGrant | undefined> {
   return db.deleteFrom('identity_oauth_codes').where('code_hash', '=', hashToken(code)).returningAll().executeTakeFirst();
+}
+
+/** Remembers a browser that signed in on the pool's page, under its cookie value's hash. */
+export async function saveHostedSession(
+  db: Kysely<Schema>,
+  token: string,
+  session: Omit<Insertable<IdentityHostedSessionsTable>, 'id_hash'>,
+): Promise<void> {
+  await db
+    .insertInto('identity_hosted_sessions')
+    .values({ ...session, id_hash: hashToken(token) })
+    .execute();
+}
+
+/** The live session of a cookie value, if any. */
+export function findHostedSession(
+  db: Kysely<Schema>,
+  token: string,
+  now: Date,
+): Promise<Selectable<IdentityHostedSessionsTable> | undefined> {
+  return db
+    .selectFrom('identity_hosted_sessions')
+    .selectAll()
+    .where('id_hash', '=', hashToken(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteHostedSession(db: Kysely<Schema>, token: string): Promise<void> {
+  await db.deleteFrom('identity_hosted_sessions').where('id_hash', '=', hashToken(token)).execute();
 }

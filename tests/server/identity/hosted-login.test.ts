@@ -1,7 +1,15 @@
-import { AdminCreateUserCommand, AdminDisableUserCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminUserGlobalSignOutCommand,
+  GetUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
+import pino from 'pino';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY, HOUR } from '../../../server/identity/clock.ts';
+import { createRetentionSweeper } from '../../../server/maintenance/retention-sweeper.ts';
 import { loginForm, postLoginForm, toServer, type LoginForm } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -44,6 +52,17 @@ async function authorization(scope = 'openid email profile', extra: Record<strin
   return { url: toServer(t.server, url), verifier, nonce, state };
 }
 
+/** The code exchange for `request` at the address the browser came back to (openid-client checks state and nonce). */
+function exchange(request: Awaited<ReturnType<typeof authorization>>, back: URL | Response) {
+  const location = back instanceof URL ? back : new URL(back.headers.get('location') ?? '');
+  return oidc.authorizationCodeGrant(config, location, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+    idTokenExpected: true,
+  });
+}
+
 /** /authorize, then the sign-in page it sends the browser to. */
 async function openLoginPage(scope?: string) {
   const request = await authorization(scope);
@@ -53,6 +72,20 @@ async function openLoginPage(scope?: string) {
   expect(location.pathname).toBe('/cognito/login');
   const form = await loginForm(toServer(t.server, location));
   return { request, form };
+}
+
+/** The session cookie a sign-in on the page set, as the browser sends it back. */
+const sessionCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('hosted_session=')) ?? '';
+
+/** Where /authorize sends a browser holding `cookie`: the app's callback, or the sign-in page. */
+async function landsOn(cookie: string): Promise<string> {
+  const request = await authorization('openid');
+  const answer = await fetch(request.url, { redirect: 'manual', headers: { cookie } });
+  return new URL(answer.headers.get('location') ?? '').pathname;
 }
 
 const failedSignIns = async (email: string) =>
@@ -75,12 +108,7 @@ describe('the pool’s sign-in page', () => {
     expect(answer.status).toBe(302);
     const back = new URL(answer.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
-    const tokens = await oidc.authorizationCodeGrant(config, back, {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-      idTokenExpected: true,
-    });
+    const tokens = await exchange(request, back);
     expect(tokens.claims()).toMatchObject({ email: 'page.user@example.com', given_name: 'Paige', nonce: request.nonce });
     expect(decodeJwt(tokens.access_token).scope).toBe('openid email profile');
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '');
@@ -90,11 +118,7 @@ describe('the pool’s sign-in page', () => {
   it('grants the user API only when the app asked for aws.cognito.signin.user.admin', async () => {
     const { request, form } = await openLoginPage('openid email aws.cognito.signin.user.admin');
     const answer = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(answer.headers.get('location') ?? ''), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
+    const tokens = await exchange(request, answer);
     const user = await t.client.send(new GetUserCommand({ AccessToken: tokens.access_token }));
     expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: 'page.user@example.com' });
   });
@@ -199,11 +223,7 @@ describe('the pool’s sign-in page', () => {
       .execute();
     const { request, form } = await openLoginPage();
     const answer = await postLoginForm(form, { username: 'linked.page@example.com', password: PASSWORD });
-    await oidc.authorizationCodeGrant(config, new URL(answer.headers.get('location') ?? ''), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
+    await exchange(request, answer);
     await expect
       .poll(() =>
         t.server.app.database.db
@@ -223,6 +243,90 @@ describe('the pool’s sign-in page', () => {
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
     expect(back.searchParams.get('error')).toBe('login_required');
     expect(back.searchParams.get('state')).toBe(request.state);
+  });
+
+  it('remembers the browser for an hour: the next request gets its code at once, prompt=login asks again, /logout forgets', async () => {
+    const { form } = await openLoginPage();
+    const signedIn = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    const session = sessionCookie(signedIn);
+    expect(session).toMatch(/^hosted_session=[\w-]{43}$/);
+    expect(signedIn.headers.getSetCookie().find((line) => line.startsWith('hosted_session='))).toContain('HttpOnly');
+
+    const again = await authorization('openid email');
+    const remembered = await fetch(again.url, { redirect: 'manual', headers: { cookie: session } });
+    const back = new URL(remembered.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    const tokens = await exchange(again, back);
+    expect(tokens.claims()?.email).toBe('page.user@example.com');
+
+    const silent = await authorization('openid', { prompt: 'none' });
+    const silentBack = new URL(
+      (await fetch(silent.url, { redirect: 'manual', headers: { cookie: session } })).headers.get('location') ?? '',
+    );
+    expect(silentBack.searchParams.get('code')).toBeTruthy();
+    const forced = await authorization('openid', { prompt: 'login' });
+    const forcedTo = new URL(
+      (await fetch(forced.url, { redirect: 'manual', headers: { cookie: session } })).headers.get('location') ?? '',
+    );
+    expect(forcedTo.pathname).toBe('/cognito/login');
+
+    const logout = await fetch(
+      `${t.server.url}/cognito/logout?${new URLSearchParams({ client_id: CLIENT_ID, logout_uri: REDIRECT })}`,
+      { redirect: 'manual', headers: { cookie: session } },
+    );
+    expect(logout.headers.get('location')).toBe(REDIRECT);
+    expect(logout.headers.getSetCookie()[0]).toMatch(/^hosted_session=; .*Max-Age=0/);
+    expect(await landsOn(session)).toBe('/cognito/login');
+  });
+
+  it('forgets the browser after an hour, at a global sign-out, and for a disabled account', async () => {
+    const signIn = async (email: string) =>
+      sessionCookie(await postLoginForm((await openLoginPage()).form, { username: email, password: PASSWORD }));
+    await t.createUser('global.page@example.com');
+    const signedOut = await signIn('global.page@example.com');
+    expect(await landsOn(signedOut)).toBe('/callback');
+    await t.admin.send(new AdminUserGlobalSignOutCommand({ UserPoolId: POOL_ID, Username: 'global.page@example.com' }));
+    expect(await landsOn(signedOut)).toBe('/cognito/login');
+
+    await t.createUser('disabled.later@example.com');
+    const disabled = await signIn('disabled.later@example.com');
+    await t.server.app.database.db
+      .updateTable('identity_users')
+      .set({ enabled: false })
+      .where('email', '=', 'disabled.later@example.com')
+      .execute();
+    expect(await landsOn(disabled)).toBe('/cognito/login');
+
+    const expiring = await signIn('page.user@example.com');
+    t.clock.advance(59 * 60 * 1000);
+    expect(await landsOn(expiring)).toBe('/callback');
+    t.clock.advance(2 * 60 * 1000);
+    expect(await landsOn(expiring)).toBe('/cognito/login');
+    // Back to the clock the other tests' signed admin calls expect.
+    t.clock.advance(-61 * 60 * 1000);
+  });
+
+  it('leaves no remembered browser behind once its hour is over: the retention sweeper deletes it', async () => {
+    await postLoginForm((await openLoginPage()).form, { username: 'page.user@example.com', password: PASSWORD });
+    const db = t.server.app.database.db;
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('identity_hosted_sessions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count()).toBeGreaterThan(0);
+    const sweeper = createRetentionSweeper({
+      db,
+      log: pino({ level: 'silent' }),
+      config: { intervalMs: 60_000, unconfirmedUserMaxAgeMs: 7 * DAY },
+      now: () => t.clock.now() + 2 * HOUR,
+    });
+    expect((await sweeper.sweep())['hosted sessions']).toBeGreaterThan(0);
+    expect(await count()).toBe(0);
   });
 
   it('asks a user invited with a temporary password for a new one, then sends the code', async () => {
@@ -246,11 +350,7 @@ describe('the pool’s sign-in page', () => {
     expect(await differing.text()).toContain('The passwords do not match.');
     const chosen = await postLoginForm(newPassword, { new_password: 'Chosen-Pass-22', confirm_password: 'Chosen-Pass-22' });
     expect(chosen.status).toBe(302);
-    const tokens = await oidc.authorizationCodeGrant(config, new URL(chosen.headers.get('location') ?? ''), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
+    const tokens = await exchange(request, chosen);
     expect(tokens.claims()?.email).toBe('invited.page@example.com');
     expect(await t.signIn('invited.page@example.com', 'Chosen-Pass-22')).toHaveProperty('AccessToken');
   });

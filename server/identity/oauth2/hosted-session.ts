@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
+import { cookieValue } from '../../http/cookies.ts';
+import { HOUR } from '../clock.ts';
+import type { IdentityService } from '../service.ts';
+import { findUserBySub } from '../users.ts';
+import { deleteHostedSession, findHostedSession, saveHostedSession } from './store.ts';
+
+const SESSION_COOKIE = 'hosted_session';
+/** Cognito's managed login remembers a browser for an hour. */
+const SESSION_MS = HOUR;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface HostedSessions {
+  /** Remembers this browser for the user who just signed in on the page: the Set-Cookie value. */
+  start(userSub: string, method: LoginProvider): Promise<string>;
+  /** Who the request's browser is signed in as, while the session lasts and the user may still sign in. */
+  userOf(request: FastifyRequest): Promise<{ sub: string; method: LoginProvider } | undefined>;
+  /** Forgets the request's browser: the Set-Cookie value that clears its cookie. */
+  end(request: FastifyRequest): Promise<string>;
+}
+
+/**
+ * The sign-in page's memory of a browser, as Cognito's managed login keeps one: a random cookie
+ * (`HttpOnly`, `SameSite=Lax` so the app's redirect to /oauth2/authorize carries it, path
+ * /cognito), its hash in the database for every instance, an hour long. Ended by /logout, and
+ * with every other session of the user (global sign-out, a reset password, a disabled account).
+ */
+export function hostedSessions(service: IdentityService, secure: boolean): HostedSessions {
+  const cookie = (value: string, maxAgeSeconds: number) =>
+    [`${SESSION_COOKIE}=${value}`, 'Path=/cognito', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax']
+      .concat(secure ? ['Secure'] : [])
+      .join('; ');
+  const tokenOf = (request: FastifyRequest) => {
+    const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    return token !== undefined && TOKEN.test(token) ? token : undefined;
+  };
+  return {
+    async start(userSub, method) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(service.clock.now() + SESSION_MS);
+      await saveHostedSession(service.db, token, { user_sub: userSub, sign_in_method: method, expires_at: expiresAt });
+      return cookie(token, SESSION_MS / 1000);
+    },
+    async userOf(request) {
+      const token = tokenOf(request);
+      if (token === undefined) return undefined;
+      const session = await findHostedSession(service.db, token, new Date(service.clock.now()));
+      if (session === undefined) return undefined;
+      const user = await findUserBySub(service.db, session.user_sub);
+      if (user === undefined || !user.enabled || user.status !== 'CONFIRMED') return undefined;
+      return { sub: user.sub, method: session.sign_in_method };
+    },
+    async end(request) {
+      const token = tokenOf(request);
+      if (token !== undefined) await deleteHostedSession(service.db, token);
+      return cookie('', 0);
+    },
+  };
+}
