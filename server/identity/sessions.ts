@@ -13,6 +13,7 @@ import {
   userDisabled,
   userNotFound,
 } from './errors.ts';
+import { hasScope } from './oauth2/scope.ts';
 import type { IdentityService, SessionWithUser } from './service.ts';
 import { ADMIN_SCOPE, issueTokens, newRefreshToken, REFRESH_TOKEN_DAYS, verifyJwt, type AccessTokenClaims } from './tokens.ts';
 import type { UserRow } from './users.ts';
@@ -219,7 +220,7 @@ export async function authenticate(
   if (!check.ok) throw check.reason === 'expired' ? expiredAccessToken() : invalidAccessToken();
   const { claims } = check;
   if (claims.token_use !== 'access') throw invalidAccessToken();
-  if (!claims.scope.split(' ').includes(requiredScope)) throw missingScope();
+  if (!hasScope(claims.scope, requiredScope)) throw missingScope();
   const found = await sessionByAccessToken(service, claims);
   if (found === undefined) throw userNotFound();
   if (found.session === null || found.session.revoked_at !== null) throw revokedAccessToken();

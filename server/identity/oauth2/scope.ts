@@ -15,9 +15,14 @@ export function grantedScope(requested: string | undefined): string | undefined 
   return names.join(' ');
 }
 
+/** Whether a granted scope (names separated by spaces) holds `name`. */
+export function hasScope(scope: string, name: string): boolean {
+  return scope.split(' ').includes(name);
+}
+
 /** Whether a granted scope asked for an id token: Cognito issues one only with `openid`. */
 export function grantsIdToken(scope: string): boolean {
-  return scope.split(' ').includes('openid');
+  return hasScope(scope, 'openid');
 }
 
 /** Cognito's `profile` attributes; the `custom:` ones come with them. */
