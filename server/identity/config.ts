@@ -97,10 +97,7 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
         `https://login.microsoftonline.com/${read.string('AZUREAD_TENANT', 'common')}/v2.0/.well-known/openid-configuration`,
       ),
     },
-    allowedRedirectUris: (read.optional('IDENTITY_ALLOWED_REDIRECT_URIS') ?? publicOrigin)
-      .split(',')
-      .map((uri) => uri.trim())
-      .filter((uri) => uri !== ''),
+    allowedRedirectUris: redirectUris(read, publicOrigin),
     awsHostedDomain: read.url('COGNITO_HOSTED_DOMAIN', ['https'])?.origin,
     customAttributes: custom.attributes,
     rateLimits: {
@@ -112,6 +109,31 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
       graceSeconds: read.integer('IDENTITY_REFRESH_TOKEN_GRACE_SECONDS', 60, { min: 0, max: 60 }),
     },
   };
+}
+
+/**
+ * Where hosted sign-in may send the browser back to. Each must be an absolute URL without a
+ * fragment (the code is appended as a query), as Cognito's callback URLs; a mobile app's own
+ * scheme (myapp://signed-in) is one too. Checked here so a typo stops the start, naming the
+ * entry, instead of refusing every sign-in later.
+ */
+function redirectUris(read: EnvReader, publicOrigin: string): string[] {
+  const name = 'IDENTITY_ALLOWED_REDIRECT_URIS';
+  const listed = (read.optional(name) ?? publicOrigin)
+    .split(',')
+    .map((uri) => uri.trim())
+    .filter((uri) => uri !== '');
+  return listed.filter((uri) => {
+    if (!URL.canParse(uri)) {
+      read.problems.push(`${name} must list absolute URLs such as https://app.example/callback (got "${uri}")`);
+      return false;
+    }
+    if (uri.includes('#')) {
+      read.problems.push(`${name} must list URLs without a #fragment (got "${uri}")`);
+      return false;
+    }
+    return true;
+  });
 }
 
 function keyPair(read: EnvReader, idName: string, secretName: string, tokenName?: string): AccessKeyPair | undefined {

@@ -49,6 +49,24 @@ describe('configuration from the environment', () => {
     expect((caught as ConfigError).message).toContain('The configuration has 4 problem(s)');
   });
 
+  it('refuses at start a sign-in return address that is not absolute or carries a fragment, naming each', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ IDENTITY_ALLOWED_REDIRECT_URIS: 'https://app.example/cb, app.example/callback, https://app.example/#done' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'IDENTITY_ALLOWED_REDIRECT_URIS must list absolute URLs such as https://app.example/callback (got "app.example/callback")',
+      'IDENTITY_ALLOWED_REDIRECT_URIS must list URLs without a #fragment (got "https://app.example/#done")',
+    ]);
+    // A mobile app's own scheme is a return address too, as Cognito's callback URLs allow.
+    expect(loadConfig({ IDENTITY_ALLOWED_REDIRECT_URIS: 'myapp://signed-in' }).identity.allowedRedirectUris).toEqual([
+      'myapp://signed-in',
+    ]);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
   });

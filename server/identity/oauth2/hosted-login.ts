@@ -71,14 +71,7 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
   const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
   const { service, publicUrl } = context;
   const secure = publicUrl.startsWith('https:');
-  const redirectOrigins = service.config.allowedRedirectUris.flatMap((uri) => {
-    try {
-      return [new URL(uri).origin];
-    } catch {
-      return [];
-    }
-  });
-  const policy = loginPagePolicy(redirectOrigins);
+  const policy = loginPagePolicy(service.config.allowedRedirectUris);
 
   const render = (
     reply: FastifyReply,

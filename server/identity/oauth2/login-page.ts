@@ -72,6 +72,11 @@ function newPasswordFields(view: LoginView): string {
 <button type="submit">Set password and sign in</button>`;
 }
 
+/** Where someone without an account, or without their password, goes instead: the site. */
+function accountHelp(siteUrl: string): string {
+  return `<p class="note">No account yet? <a href="${e(new URL(PATHS.signup, siteUrl).href)}">Create one on HireAssist</a>.<br>Forgot your password? <a href="${e(siteUrl)}">Reset it on HireAssist</a>.</p>`;
+}
+
 const TEXTS = {
   'sign-in': { title: 'Sign in', lead: 'Use your HireAssist email and password.' },
   'new-password': { title: 'Choose a new password', lead: 'Your password was set for you. Choose your own to go on.' },
@@ -104,7 +109,7 @@ ${hiddenInputs(view.hidden)}
 ${view.step === 'sign-in' ? signInFields(view) : newPasswordFields(view)}
 </form>
 ${providers}
-<p class="note">No account yet? <a href="${e(new URL(PATHS.signup, view.siteUrl).href)}">Create one on HireAssist</a>.<br>Forgot your password? <a href="${e(view.siteUrl)}">Reset it on HireAssist</a>.</p>
+${view.step === 'sign-in' ? accountHelp(view.siteUrl) : ''}
 </main>
 </body>
 </html>`;
@@ -113,13 +118,18 @@ ${providers}
 /**
  * The page's own policy: its inline style and nothing else, and its form may post only here.
  * Chromium applies form-action to the redirect that answers the post too, so the allowed
- * redirect URIs' origins are listed: the way back to the app.
+ * redirect URIs are listed: the way back to the app, by origin for a web app and by scheme for
+ * a mobile app's own (myapp://signed-in), which has no origin.
  */
-export function loginPagePolicy(redirectOrigins: readonly string[]): string {
+export function loginPagePolicy(allowedRedirectUris: readonly string[]): string {
+  const sources = allowedRedirectUris.map((uri) => {
+    const url = new URL(uri);
+    return url.origin === 'null' ? url.protocol : url.origin;
+  });
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
-    `form-action 'self' ${[...new Set(redirectOrigins)].join(' ')}`.trim(),
+    `form-action 'self' ${[...new Set(sources)].join(' ')}`.trim(),
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');

@@ -343,6 +343,9 @@ describe('the pool’s sign-in page', () => {
     expect(asked.status).toBe(200);
     const newPassword = await loginForm(asked, form.cookie);
     expect(newPassword.html).toContain('<h1>Choose a new password</h1>');
+    // Signed in already, half-way: no invitation to create an account or reset a password.
+    expect(newPassword.html).not.toContain('No account yet?');
+    expect(newPassword.html).not.toContain('Forgot your password?');
     const weak = await postLoginForm(newPassword, { new_password: 'short', confirm_password: 'short' });
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain('Password did not conform with policy: Password not long enough');
