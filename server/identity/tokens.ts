@@ -216,13 +216,13 @@ export async function issueTokens(
   return { AccessToken, IdToken, ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: 'Bearer' };
 }
 
-/** An opaque refresh token; only its hash is stored. */
 /** The claims of a token this service has just signed (so they are not checked again). */
 export function issuedClaims<Claims>(token: string): Claims {
   const payload = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
 }
 
+/** An opaque refresh token; only its hash is stored. */
 export function newRefreshToken(): string {
   return randomBytes(48).toString('base64url');
 }

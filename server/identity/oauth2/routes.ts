@@ -310,14 +310,17 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   });
 
   // RFC 7009: a refresh token ends its session (and the access tokens issued from it); an
-  // unknown or already revoked token is answered 200 all the same.
+  // unknown or already revoked token is answered 200 all the same; an access or id token is
+  // unsupported_token_type, as at Cognito's endpoint.
   scope.post('/oauth2/revoke', { schema: { body: RevokeBody }, config: { access: 'public' } }, async (request, reply) => {
     const clientId = authenticatedClient(request, request.body);
     if (clientId === undefined) return tokenError(reply, 'invalid_client', 401);
     try {
       await revokeToken.run({ Token: request.body.token, ClientId: clientId }, { service, ...clientOf(request) });
     } catch (error) {
-      if (error instanceof CognitoError) return tokenError(reply, 'invalid_request');
+      if (error instanceof CognitoError) {
+        return tokenError(reply, error.type === 'UnsupportedTokenTypeException' ? 'unsupported_token_type' : 'invalid_request');
+      }
       throw error;
     } finally {
       service.sessions.clear();

@@ -166,6 +166,11 @@ describe('openid-client against the pool', () => {
     const info = await oidc.fetchUserInfo(config, refreshed.access_token, claims?.sub ?? '');
     expect(info).toMatchObject({ email: 'oidc.user@example.com', email_verified: 'true' });
 
+    // An access token is not revoked, as at Cognito's endpoint: RFC 7009's unsupported_token_type.
+    await expect(oidc.tokenRevocation(config, refreshed.access_token)).rejects.toMatchObject({
+      error: 'unsupported_token_type',
+      status: 400,
+    });
     await oidc.tokenRevocation(config, refreshToken, { token_type_hint: 'refresh_token' });
     await expect(oidc.refreshTokenGrant(config, refreshToken)).rejects.toMatchObject({ error: 'invalid_grant' });
     // The access tokens issued from the session end with it.

@@ -21,6 +21,18 @@ describe('RevokeToken', () => {
     await t.client.send(new GetUserCommand({ AccessToken: other.AccessToken }));
   });
 
+  it('refuses an access or id token as Cognito does (only refresh tokens are revoked), leaving the session signed in', async () => {
+    const session = await t.signIn('ada@example.com');
+    for (const token of [session.AccessToken, session.IdToken]) {
+      expect(await failure(t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: token })))).toMatchObject({
+        name: 'UnsupportedTokenTypeException',
+        message: 'Only a refresh token can be revoked.',
+      });
+    }
+    await t.client.send(new GetUserCommand({ AccessToken: session.AccessToken }));
+    expect((await t.refresh(session.RefreshToken)).AuthenticationResult).toHaveProperty('AccessToken');
+  });
+
   it('accepts an unknown token (RFC 7009) but not an unknown client', async () => {
     await t.client.send(new RevokeTokenCommand({ ClientId: CLIENT_ID, Token: 'unknown' }));
     expect(await failure(t.client.send(new RevokeTokenCommand({ ClientId: 'someone-else', Token: 'unknown' })))).toMatchObject({
