@@ -59,6 +59,13 @@ const TokenBody = Type.Object({
   scope: Type.Optional(Type.String()),
 });
 
+/** /logout: where to after (logout_uri), or an authorization request to sign in again with. */
+const LogoutQuery = Type.Object({
+  ...Type.Partial(Type.Object(AuthorizeFields)).properties,
+  client_id: AuthorizeFields.client_id,
+  logout_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+
 const RevokeBody = Type.Object({
   token: Type.String(),
   token_type_hint: Type.Optional(Type.String()),
@@ -342,18 +349,24 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     }
   });
 
-  // Logging out forgets the browser on the sign-in page (hosted-session.ts), then sends it back.
-  scope.get(
-    '/logout',
-    {
-      schema: { querystring: Type.Object({ client_id: Type.String(), logout_uri: Type.String() }) },
-      config: { access: 'public' },
-    },
-    async (request, reply) => {
-      if (request.query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
-      if (!allowedRedirect(request.query.logout_uri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });
+  // Logging out forgets the browser on the sign-in page (hosted-session.ts), then sends it to
+  // logout_uri, or, given an authorization request instead (redirect_uri, response_type...), to
+  // the sign-in page for it, as Cognito's /logout: "sign in as someone else".
+  scope.get('/logout', { schema: { querystring: LogoutQuery }, config: { access: 'public' } }, async (request, reply) => {
+    const { logout_uri: logoutUri, ...query } = request.query;
+    if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
+    if (logoutUri !== undefined) {
+      if (!allowedRedirect(logoutUri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });
       reply.header('set-cookie', await sessions.end(request));
-      return reply.redirect(request.query.logout_uri, 302);
-    },
-  );
+      return reply.redirect(logoutUri, 302);
+    }
+    if (query.redirect_uri === undefined) {
+      return reply.status(400).send({ error: 'invalid_request', error_description: 'logout_uri or redirect_uri is required.' });
+    }
+    const fields = { ...query, redirect_uri: query.redirect_uri, response_type: query.response_type ?? '' };
+    const check = checkAuthorizeRequest(fields, service.config.clientId, allowedRedirect);
+    if (check.outcome !== 'accepted') return refuseAuthorizeRequest(reply, check);
+    reply.header('set-cookie', await sessions.end(request));
+    return reply.redirect(`${publicUrl}/cognito/login?${new URLSearchParams(authorizeFields(check.request))}`, 302);
+  });
 }

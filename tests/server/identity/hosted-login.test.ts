@@ -279,6 +279,39 @@ describe('the pool’s sign-in page', () => {
     expect(await landsOn(session)).toBe('/cognito/login');
   });
 
+  it('signs out to the sign-in page with /logout?redirect_uri= (“sign in as someone else”), checking the request first', async () => {
+    const { form } = await openLoginPage();
+    const session = sessionCookie(await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD }));
+    const again = await authorization('openid');
+    const logout = (query: Record<string, string>) =>
+      fetch(`${t.server.url}/cognito/logout?${new URLSearchParams({ client_id: CLIENT_ID, ...query })}`, {
+        redirect: 'manual',
+        headers: { cookie: session },
+      });
+    const request = Object.fromEntries(new URL(again.url).searchParams);
+
+    // A request the sign-in page would refuse is refused here, and the browser stays signed in.
+    const elsewhere = await logout({ ...request, redirect_uri: 'https://evil.example/cb' });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.getSetCookie()).toEqual([]);
+    expect(await landsOn(session)).not.toBe('/cognito/login');
+    const neither = await logout({});
+    expect(neither.status).toBe(400);
+    expect(await neither.json()).toEqual({ error: 'invalid_request', error_description: 'logout_uri or redirect_uri is required.' });
+
+    const out = await logout(request);
+    expect(out.status).toBe(302);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^hosted_session=; .*Max-Age=0/);
+    const page = new URL(out.headers.get('location') ?? '');
+    expect(page.pathname).toBe('/cognito/login');
+    expect(Object.fromEntries(page.searchParams)).toMatchObject({ redirect_uri: REDIRECT, state: again.state, nonce: again.nonce });
+    expect(await landsOn(session)).toBe('/cognito/login');
+    // The page it lands on signs the next person in for the same request.
+    const next = await loginForm(toServer(t.server, page));
+    const signedIn = await postLoginForm(next, { username: 'page.user@example.com', password: PASSWORD });
+    expect((await exchange(again, signedIn)).claims()?.email).toBe('page.user@example.com');
+  });
+
   it('forgets the browser after an hour, at a global sign-out, and for a disabled account', async () => {
     const signIn = async (email: string) =>
       sessionCookie(await postLoginForm((await openLoginPage()).form, { username: email, password: PASSWORD }));
