@@ -31,6 +31,13 @@ export const PATHS = {
 export type PagePath = (typeof PATHS)[keyof typeof PATHS];
 
 /**
+ * A link that opens the sign-in dialog on its password-reset step: the pool's own sign-in page
+ * (server) sends a user who forgot their password here, and the web app opens the dialog.
+ */
+export const AUTH_DIALOG_QUERY = { name: 'auth', forgotPassword: 'forgot-password' } as const;
+export const FORGOT_PASSWORD_LINK = `${PATHS.home}?${AUTH_DIALOG_QUERY.name}=${AUTH_DIALOG_QUERY.forgotPassword}`;
+
+/**
  * The public pages with a fixed address: what the sitemap lists for search engines (account
  * and admin pages stay out) and what the browser walk-through visits.
  */

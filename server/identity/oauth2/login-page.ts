@@ -1,4 +1,4 @@
-import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { FORGOT_PASSWORD_LINK, PATHS } from '../../../src-shared/domain/routes.ts';
 import { escapeHtml as e } from '../../http/html.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords.ts';
 
@@ -74,7 +74,7 @@ function newPasswordFields(view: LoginView): string {
 
 /** Where someone without an account, or without their password, goes instead: the site. */
 function accountHelp(siteUrl: string): string {
-  return `<p class="note">No account yet? <a href="${e(new URL(PATHS.signup, siteUrl).href)}">Create one on HireAssist</a>.<br>Forgot your password? <a href="${e(siteUrl)}">Reset it on HireAssist</a>.</p>`;
+  return `<p class="note">No account yet? <a href="${e(new URL(PATHS.signup, siteUrl).href)}">Create one on HireAssist</a>.<br>Forgot your password? <a href="${e(new URL(FORGOT_PASSWORD_LINK, siteUrl).href)}">Reset it on HireAssist</a>.</p>`;
 }
 
 const TEXTS = {

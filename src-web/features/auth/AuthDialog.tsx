@@ -33,10 +33,15 @@ const TITLES: Record<View['name'], string> = {
   reset: 'Choose a New Password',
 };
 
+function firstView(view: AuthDialogProps['initialView']): View {
+  if (view === 'forgot') return { name: 'forgot', email: '' };
+  return { name: view };
+}
+
 /** The authentication modal, 420 px wide: sign in, sign up, verify email, reset password. */
 export function AuthDialog(props: AuthDialogProps) {
   const styles = useStyles();
-  const [view, setView] = useState<View>(props.initialView === 'signup' ? { name: 'signup' } : { name: 'signin' });
+  const [view, setView] = useState<View>(firstView(props.initialView));
 
   return (
     <ModalDialog open={props.open} onDismiss={props.onClose}>

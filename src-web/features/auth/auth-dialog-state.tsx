@@ -1,7 +1,17 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
-import { PATHS } from '../../../src-shared/domain/routes.ts';
+import { AUTH_DIALOG_QUERY, PATHS } from '../../../src-shared/domain/routes.ts';
 import type { AuthDialogView } from './dialog-view.ts';
 
 export interface OpenAuthDialogOptions {
@@ -65,6 +75,8 @@ export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
     return target;
   }, []);
 
+  useOpenedByLink(openAuthDialog);
+
   const controls = useMemo(
     () => ({ openAuthDialog, closeAuthDialog, takeReturnTo }),
     [openAuthDialog, closeAuthDialog, takeReturnTo],
@@ -76,9 +88,28 @@ export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Opens the dialog on the password-reset step when the page was reached by FORGOT_PASSWORD_LINK
+ * (from the pool's sign-in page), once, and takes the query off the address so a reload or a
+ * shared link does not open it again.
+ */
+function useOpenedByLink(openAuthDialog: AuthDialogControls['openAuthDialog']) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get(AUTH_DIALOG_QUERY.name) !== AUTH_DIALOG_QUERY.forgotPassword) return;
+    params.delete(AUTH_DIALOG_QUERY.name);
+    const rest = params.toString();
+    navigate({ pathname, search: rest ? `?${rest}` : '', hash }, { replace: true });
+    openAuthDialog('forgot');
+  }, [search, pathname, hash, navigate, openAuthDialog]);
+}
+
 /** Where a sign-up started: the home hero, the pricing page, the header's Login, or elsewhere. */
 function signUpSourceFor(pathname: string, view: AuthDialogView): SignUpSource {
   if (view === 'signin') return 'header_login';
+  if (view === 'forgot') return 'auth_dialog';
   if (pathname === PATHS.home) return 'hero_cta';
   if (pathname === PATHS.pricing) return 'pricing_cta';
   return 'auth_dialog';

@@ -1,7 +1,7 @@
 import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 
-/** The views callers open the authentication dialog with. */
-export type AuthDialogView = 'signin' | 'signup';
+/** The views callers open the authentication dialog with ('forgot': the password-reset step). */
+export type AuthDialogView = 'signin' | 'signup' | 'forgot';
 
 /** What the session hands the authentication dialog it hosts. */
 export interface AuthDialogProps {

@@ -10,6 +10,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR } from '../../../server/identity/clock.ts';
 import { createRetentionSweeper } from '../../../server/maintenance/retention-sweeper.ts';
+import { FORGOT_PASSWORD_LINK } from '../../../src-shared/domain/routes.ts';
 import { loginForm, postLoginForm, toServer, type LoginForm } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -297,14 +298,21 @@ describe('the pool’s sign-in page', () => {
     expect(await landsOn(session)).not.toBe('/cognito/login');
     const neither = await logout({});
     expect(neither.status).toBe(400);
-    expect(await neither.json()).toEqual({ error: 'invalid_request', error_description: 'logout_uri or redirect_uri is required.' });
+    expect(await neither.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'logout_uri or redirect_uri is required.',
+    });
 
     const out = await logout(request);
     expect(out.status).toBe(302);
     expect(out.headers.getSetCookie()[0]).toMatch(/^hosted_session=; .*Max-Age=0/);
     const page = new URL(out.headers.get('location') ?? '');
     expect(page.pathname).toBe('/cognito/login');
-    expect(Object.fromEntries(page.searchParams)).toMatchObject({ redirect_uri: REDIRECT, state: again.state, nonce: again.nonce });
+    expect(Object.fromEntries(page.searchParams)).toMatchObject({
+      redirect_uri: REDIRECT,
+      state: again.state,
+      nonce: again.nonce,
+    });
     expect(await landsOn(session)).toBe('/cognito/login');
     // The page it lands on signs the next person in for the same request.
     const next = await loginForm(toServer(t.server, page));
@@ -372,6 +380,9 @@ describe('the pool’s sign-in page', () => {
       }),
     );
     const { request, form } = await openLoginPage();
+    // The sign-in step sends whoever lacks an account or a password to the site's own forms.
+    expect(form.html).toContain(`href="${t.server.config.publicUrl}/signup"`);
+    expect(form.html).toContain(`href="${new URL(FORGOT_PASSWORD_LINK, t.server.config.publicUrl).href}"`);
     const asked = await postLoginForm(form, { username: 'invited.page@example.com', password: 'Temporary-Pass-1' });
     expect(asked.status).toBe(200);
     const newPassword = await loginForm(asked, form.cookie);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../../src-shared/api/identity/types.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
+import { FORGOT_PASSWORD_LINK } from '../../../src-shared/domain/routes.ts';
 import { FakeIdentity } from './fake-identity.ts';
 import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
 
@@ -215,6 +216,17 @@ describe('sign in', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
     expect(identity.users.get('ada@example.com')?.password).toBe('Brand-New-9!');
+  });
+
+  it('opens on the reset step from the link the pool’s sign-in page gives, and drops the link from the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(identity, FORGOT_PASSWORD_LINK);
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    expect(router.state.location.search).toBe('');
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await screen.findByText('Choose a New Password');
+    expect(identity.ops('forgotPassword')).toEqual([['ada@example.com']]);
   });
 
   it('uses the reset fallback when the request fails without a message', async () => {
