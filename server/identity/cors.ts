@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The headers the AWS SDK and OIDC libraries send, as Cognito allows them. */
 const ALLOWED_HEADERS = [
@@ -16,9 +16,11 @@ const EXPOSED_HEADERS = ['x-amzn-requestid', 'x-amzn-errortype', 'x-amzn-errorme
 
 /**
  * CORS for everything under /cognito (the identity API, the OIDC endpoints, the JWKS and
- * discovery), as Cognito answers it: any origin, no credentials. Safe because the service
- * uses no cookies: every call carries its token or signature itself, so a foreign page gains
- * nothing it could not do from its own server. One hook and one catch-all preflight route for
+ * discovery), as Cognito answers it: any origin, no credentials. Safe because no call a foreign
+ * page can read uses a cookie: every API call carries its token or signature itself, so the
+ * page gains nothing it could not do from its own server. The sign-in page's cookies
+ * (hosted-login.ts, hosted-session.ts) travel only with the browser's own navigations, and a
+ * credentialed cross-origin read of any answer is refused, since the origin allowed is `*`. One hook and one catch-all preflight route for
  * the whole prefix, so a new endpoint is covered without thinking about it; the product's own
  * /api routes are outside this scope and stay same-origin.
  */
@@ -31,13 +33,16 @@ export function registerCognitoCors(scope: FastifyInstance): void {
     }
     done();
   });
-  scope.options('/*', { config: { access: 'public' } }, async (_request, reply) =>
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .status(204)
       .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'GET, POST, OPTIONS')
       .header('access-control-allow-headers', ALLOWED_HEADERS)
       .header('access-control-max-age', '7200')
-      .send(),
-  );
+      .send();
+  // '/*' answers below the prefix; '/' the prefix itself (`/cognito`), the endpoint as apps
+  // configure it, which the wildcard does not reach.
+  scope.options('/', { config: { access: 'public' } }, preflight);
+  scope.options('/*', { config: { access: 'public' } }, preflight);
 }

@@ -215,6 +215,8 @@ describe('id tokens', () => {
 describe('CORS, as Cognito answers it', () => {
   const FOREIGN = 'https://spa.other.example';
   const oidcPaths = [
+    // The endpoint as apps configure it, with and without the slash (amazon-cognito-identity-js posts to it as given).
+    '/cognito',
     '/cognito/',
     `/cognito/${POOL_ID}/.well-known/openid-configuration`,
     `/cognito/${POOL_ID}/.well-known/jwks.json`,

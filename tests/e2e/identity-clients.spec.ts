@@ -2,16 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import type * as CognitoIdentity from 'amazon-cognito-identity-js';
 import { freePort } from '../support/free-port.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /**
- * A single-page app on another origin signs in with oidc-client-ts in Chromium, as apps
- * written for Cognito's hosted UI do: metadata from discovery, the redirect (PKCE) through a
- * local OpenID provider standing in for Google, the code exchange with client_secret_basic,
- * a silent refresh with the refresh token and revocation. Every call to the pool is
- * cross-origin, so each one also proves the CORS answers.
+ * A single-page app on another origin uses the pool in Chromium, as apps written for Cognito
+ * do. With oidc-client-ts, as for Cognito's hosted UI: metadata from discovery, the redirect
+ * (PKCE) through a local OpenID provider standing in for Google or the pool's own sign-in page,
+ * the code exchange with client_secret_basic, a silent refresh with the refresh token and
+ * revocation. With amazon-cognito-identity-js: a USER_SRP_AUTH sign-in computed by the library
+ * in the browser. Every call to the pool is cross-origin, so each one also proves the CORS answers.
  */
 test.describe.configure({ mode: 'serial' });
 test.use({ screenshot: 'only-on-failure' });
@@ -21,12 +23,24 @@ let spa: Server;
 let baseUrl: string;
 let spaOrigin: string;
 
-/** The other origin's app: one page (at / and /callback) and the library's browser build. */
+/** The libraries' browser builds, as an app would serve them. */
+const LIBRARIES = {
+  '/oidc-client-ts.js': 'node_modules/oidc-client-ts/dist/browser/oidc-client-ts.min.js',
+  '/amazon-cognito-identity.js': 'node_modules/amazon-cognito-identity-js/dist/amazon-cognito-identity.min.js',
+};
+
+/** The other origin's app: one page (at / and /callback) and the libraries. */
 async function startSpa(port: number): Promise<Server> {
-  const library = await readFile(path.resolve('node_modules/oidc-client-ts/dist/browser/oidc-client-ts.min.js'));
-  const page = '<!doctype html><title>Another app</title><script src="/oidc-client-ts.js"></script><h1>Another app</h1>';
+  const libraries = new Map(
+    await Promise.all(Object.entries(LIBRARIES).map(async ([url, file]) => [url, await readFile(path.resolve(file))] as const)),
+  );
+  const scripts = Object.keys(LIBRARIES)
+    .map((url) => `<script src="${url}"></script>`)
+    .join('');
+  const page = `<!doctype html><title>Another app</title>${scripts}<h1>Another app</h1>`;
   const server = createServer((request, response) => {
-    if (request.url === '/oidc-client-ts.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end(library);
+    const library = libraries.get(request.url ?? '');
+    if (library !== undefined) return response.writeHead(200, { 'content-type': 'text/javascript' }).end(library);
     return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -203,4 +217,74 @@ test('oidc-client-ts with no identity_provider: the pool’s own sign-in page, a
     ownPage,
   );
   expect(again).toBe('page.person@example.com');
+});
+
+interface SrpOutcome {
+  error?: string;
+  email?: string;
+  tokenUse?: string;
+  attributes?: Record<string, string>;
+}
+
+declare const AmazonCognitoIdentity: typeof CognitoIdentity;
+
+test('amazon-cognito-identity-js on another origin: an SRP sign-in computed in the browser, a wrong password, sign-out', async ({
+  page,
+}) => {
+  await poolUser('srp.person@example.com', 'Correct-Horse-9');
+  const calls: string[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (new URL(response.url()).origin === baseUrl && request.method() === 'POST')
+      calls.push(`${response.status()} ${request.headers()['x-amz-target']?.split('.')[1] ?? ''}`);
+  });
+  await page.goto(`${spaOrigin}/`);
+  /** authenticateUser as an app calls it (the library's default flow, USER_SRP_AUTH), then GetUser and signOut. */
+  const signIn = (password: string) =>
+    page.evaluate(
+      ({ endpoint, password }) =>
+        new Promise<SrpOutcome>((resolve) => {
+          const pool = new AmazonCognitoIdentity.CognitoUserPool({
+            UserPoolId: 'us-east-1_local',
+            ClientId: 'hireassist-local-client',
+            endpoint,
+          });
+          const user = new AmazonCognitoIdentity.CognitoUser({ Username: 'srp.person@example.com', Pool: pool });
+          const details = new AmazonCognitoIdentity.AuthenticationDetails({
+            Username: 'srp.person@example.com',
+            Password: password,
+          });
+          user.authenticateUser(details, {
+            onFailure: (error: { name: string; message: string }) => resolve({ error: `${error.name}: ${error.message}` }),
+            onSuccess: (session) =>
+              user.getUserAttributes((error, attributes) => {
+                if (error) return resolve({ error: error.message });
+                const id = session.getIdToken().decodePayload();
+                user.signOut(() =>
+                  resolve({
+                    email: String(id.email),
+                    tokenUse: String(id.token_use),
+                    attributes: Object.fromEntries((attributes ?? []).map((a) => [a.getName(), a.getValue()])),
+                  }),
+                );
+              }),
+          });
+        }),
+      { endpoint: `${baseUrl}/cognito`, password },
+    );
+
+  expect(await signIn('Wrong-Horse-9')).toEqual({ error: 'NotAuthorizedException: Incorrect username or password.' });
+  const signedIn = await signIn('Correct-Horse-9');
+  expect(signedIn).toMatchObject({ email: 'srp.person@example.com', tokenUse: 'id' });
+  expect(signedIn.attributes).toMatchObject({ email: 'srp.person@example.com', email_verified: 'true' });
+  // Every step went across origins and was answered: the SRP challenge and its answer (twice),
+  // the user's attributes with the access token, and the refresh token's revocation.
+  expect(calls).toEqual([
+    '200 InitiateAuth',
+    '400 RespondToAuthChallenge',
+    '200 InitiateAuth',
+    '200 RespondToAuthChallenge',
+    '200 GetUser',
+    '200 RevokeToken',
+  ]);
 });
