@@ -32,6 +32,8 @@ const config: KnipConfig = {
     '.ci/*.mjs',
     // Preloaded into a child process with `node --import` by path (reliability/support/server-process.ts).
     'tests/reliability/support/memory-probe.ts',
+    // Built for the browser by path (tests/e2e/identity-clients.spec.ts).
+    'tests/e2e/support/amplify-app.ts',
   ],
   project: [
     '{server,src-web,src-shared,src-desktop}/**/*.{ts,tsx,mjs,css}!',
@@ -57,7 +59,7 @@ const config: KnipConfig = {
     'autocannon',
     // bench/lighthouse runs `npx lighthouse` with its arguments built in a variable.
     'lighthouse',
-    // tests/e2e/oidc-client-ts.spec.ts serves its browser bundle from node_modules to Chromium.
+    // tests/e2e/identity-clients.spec.ts serves its browser bundle from node_modules to Chromium.
     'oidc-client-ts',
     // Packages the console by hand: `npx electron-builder`, configured in electron-builder.yml (README).
     'electron-builder',

@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type * as CognitoIdentity from 'amazon-cognito-identity-js';
+import type * as AmplifyAuth from 'aws-amplify/auth';
+import type { Amplify } from 'aws-amplify';
+import { build } from 'vite';
 import { freePort } from '../support/free-port.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startSite, type Site } from './support/site.ts';
@@ -29,14 +32,32 @@ const LIBRARIES = {
   '/amazon-cognito-identity.js': 'node_modules/amazon-cognito-identity-js/dist/amazon-cognito-identity.min.js',
 };
 
+/** An Amplify app has no prebuilt browser file: support/amplify-app.ts built as an app's bundler would. */
+async function amplifyBundle(): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      lib: {
+        entry: path.resolve('tests/e2e/support/amplify-app.ts'),
+        formats: ['iife'],
+        name: 'AmplifyApp',
+        fileName: 'amplify',
+      },
+    },
+  });
+  const [output] = (Array.isArray(built) ? built : [built]) as { output: { code?: string }[] }[];
+  return output?.output[0]?.code ?? '';
+}
+
 /** The other origin's app: one page (at / and /callback) and the libraries. */
 async function startSpa(port: number): Promise<Server> {
-  const libraries = new Map(
+  const libraries = new Map<string, string | Buffer>(
     await Promise.all(Object.entries(LIBRARIES).map(async ([url, file]) => [url, await readFile(path.resolve(file))] as const)),
   );
-  const scripts = Object.keys(LIBRARIES)
-    .map((url) => `<script src="${url}"></script>`)
-    .join('');
+  libraries.set('/amplify.js', await amplifyBundle());
+  const scripts = [...libraries.keys()].map((url) => `<script src="${url}"></script>`).join('');
   const page = `<!doctype html><title>Another app</title>${scripts}<h1>Another app</h1>`;
   const server = createServer((request, response) => {
     const library = libraries.get(request.url ?? '');
@@ -286,5 +307,65 @@ test('amazon-cognito-identity-js on another origin: an SRP sign-in computed in t
     '200 RespondToAuthChallenge',
     '200 GetUser',
     '200 RevokeToken',
+  ]);
+});
+
+declare const amplify: { Amplify: typeof Amplify } & Pick<
+  typeof AmplifyAuth,
+  'signIn' | 'signOut' | 'fetchAuthSession' | 'fetchUserAttributes'
+>;
+
+test('Amplify v6 on another origin, configured with the pool, client and endpoint only: SRP sign-in, forced refresh, attributes, global sign-out', async ({
+  page,
+}) => {
+  await poolUser('amplify.person@example.com', 'Correct-Horse-9');
+  const calls: string[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (new URL(response.url()).origin === baseUrl && request.method() === 'POST')
+      calls.push(`${response.status()} ${request.headers()['x-amz-target']?.split('.')[1] ?? ''}`);
+  });
+  await page.goto(`${spaOrigin}/`);
+  const outcome = await page.evaluate(async (endpoint) => {
+    amplify.Amplify.configure({
+      Auth: {
+        Cognito: { userPoolId: 'us-east-1_local', userPoolClientId: 'hireassist-local-client', userPoolEndpoint: endpoint },
+      },
+    });
+    const refused = await amplify.signIn({ username: 'amplify.person@example.com', password: 'Wrong-Horse-9' }).then(
+      () => 'signed in',
+      (error: Error) => `${error.name}: ${error.message}`,
+    );
+    const signedIn = await amplify.signIn({ username: 'amplify.person@example.com', password: 'Correct-Horse-9' });
+    const before = await amplify.fetchAuthSession();
+    const after = await amplify.fetchAuthSession({ forceRefresh: true });
+    const attributes = await amplify.fetchUserAttributes();
+    await amplify.signOut({ global: true });
+    const afterSignOut = await amplify.fetchAuthSession();
+    return {
+      refused,
+      step: signedIn.nextStep.signInStep,
+      renewed: before.tokens?.accessToken.toString() !== after.tokens?.accessToken.toString(),
+      email: attributes.email,
+      signedOut: afterSignOut.tokens === undefined,
+    };
+  }, `${baseUrl}/cognito`);
+  expect(outcome).toEqual({
+    refused: 'NotAuthorizedException: Incorrect username or password.',
+    step: 'DONE',
+    renewed: true,
+    email: 'amplify.person@example.com',
+    signedOut: true,
+  });
+  // Every call crossed origins and was answered: SRP (twice), the refresh as Amplify v6 makes
+  // it, the attributes, the global sign-out.
+  expect(calls).toEqual([
+    '200 InitiateAuth',
+    '400 RespondToAuthChallenge',
+    '200 InitiateAuth',
+    '200 RespondToAuthChallenge',
+    '200 GetTokensFromRefreshToken',
+    '200 GetUser',
+    '200 GlobalSignOut',
   ]);
 });
