@@ -65,8 +65,9 @@ const config: KnipConfig = {
     'electron-builder',
   ],
   // System commands, not packages: taskset pins the benches' processes to cores; mkfifo makes
-  // the pipe of tests/server/http/log-destination.test.ts.
-  ignoreBinaries: ['taskset', 'mkfifo'],
+  // the pipe of tests/server/http/log-destination.test.ts; openssl the certificate of
+  // tests/e2e/support/https-front.ts.
+  ignoreBinaries: ['taskset', 'mkfifo', 'openssl'],
   compilers: {
     // Style sheets name packages too: `url('@fontsource-variable/inter/files/…')` in global.css.
     css: (text: string) =>

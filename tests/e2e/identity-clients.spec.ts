@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import path from 'node:path';
+import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import type * as CognitoIdentity from 'amazon-cognito-identity-js';
 import type * as AmplifyAuth from 'aws-amplify/auth';
 import type { Amplify } from 'aws-amplify';
-import { build } from 'vite';
 import { freePort } from '../support/free-port.ts';
 import { seriousViolations } from './support/axe.ts';
+import { poolUser, startForeignApp } from './support/foreign-app.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /**
@@ -26,54 +24,12 @@ let spa: Server;
 let baseUrl: string;
 let spaOrigin: string;
 
-/** The libraries' browser builds, as an app would serve them. */
-const LIBRARIES = {
-  '/oidc-client-ts.js': 'node_modules/oidc-client-ts/dist/browser/oidc-client-ts.min.js',
-  '/amazon-cognito-identity.js': 'node_modules/amazon-cognito-identity-js/dist/amazon-cognito-identity.min.js',
-};
-
-/** An Amplify app has no prebuilt browser file: support/amplify-app.ts built as an app's bundler would. */
-async function amplifyBundle(): Promise<string> {
-  const built = await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      lib: {
-        entry: path.resolve('tests/e2e/support/amplify-app.ts'),
-        formats: ['iife'],
-        name: 'AmplifyApp',
-        fileName: 'amplify',
-      },
-    },
-  });
-  const [output] = (Array.isArray(built) ? built : [built]) as { output: { code?: string }[] }[];
-  return output?.output[0]?.code ?? '';
-}
-
-/** The other origin's app: one page (at / and /callback) and the libraries. */
-async function startSpa(port: number): Promise<Server> {
-  const libraries = new Map<string, string | Buffer>(
-    await Promise.all(Object.entries(LIBRARIES).map(async ([url, file]) => [url, await readFile(path.resolve(file))] as const)),
-  );
-  libraries.set('/amplify.js', await amplifyBundle());
-  const scripts = [...libraries.keys()].map((url) => `<script src="${url}"></script>`).join('');
-  const page = `<!doctype html><title>Another app</title>${scripts}<h1>Another app</h1>`;
-  const server = createServer((request, response) => {
-    const library = libraries.get(request.url ?? '');
-    if (library !== undefined) return response.writeHead(200, { 'content-type': 'text/javascript' }).end(library);
-    return response.writeHead(200, { 'content-type': 'text/html' }).end(page);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const spaPort = await freePort();
   // localhost, not 127.0.0.1: another origin (and site), still a secure context for WebCrypto.
   spaOrigin = `http://localhost:${spaPort}`;
-  spa = await startSpa(spaPort);
+  spa = await startForeignApp(spaPort);
   site = await startSite({
     google: {
       accounts: { 'g-spa': { email: 'spa.user@gmail.example', email_verified: true, given_name: 'Sam', family_name: 'Spa' } },
@@ -168,30 +124,10 @@ test('oidc-client-ts on another origin: discovery, redirect with PKCE, exchange,
   expect(foreignCalls.filter((call) => call.endsWith('/oauth2/token'))).toHaveLength(2);
 });
 
-/** A confirmed pool user, signed up and confirmed through the pool's API with the mailed code. */
-async function poolUser(email: string, password: string): Promise<void> {
-  const call = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${baseUrl}/cognito/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify({ ClientId: 'hireassist-local-client', ...body }),
-    });
-    expect(response.status, await response.clone().text()).toBe(200);
-  };
-  await call('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
-  const mail = await site.server.app.database.db
-    .selectFrom('mail_outbox')
-    .select('template_params')
-    .where('to_address', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  await call('ConfirmSignUp', { Username: email, ConfirmationCode: mail.template_params.code });
-}
-
 test('oidc-client-ts with no identity_provider: the pool’s own sign-in page, a wrong password, then the right one', async ({
   page,
 }) => {
-  await poolUser('page.person@example.com', 'Correct-Horse-9');
+  await poolUser(site, 'page.person@example.com', 'Correct-Horse-9');
   await page.goto(`${spaOrigin}/`);
   const ownPage: Settings = { ...settings(), extraQueryParams: {} };
   await page.evaluate((given) => {
@@ -252,7 +188,7 @@ declare const AmazonCognitoIdentity: typeof CognitoIdentity;
 test('amazon-cognito-identity-js on another origin: an SRP sign-in computed in the browser, a wrong password, sign-out', async ({
   page,
 }) => {
-  await poolUser('srp.person@example.com', 'Correct-Horse-9');
+  await poolUser(site, 'srp.person@example.com', 'Correct-Horse-9');
   const calls: string[] = [];
   page.on('response', (response) => {
     const request = response.request();
@@ -318,7 +254,7 @@ declare const amplify: { Amplify: typeof Amplify } & Pick<
 test('Amplify v6 on another origin, configured with the pool, client and endpoint only: SRP sign-in, forced refresh, attributes, global sign-out', async ({
   page,
 }) => {
-  await poolUser('amplify.person@example.com', 'Correct-Horse-9');
+  await poolUser(site, 'amplify.person@example.com', 'Correct-Horse-9');
   const calls: string[] = [];
   page.on('response', (response) => {
     const request = response.request();
