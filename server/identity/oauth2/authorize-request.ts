@@ -20,6 +20,8 @@ export const AuthorizeFields = {
   nonce: Type.Optional(Type.String()),
   code_challenge: Type.Optional(Type.String()),
   code_challenge_method: Type.Optional(Type.String()),
+  // OIDC's hint of who is signing in: the sign-in page fills it in when it could be an address.
+  login_hint: Type.Optional(Type.String({ maxLength: 2048 })),
 };
 /** The request alone, as the sign-in page receives it. */
 export const AuthorizeQuery = Type.Object(AuthorizeFields);
@@ -95,6 +97,20 @@ export function authorizeFields(request: AuthorizeRequest): Record<string, strin
     ...(request.nonce === null ? {} : { nonce: request.nonce }),
     ...(request.codeChallenge === null ? {} : { code_challenge: request.codeChallenge, code_challenge_method: 'S256' }),
   };
+}
+
+/** The longest login_hint the sign-in page fills in: its address field's own limit. */
+const LOGIN_HINT_MAX_LENGTH = 128;
+
+/** The app's login_hint when it could be an address, for the sign-in page to fill in; else nothing. */
+export function usableLoginHint(loginHint: string | undefined): string | undefined {
+  return loginHint !== undefined && loginHint.length <= LOGIN_HINT_MAX_LENGTH ? loginHint : undefined;
+}
+
+/** The sign-in page's address for `request`, carrying the app's login_hint when usable. */
+export function loginPageUrl(publicUrl: string, request: AuthorizeRequest, loginHint: string | undefined): string {
+  const hint = usableLoginHint(loginHint);
+  return `${publicUrl}/cognito/login?${new URLSearchParams({ ...authorizeFields(request), ...(hint === undefined ? {} : { login_hint: hint }) })}`;
 }
 
 /** The browser's way back to the app with a code, or with an OAuth error. */

@@ -17,6 +17,7 @@ import {
   AuthorizeQuery,
   checkAuthorizeRequest,
   refuseAuthorizeRequest,
+  usableLoginHint,
   type AuthorizeRequest,
   type AuthorizeRequestFields,
 } from './authorize-request.ts';
@@ -179,7 +180,8 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
   scope.get(LOGIN_ROUTE, { schema: { querystring: AuthorizeQuery }, config: { access: 'public' } }, async (request, reply) => {
     const check = checkAuthorizeRequest(request.query, service.config.clientId, context.allowedRedirect);
     if (check.outcome !== 'accepted') return refuseAuthorizeRequest(reply, check);
-    return signInPage({ request, reply, status: 200, authorize: check.request }, '', null);
+    const hint = usableLoginHint(request.query.login_hint) ?? '';
+    return signInPage({ request, reply, status: 200, authorize: check.request }, hint, null);
   });
 
   scope.post(LOGIN_ROUTE, { schema: { body: SignInBody }, config: { access: 'public' } }, async (request, reply) => {

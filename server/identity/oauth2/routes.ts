@@ -20,8 +20,8 @@ import { savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './s
 import { grantCode } from './authorization-code.ts';
 import {
   AuthorizeFields,
-  authorizeFields,
   checkAuthorizeRequest,
+  loginPageUrl,
   redirectWithError,
   refuseAuthorizeRequest,
 } from './authorize-request.ts';
@@ -146,7 +146,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         const remembered = prompts.includes('login') ? undefined : await sessions.userOf(request);
         if (remembered !== undefined) return reply.redirect(await grantCode(service, authorize, remembered), 302);
         if (prompts.includes('none')) return loginRequired();
-        return reply.redirect(`${publicUrl}/cognito/login?${new URLSearchParams(authorizeFields(authorize))}`, 302);
+        return reply.redirect(loginPageUrl(publicUrl, authorize, query.login_hint), 302);
       }
       // Google and Microsoft keep their own sessions, out of reach of a silent request here.
       if (prompts.includes('none')) return loginRequired();
@@ -367,6 +367,6 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     const check = checkAuthorizeRequest(fields, service.config.clientId, allowedRedirect);
     if (check.outcome !== 'accepted') return refuseAuthorizeRequest(reply, check);
     reply.header('set-cookie', await sessions.end(request));
-    return reply.redirect(`${publicUrl}/cognito/login?${new URLSearchParams(authorizeFields(check.request))}`, 302);
+    return reply.redirect(loginPageUrl(publicUrl, check.request, query.login_hint), 302);
   });
 }

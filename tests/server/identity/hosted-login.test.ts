@@ -124,6 +124,22 @@ describe('the pool’s sign-in page', () => {
     expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: 'page.user@example.com' });
   });
 
+  it('fills in the address an app names in login_hint (as Amplify’s loginHint sends it), and asks for the password', async () => {
+    const request = await authorization('openid', { login_hint: 'page.user@example.com' });
+    const authorize = await fetch(request.url, { redirect: 'manual' });
+    const form = await loginForm(toServer(t.server, new URL(authorize.headers.get('location') ?? '', request.url)));
+    expect(form.html).toContain('value="page.user@example.com"');
+    expect(form.html).toMatch(/id="password"[^>]* autofocus/);
+    const signedIn = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    expect((await exchange(request, signedIn)).claims()?.email).toBe('page.user@example.com');
+    // A hint no address could be is left out, not refused.
+    const odd = await authorization('openid', { login_hint: 'x'.repeat(300) });
+    const oddForm = await loginForm(
+      toServer(t.server, new URL((await fetch(odd.url, { redirect: 'manual' })).headers.get('location') ?? '')),
+    );
+    expect(oddForm.html).toMatch(/id="username"[^>]* value="" autofocus/);
+  });
+
   it('answers a wrong password and an unknown address alike, counts the failure as the API does, and sends nothing back', async () => {
     const before = await failedSignIns('page.user@example.com');
     const wrong = await postLoginForm((await openLoginPage()).form, {
