@@ -20,9 +20,10 @@ const EXPOSED_HEADERS = ['x-amzn-requestid', 'x-amzn-errortype', 'x-amzn-errorme
  * page can read uses a cookie: every API call carries its token or signature itself, so the
  * page gains nothing it could not do from its own server. The sign-in page's cookies
  * (hosted-login.ts, hosted-session.ts) travel only with the browser's own navigations, and a
- * credentialed cross-origin read of any answer is refused, since the origin allowed is `*`. One hook and one catch-all preflight route for
- * the whole prefix, so a new endpoint is covered without thinking about it; the product's own
- * /api routes are outside this scope and stay same-origin.
+ * credentialed cross-origin read of any answer is refused, since the origin allowed is `*`.
+ * One hook and one pair of preflight routes for the whole prefix, so a new endpoint is covered
+ * without thinking about it; the product's own /api routes are outside this scope and stay
+ * same-origin.
  */
 export function registerCognitoCors(scope: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every identity request and awaits nothing.

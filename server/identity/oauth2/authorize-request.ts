@@ -110,7 +110,8 @@ export function usableLoginHint(loginHint: string | undefined): string | undefin
 /** The sign-in page's address for `request`, carrying the app's login_hint when usable. */
 export function loginPageUrl(publicUrl: string, request: AuthorizeRequest, loginHint: string | undefined): string {
   const hint = usableLoginHint(loginHint);
-  return `${publicUrl}/cognito/login?${new URLSearchParams({ ...authorizeFields(request), ...(hint === undefined ? {} : { login_hint: hint }) })}`;
+  const fields = { ...authorizeFields(request), ...(hint === undefined ? {} : { login_hint: hint }) };
+  return `${publicUrl}/cognito/login?${new URLSearchParams(fields)}`;
 }
 
 /** The browser's way back to the app with a code, or with an OAuth error. */
