@@ -14,7 +14,7 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -102,14 +102,32 @@ describe('Amplify v6 against the embedded pool', () => {
     });
   });
 
-  it('asks for a new password with confirmSignIn when the user must change it (NEW_PASSWORD_REQUIRED)', async () => {
-    await t.createUser('temp@example.com');
-    // Put there directly, as AdminCreateUser would leave the user.
-    await t.server.app.database.db
-      .updateTable('identity_users')
-      .set({ status: 'FORCE_CHANGE_PASSWORD' })
-      .where('email', '=', 'temp@example.com')
-      .execute();
+  it('locks after five wrong passwords with Cognito’s error, the right one too, until the lock ends', async () => {
+    await t.createUser('locked.amplify@example.com');
+    for (let i = 0; i < 5; i++) {
+      await expect(signIn({ username: 'locked.amplify@example.com', password: 'Wrong-Password-1' })).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    }
+    await expect(signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
+    t.clock.advance(2000);
+    expect(await signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
+
+  it('asks for a new password with confirmSignIn after AdminCreateUser set a temporary one (NEW_PASSWORD_REQUIRED)', async () => {
+    await t.admin.send(
+      new AdminCreateUserCommand({
+        UserPoolId: POOL_ID,
+        Username: 'temp@example.com',
+        TemporaryPassword: PASSWORD,
+        MessageAction: 'SUPPRESS',
+      }),
+    );
     const first = await signIn({ username: 'temp@example.com', password: PASSWORD });
     expect(first).toMatchObject({
       isSignedIn: false,
