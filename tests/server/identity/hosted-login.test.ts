@@ -132,6 +132,14 @@ describe('the pool’s sign-in page', () => {
     expect(form.html).toMatch(/id="password"[^>]* autofocus/);
     const signedIn = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
     expect((await exchange(request, signedIn)).claims()?.email).toBe('page.user@example.com');
+    // A hint is text on the page, never markup.
+    const planted = await authorization('openid', { login_hint: '"><img src=x onerror=alert(1)>' });
+    const plantedPage = await fetch(
+      toServer(t.server, (await fetch(planted.url, { redirect: 'manual' })).headers.get('location') ?? ''),
+    );
+    const plantedHtml = await plantedPage.text();
+    expect(plantedHtml).not.toContain('<img');
+    expect(plantedHtml).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
     // A hint no address could be is left out, not refused.
     const odd = await authorization('openid', { login_hint: 'x'.repeat(300) });
     const oddForm = await loginForm(
