@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type * as AmplifyAuth from 'aws-amplify/auth';
 import { freePort } from '../support/free-port.ts';
 import { poolUser, startForeignApp } from './support/foreign-app.ts';
@@ -48,17 +48,23 @@ declare const amplify: { configureManagedLogin(settings: { domain: string; appOr
   'signInWithRedirect' | 'signOut' | 'fetchAuthSession'
 >;
 
+/** The app's sign-in button: Amplify sends the browser to the pool, which shows its sign-in page. */
+async function startSignIn(page: Page, settings: { domain: string; appOrigin: string }) {
+  // Started, not awaited: the page navigates away while it runs.
+  await page.evaluate((given) => {
+    amplify.configureManagedLogin(given);
+    void amplify.signInWithRedirect();
+  }, settings);
+  await page.waitForURL(`${poolUrl}/cognito/login?**`);
+}
+
 test('signInWithRedirect: the pool’s sign-in page, the code exchanged by Amplify at the callback, sign-out through /logout', async ({
   page,
 }) => {
   await poolUser(site, 'managed.person@example.com', 'Correct-Horse-9');
   const settings = { domain: `${new URL(poolUrl).host}/cognito`, appOrigin };
   await page.goto(`${appOrigin}/`);
-  await page.evaluate((given) => {
-    amplify.configureManagedLogin(given);
-    void amplify.signInWithRedirect();
-  }, settings);
-  await page.waitForURL(`${poolUrl}/cognito/login?**`);
+  await startSignIn(page, settings);
   await page.getByLabel('Email').fill('managed.person@example.com');
   await page.getByLabel('Password').fill('Correct-Horse-9');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -80,10 +86,6 @@ test('signInWithRedirect: the pool’s sign-in page, the code exchanged by Ampli
   }, settings);
   await page.waitForURL(`${appOrigin}/`);
   // The sign-out went through /logout, so the next sign-in asks again.
-  await page.evaluate((given) => {
-    amplify.configureManagedLogin(given);
-    void amplify.signInWithRedirect();
-  }, settings);
-  await page.waitForURL(`${poolUrl}/cognito/login?**`);
+  await startSignIn(page, settings);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });

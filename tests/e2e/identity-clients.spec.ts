@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type * as CognitoIdentity from 'amazon-cognito-identity-js';
 import type * as AmplifyAuth from 'aws-amplify/auth';
 import type { Amplify } from 'aws-amplify';
@@ -176,6 +176,17 @@ test('oidc-client-ts with no identity_provider: the pool’s own sign-in page, a
   expect(again).toBe('page.person@example.com');
 });
 
+/** The pool's operations the page calls, as they are answered: "200 InitiateAuth", in order. */
+function poolOperations(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (new URL(response.url()).origin === baseUrl && request.method() === 'POST')
+      calls.push(`${response.status()} ${request.headers()['x-amz-target']?.split('.')[1] ?? ''}`);
+  });
+  return calls;
+}
+
 interface SrpOutcome {
   error?: string;
   email?: string;
@@ -189,12 +200,7 @@ test('amazon-cognito-identity-js on another origin: an SRP sign-in computed in t
   page,
 }) => {
   await poolUser(site, 'srp.person@example.com', 'Correct-Horse-9');
-  const calls: string[] = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    if (new URL(response.url()).origin === baseUrl && request.method() === 'POST')
-      calls.push(`${response.status()} ${request.headers()['x-amz-target']?.split('.')[1] ?? ''}`);
-  });
+  const calls = poolOperations(page);
   await page.goto(`${spaOrigin}/`);
   /** authenticateUser as an app calls it (the library's default flow, USER_SRP_AUTH), then GetUser and signOut. */
   const signIn = (password: string) =>
@@ -255,12 +261,7 @@ test('Amplify v6 on another origin, configured with the pool, client and endpoin
   page,
 }) => {
   await poolUser(site, 'amplify.person@example.com', 'Correct-Horse-9');
-  const calls: string[] = [];
-  page.on('response', (response) => {
-    const request = response.request();
-    if (new URL(response.url()).origin === baseUrl && request.method() === 'POST')
-      calls.push(`${response.status()} ${request.headers()['x-amz-target']?.split('.')[1] ?? ''}`);
-  });
+  const calls = poolOperations(page);
   await page.goto(`${spaOrigin}/`);
   const outcome = await page.evaluate(async (endpoint) => {
     amplify.Amplify.configure({
