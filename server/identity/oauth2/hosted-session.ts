@@ -4,8 +4,7 @@ import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts'
 import { cookieValue } from '../../http/cookies.ts';
 import { HOUR } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
-import { findUserBySub } from '../users.ts';
-import { deleteHostedSession, findHostedSession, saveHostedSession } from './store.ts';
+import { deleteHostedSession, findHostedSessionUser, saveHostedSession } from './store.ts';
 
 const SESSION_COOKIE = 'hosted_session';
 /** Cognito's managed login remembers a browser for an hour. */
@@ -46,11 +45,9 @@ export function hostedSessions(service: IdentityService, secure: boolean): Hoste
     async userOf(request) {
       const token = tokenOf(request);
       if (token === undefined) return undefined;
-      const session = await findHostedSession(service.db, token, new Date(service.clock.now()));
-      if (session === undefined) return undefined;
-      const user = await findUserBySub(service.db, session.user_sub);
-      if (user === undefined || !user.enabled || user.status !== 'CONFIRMED') return undefined;
-      return { sub: user.sub, method: session.sign_in_method };
+      const found = await findHostedSessionUser(service.db, token, new Date(service.clock.now()));
+      if (found === undefined || !found.enabled || found.status !== 'CONFIRMED') return undefined;
+      return { sub: found.sub, method: found.sign_in_method };
     },
     async end(request) {
       const token = tokenOf(request);

@@ -57,17 +57,18 @@ export async function saveHostedSession(
     .execute();
 }
 
-/** The live session of a cookie value, if any. */
-export function findHostedSession(
-  db: Kysely<Schema>,
-  token: string,
-  now: Date,
-): Promise<Selectable<IdentityHostedSessionsTable> | undefined> {
+/**
+ * The user of a cookie value's live session, with how they signed in: one statement, as it runs
+ * on every authorization request of a remembered browser. Whether the user may still sign in is
+ * the caller's to check.
+ */
+export function findHostedSessionUser(db: Kysely<Schema>, token: string, now: Date) {
   return db
-    .selectFrom('identity_hosted_sessions')
-    .selectAll()
-    .where('id_hash', '=', hashToken(token))
-    .where('expires_at', '>', now)
+    .selectFrom('identity_hosted_sessions as h')
+    .innerJoin('identity_users as u', 'u.sub', 'h.user_sub')
+    .select(['u.sub', 'u.enabled', 'u.status', 'h.sign_in_method'])
+    .where('h.id_hash', '=', hashToken(token))
+    .where('h.expires_at', '>', now)
     .executeTakeFirst();
 }
 
