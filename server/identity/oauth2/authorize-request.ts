@@ -1,5 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { ADDRESS_MAX_LENGTH } from './login-page.ts';
 import { checkPkceRequest } from './pkce.ts';
 import { grantedScope } from './scope.ts';
 
@@ -99,12 +100,9 @@ export function authorizeFields(request: AuthorizeRequest): Record<string, strin
   };
 }
 
-/** The longest login_hint the sign-in page fills in: its address field's own limit. */
-const LOGIN_HINT_MAX_LENGTH = 128;
-
 /** The app's login_hint when it could be an address, for the sign-in page to fill in; else nothing. */
 export function usableLoginHint(loginHint: string | undefined): string | undefined {
-  return loginHint !== undefined && loginHint.length <= LOGIN_HINT_MAX_LENGTH ? loginHint : undefined;
+  return loginHint !== undefined && loginHint.length <= ADDRESS_MAX_LENGTH ? loginHint : undefined;
 }
 
 /** The sign-in page's address for `request`, carrying the app's login_hint when usable. */

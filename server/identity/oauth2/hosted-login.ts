@@ -22,7 +22,7 @@ import {
   type AuthorizeRequestFields,
 } from './authorize-request.ts';
 import type { HostedSessions } from './hosted-session.ts';
-import { loginPageHtml, loginPagePolicy, type LoginView } from './login-page.ts';
+import { ADDRESS_MAX_LENGTH, loginPageHtml, loginPagePolicy, type LoginView } from './login-page.ts';
 import type { ProviderName } from './upstream.ts';
 
 /** The page's own token, in a cookie and in its form: a post from any other page lacks one of them. */
@@ -39,13 +39,13 @@ const Csrf = Type.String({ maxLength: 64 });
 const SignInBody = Type.Object({
   ...AuthorizeFields,
   csrf: Csrf,
-  username: Type.String({ maxLength: 128 }),
+  username: Type.String({ maxLength: ADDRESS_MAX_LENGTH }),
   password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
 });
 const NewPasswordBody = Type.Object({
   ...AuthorizeFields,
   csrf: Csrf,
-  username: Type.String({ maxLength: 128 }),
+  username: Type.String({ maxLength: ADDRESS_MAX_LENGTH }),
   session: Type.String({ maxLength: 4096 }),
   new_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
   confirm_password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),

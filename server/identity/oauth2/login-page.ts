@@ -49,6 +49,9 @@ button:focus-visible,.provider:focus-visible,a:focus-visible{outline:2px solid #
 .note a{color:#2c3a9e}
 `;
 
+/** The longest address the page takes (Cognito's username limit); a login_hint beyond it is not shown. */
+export const ADDRESS_MAX_LENGTH = 128;
+
 const hiddenInputs = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
@@ -56,7 +59,7 @@ const hiddenInputs = (fields: Record<string, string>) =>
 
 function signInFields(view: LoginView): string {
   return `<label for="username">Email</label>
-<input id="username" name="username" type="email" autocomplete="username" required maxlength="128" value="${e(view.username)}"${view.username ? '' : ' autofocus'}>
+<input id="username" name="username" type="email" autocomplete="username" required maxlength="${ADDRESS_MAX_LENGTH}" value="${e(view.username)}"${view.username ? '' : ' autofocus'}>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="${PASSWORD_MAX_LENGTH}"${view.username ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>`;
