@@ -26,24 +26,39 @@ export async function openTestDatabase(
     const database = await openDatabase({ kind: 'pglite', dataDir: options.dataDir });
     return { ...database, dispose: () => database.close() };
   }
-  const url = process.env.TEST_DATABASE_URL;
   if (options.postgres) {
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const database = await openDatabase({ kind: 'postgres', url, schema });
+    const scratch = scratchSchema();
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url, schema: scratch.schema });
     return {
       ...database,
       async dispose() {
         await database.close();
-        const pg = (await import('pg')).default;
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await scratch.drop();
       },
     };
   }
   return borrowPGlite();
+}
+
+/**
+ * A fresh schema name on the PostgreSQL at TEST_DATABASE_URL, so runs and files never meet,
+ * and how to drop it (with everything in it) afterwards.
+ */
+export function scratchSchema(prefix = 'test'): { url: string; schema: string; drop(): Promise<void> } {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  return {
+    url,
+    schema,
+    async drop() {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
 }
 
 /** Servers that share one database, as instances behind a load balancer. */
@@ -60,18 +75,12 @@ export interface Instances {
  * what they share goes through the database), each on a free port.
  */
 export async function startInstancesOnPostgres(count: number, env: Record<string, string> = {}): Promise<Instances> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const { url, schema, drop } = scratchSchema();
   const apps: App[] = [];
   const origins: string[] = [];
   const close = async () => {
     for (const app of apps) await app.close();
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
+    await drop();
   };
   try {
     for (let i = 0; i < count; i++) {

@@ -4,6 +4,7 @@ import { openDatabase, type Database, type DatabaseTarget } from '../../../serve
 import type { Migration } from '../../../server/db/migrator.ts';
 import { migrations as productMigrations } from '../../../server/db/migrations/index.ts';
 import { freshDataDir } from '../../support/pglite-template.ts';
+import { scratchSchema } from '../../support/test-server.ts';
 
 const createTable = (id: number, table: string): Migration => ({
   id,
@@ -37,15 +38,8 @@ async function pgliteTarget(): Promise<DatabaseTarget> {
 }
 
 function postgresTarget(): DatabaseTarget {
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `test_migrate_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  cleanups.push(async () => {
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
-  });
+  const { url, schema, drop } = scratchSchema('test_migrate');
+  cleanups.push(drop);
   return { kind: 'postgres', url, schema };
 }
 
