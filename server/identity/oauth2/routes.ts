@@ -246,8 +246,10 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       } finally {
         service.sessions.clear();
       }
-      if (!user.enabled) await reportHostedRefusal(service, clientOf(request), provider, user, 'User is disabled.');
-      if (!user.enabled) return fail('access_denied', 'User is disabled.');
+      if (!user.enabled) {
+        await reportHostedRefusal(service, clientOf(request), provider, user, 'User is disabled.');
+        return fail('access_denied', 'User is disabled.');
+      }
 
       const back = await grantCode(
         service,
