@@ -117,12 +117,20 @@ function readRange(type: 'String' | 'Number', range: string | undefined): { min:
   return { min, max };
 }
 
-/** Attribute writes, checked: column values, and the map entries to set. */
+/** Attribute writes, checked: column values, the map entries to set, and what to remove. */
 export interface AttributeChanges {
   columns: Partial<Record<ColumnAttribute, string>>;
   email_verified?: boolean;
   /** Standard attributes without a column, `phone_number_verified` and `custom:` ones. */
   others: Record<string, string>;
+  /** An update's blank values: Cognito deletes an attribute written as ''. */
+  deletes: AttributeDeletes;
+}
+
+/** The record an update writes to: what its immutable and reset rules compare against. */
+export interface ExistingAttributes {
+  attributes: Readonly<Record<string, string>>;
+  phone_number: string | null;
 }
 
 export type AttributeWriter = 'user' | 'admin';
@@ -132,17 +140,28 @@ const unauthorizedAttribute = () => notAuthorized('A client attempted to write u
 /**
  * Checks attribute names and values as Cognito does. A user (SignUp, UpdateUserAttributes)
  * may write every standard and custom attribute but the verification flags; an administrator
- * may write those flags too. `existing` (the user's current map) makes an immutable custom
- * attribute that already has a value refuse to change.
+ * may write those flags too. `existing` is the record an update writes to: there a blank value
+ * deletes the attribute (Amplify's updateUserAttributes sends '' to clear one), an immutable
+ * custom attribute that has a value refuses to change, and a new phone number is unverified
+ * unless the same write says otherwise.
  */
 export function checkAttributeWrites(
   attributes: readonly AttributeType[],
   custom: readonly CustomAttribute[],
   writer: AttributeWriter,
-  existing?: Readonly<Record<string, string>>,
+  existing?: ExistingAttributes,
 ): AttributeChanges {
-  const changes: AttributeChanges = { columns: {}, others: {} };
-  for (const { Name: name = '', Value: value = '' } of attributes) {
+  const isBlankUpdate = ({ Value }: AttributeType) => existing !== undefined && (Value ?? '') === '';
+  const changes: AttributeChanges = {
+    columns: {},
+    others: {},
+    deletes: checkAttributeDeletes(
+      attributes.filter(isBlankUpdate).map(({ Name }) => Name ?? ''),
+      custom,
+      writer,
+    ),
+  };
+  for (const { Name: name = '', Value: value = '' } of attributes.filter((attribute) => !isBlankUpdate(attribute))) {
     if (SYSTEM.includes(name) || (writer === 'user' && ADMIN_ONLY.includes(name))) {
       if (writer === 'user') throw unauthorizedAttribute();
       throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
@@ -157,7 +176,8 @@ export function checkAttributeWrites(
       const declared = custom.find((attribute) => `custom:${attribute.name}` === name);
       if (declared === undefined) throw schemaError(name, 'Attribute does not exist in the schema.');
       checkCustomValue(name, value, declared);
-      if (!declared.mutable && existing?.[name] !== undefined && existing[name] !== value) {
+      const current = existing?.attributes[name];
+      if (!declared.mutable && current !== undefined && current !== value) {
         throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
       }
       changes.others[name] = value;
@@ -169,6 +189,10 @@ export function checkAttributeWrites(
     const column = COLUMN_ATTRIBUTES.find((candidate) => candidate === standard);
     if (column !== undefined) changes.columns[column] = value;
     else changes.others[standard] = value;
+  }
+  const phone = changes.columns.phone_number;
+  if (phone !== undefined && phone !== existing?.phone_number && changes.others.phone_number_verified === undefined) {
+    changes.others.phone_number_verified = 'false';
   }
   return changes;
 }
@@ -224,6 +248,8 @@ export function checkAttributeDeletes(
       others.push(name);
     } else throw schemaError(name, 'Attribute does not exist in the schema.');
   }
+  // A number's verification goes with the number.
+  if (columns.includes('phone_number') && !others.includes('phone_number_verified')) others.push('phone_number_verified');
   return { columns, others };
 }
 

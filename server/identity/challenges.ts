@@ -99,7 +99,7 @@ export async function setNewPassword(service: IdentityService, request: NewPassw
       .map(([name, value]) => ({ Name: name.slice(ATTRIBUTE_PREFIX.length), Value: value })),
     service.config.customAttributes,
     'user',
-    user.attributes,
+    user,
   );
   const { email, ...columns } = writes.columns;
   // The address is where the operator's invitation went; changing it needs its own verification.

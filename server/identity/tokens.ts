@@ -65,8 +65,6 @@ export interface TokenSubject {
   given_name: string | null;
   family_name: string | null;
   phone_number: string | null;
-  /** No verification of phone numbers exists yet: absent means false. */
-  phone_number_verified?: boolean;
   identities: IdentityLink[] | null;
   /** The standard attributes without a column and the `custom:` ones. */
   attributes?: Readonly<Record<string, string>>;
@@ -204,7 +202,7 @@ export async function issueTokens(
     ...(user.family_name !== null ? { family_name: user.family_name } : {}),
     // OIDC clients read phone_number only with its phone_number_verified beside it, as Cognito sends them.
     ...(user.phone_number !== null
-      ? { phone_number: user.phone_number, phone_number_verified: user.phone_number_verified ?? false }
+      ? { phone_number: user.phone_number, phone_number_verified: user.attributes?.phone_number_verified === 'true' }
       : {}),
     ...(origin.nonce !== undefined ? { nonce: origin.nonce } : {}),
     'cognito:username': user.username,

@@ -23,16 +23,19 @@ export function findUserBySub(db: Kysely<Schema>, sub: string): Promise<UserRow 
 }
 
 /**
- * The column values for checked attribute writes; the map's entries are merged into what
- * is stored, so one write never drops another attribute.
+ * The column values for checked attribute writes and deletes; the map's entries are merged
+ * into what is stored, so one write never drops another attribute.
  */
 export function attributeWrites(changes: AttributeChanges) {
+  const { columns, others, deletes } = changes;
+  const merged =
+    Object.keys(others).length > 0 ? sql<string>`attributes || ${JSON.stringify(others)}::jsonb` : sql<string>`attributes`;
+  const map = deletes.others.length > 0 ? sql<string>`(${merged}) - ${sql.val(deletes.others)}::text[]` : merged;
   return {
-    ...changes.columns,
+    ...Object.fromEntries(deletes.columns.map((column) => [column, null])),
+    ...columns,
     ...(changes.email_verified !== undefined ? { email_verified: changes.email_verified } : {}),
-    ...(Object.keys(changes.others).length > 0
-      ? { attributes: sql<string>`attributes || ${JSON.stringify(changes.others)}::jsonb` }
-      : {}),
+    ...(Object.keys(others).length > 0 || deletes.others.length > 0 ? { attributes: map } : {}),
   };
 }
 
@@ -40,11 +43,7 @@ export function attributeWrites(changes: AttributeChanges) {
 export async function removeAttributes(db: Kysely<Schema>, sub: string, deletes: AttributeDeletes, now: Date): Promise<void> {
   await db
     .updateTable('identity_users')
-    .set({
-      ...Object.fromEntries(deletes.columns.map((column) => [column, null])),
-      ...(deletes.others.length > 0 ? { attributes: sql<string>`attributes - ${sql.val(deletes.others)}::text[]` } : {}),
-      updated_at: now,
-    })
+    .set({ ...attributeWrites({ columns: {}, others: {}, deletes }), updated_at: now })
     .where('sub', '=', sub)
     .execute();
 }
@@ -61,6 +60,10 @@ export function userAttributes(user: UserRow): AttributeType[] {
   optional('given_name', user.given_name);
   optional('family_name', user.family_name);
   optional('phone_number', user.phone_number);
+  // A number nobody has verified is listed as such, as Cognito lists it.
+  if (user.phone_number !== null && user.attributes.phone_number_verified === undefined) {
+    attributes.push({ Name: 'phone_number_verified', Value: 'false' });
+  }
   for (const name of Object.keys(user.attributes).sort()) optional(name, user.attributes[name] ?? null);
   return attributes;
 }

@@ -18,7 +18,7 @@ export const adminUpdateUserAttributes: Operation<'AdminUpdateUserAttributes'> =
       attributeList(input, 'UserAttributes', true),
       service.config.customAttributes,
       'admin',
-      user.attributes,
+      user,
     );
     const email = changes.columns.email;
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();

@@ -21,7 +21,7 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
       attributeList(input, 'UserAttributes', true),
       service.config.customAttributes,
       'user',
-      user.attributes,
+      user,
     );
     const { email, ...others } = writes.columns;
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
@@ -32,7 +32,8 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
       await admitCodeMail(service, client.ip, email);
     }
     // What the audit log records: the named columns' old and new values (the email as pending).
-    const changes = attributeChanges(user, { ...others, ...(changesEmail ? { email } : {}) });
+    const removed = Object.fromEntries(writes.deletes.columns.map((column) => [column, null]));
+    const changes = attributeChanges(user, { ...removed, ...others, ...(changesEmail ? { email } : {}) });
     const result = await service.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('identity_users')

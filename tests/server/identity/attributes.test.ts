@@ -202,3 +202,51 @@ describe('attributes', () => {
     expect(await attributesOf('hopper@example.com')).toMatchObject({ email: 'hopper@example.com', 'custom:badge': 'b1' });
   });
 });
+
+describe('attribute values as Cognito keeps them', () => {
+  it('a blank value deletes the attribute (Amplify sends it as given), and the email cannot be blanked', async () => {
+    await t.createUser('noether@example.com', { nickname: 'Emmy', phone_number: '+15551234567', 'custom:tier': '4' });
+    const { AccessToken } = await t.signIn('noether@example.com');
+    const update = (attributes: Record<string, string>) =>
+      t.client.send(
+        new UpdateUserAttributesCommand({
+          AccessToken,
+          UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+        }),
+      );
+    await update({ nickname: '', phone_number: '', 'custom:tier': '', locale: 'de-DE' });
+    const attributes = await attributesOf('noether@example.com');
+    expect(attributes).toMatchObject({ locale: 'de-DE', email: 'noether@example.com' });
+    for (const gone of ['nickname', 'phone_number', 'phone_number_verified', 'custom:tier'])
+      expect(attributes).not.toHaveProperty(gone);
+    const claims = decodeJwt((await t.signIn('noether@example.com')).IdToken);
+    expect(claims).not.toHaveProperty('nickname');
+    expect(claims).not.toHaveProperty('phone_number');
+    expect(await failure(update({ email: '' }))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Attributes did not conform to the schema: email: The attribute is required\n',
+    });
+    await adminUpdate({ given_name: '' }, 'noether@example.com');
+    expect(await attributesOf('noether@example.com')).not.toHaveProperty('given_name');
+  });
+
+  it('phone_number_verified: false beside an unverified number, what the administrator set, reset when the number changes', async () => {
+    await t.createUser('meitner@example.com', { phone_number: '+15550000001' });
+    expect(await attributesOf('meitner@example.com')).toMatchObject({ phone_number_verified: 'false' });
+    await adminUpdate({ phone_number_verified: 'true' }, 'meitner@example.com');
+    expect(await attributesOf('meitner@example.com')).toMatchObject({ phone_number_verified: 'true' });
+    const tokens = await t.signIn('meitner@example.com');
+    expect(decodeJwt(tokens.IdToken)).toMatchObject({ phone_number: '+15550000001', phone_number_verified: true });
+    await t.client.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: tokens.AccessToken,
+        UserAttributes: [{ Name: 'phone_number', Value: '+15550000002' }],
+      }),
+    );
+    expect(await attributesOf('meitner@example.com')).toMatchObject({
+      phone_number: '+15550000002',
+      phone_number_verified: 'false',
+    });
+    expect(decodeJwt((await t.signIn('meitner@example.com')).IdToken)).toMatchObject({ phone_number_verified: false });
+  });
+});
