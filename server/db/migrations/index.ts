@@ -16,6 +16,7 @@ import { retention } from './0014-retention.ts';
 import { leadDailyCounts } from './0015-lead-daily-counts.ts';
 import { oauthCodeMethod } from './0016-oauth-code-method.ts';
 import { hostedSessions } from './0017-hosted-sessions.ts';
+import { userNameFilters } from './0018-user-name-filters.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   leadDailyCounts,
   oauthCodeMethod,
   hostedSessions,
+  userNameFilters,
 ];

@@ -19,7 +19,8 @@ export const listUsers: Operation<'ListUsers'> = {
     if (limit > MAX_PAGE) throw badMember('Limit', `Member must have value less than or equal to ${MAX_PAGE}`);
     const filter = parseUserFilter(optionalString(input, 'Filter', 256) ?? '');
     const attributesToGet = stringList(input, 'AttributesToGet');
-    const unknown = attributesToGet?.find((name) => !READABLE_ATTRIBUTES.includes(name));
+    const readable = [...READABLE_ATTRIBUTES, ...service.config.customAttributes.map(({ name }) => `custom:${name}`)];
+    const unknown = attributesToGet?.find((name) => !readable.includes(name));
     if (unknown !== undefined) throw invalidParameter(`One or more requested attributes do not exist: ${unknown}`);
     const token = optionalString(input, 'PaginationToken', 1024);
     const after = token === undefined ? undefined : decodePageToken(token);
@@ -65,8 +66,9 @@ function escapeLike(value: string): string {
 }
 
 /**
- * The Filter as SQL each index of migrations 3 and 10 answers: lower(...) for the attributes
- * that ignore case, `like 'v%'` for `^=` (text_pattern_ops indexes, whatever the collation).
+ * The Filter as SQL each index of migrations 3, 10 and 18 answers: lower(...) for the
+ * attributes that ignore case, `like 'v%'` for `^=` (text_pattern_ops indexes, whatever the
+ * collation).
  */
 function matches(eb: ExpressionBuilder<Schema, 'identity_users'>, filter: UserFilter) {
   const { value, operator } = filter;
@@ -91,7 +93,7 @@ function matches(eb: ExpressionBuilder<Schema, 'identity_users'>, filter: UserFi
       return compare(eb.ref('status'), value.toUpperCase());
     case 'name':
     case 'preferred_username':
-      // Attributes this pool does not keep: no user has them.
-      return sql<boolean>`false`;
+      // Kept in the attribute map (attributes.ts), indexed by migration 18.
+      return compare(sql<string>`lower(attributes ->> ${filter.attribute})`, value.toLowerCase());
   }
 }

@@ -80,6 +80,20 @@ describe('attributes', () => {
     expect(user.UserAttributes).toContainEqual({ Name: 'custom:tier', Value: '3' });
     const listed = await t.admin.send(new ListUsersCommand({ UserPoolId: POOL_ID, Filter: 'email = "ada@example.com"' }));
     expect(listed.Users?.[0]?.Attributes).toContainEqual({ Name: 'locale', Value: 'en-GB' });
+    const chosen = await t.admin.send(
+      new ListUsersCommand({
+        UserPoolId: POOL_ID,
+        Filter: 'email = "ada@example.com"',
+        AttributesToGet: ['custom:tier', 'locale'],
+      }),
+    );
+    expect(chosen.Users?.[0]?.Attributes).toEqual([
+      { Name: 'custom:tier', Value: '3' },
+      { Name: 'locale', Value: 'en-GB' },
+    ]);
+    expect(
+      await failure(t.admin.send(new ListUsersCommand({ UserPoolId: POOL_ID, AttributesToGet: ['custom:nope'] }))),
+    ).toMatchObject({ name: 'InvalidParameterException', message: 'One or more requested attributes do not exist: custom:nope' });
 
     // The user writes their own (the verification flags are not theirs to write).
     await t.client.send(
