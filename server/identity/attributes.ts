@@ -1,4 +1,4 @@
-import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import type { AttributeType, SchemaAttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { invalidParameter, notAuthorized } from './errors.ts';
 
 /**
@@ -266,4 +266,43 @@ export function attributeClaims(others: Readonly<Record<string, string>>): Recor
     else claims[name] = value;
   }
   return claims;
+}
+
+/**
+ * Every attribute the pool accepts as DescribeUserPool lists it, from the rules above: the
+ * standard ones as Cognito describes them, then the declared `custom:` ones with their limits.
+ */
+export function schemaAttributes(custom: readonly CustomAttribute[]): SchemaAttributeType[] {
+  const attribute = (Name: string, rest: Partial<SchemaAttributeType>): SchemaAttributeType => ({
+    Name,
+    AttributeDataType: 'String',
+    DeveloperOnlyAttribute: false,
+    Mutable: true,
+    Required: false,
+    ...rest,
+  });
+  const text = (min: number, max: number) => ({ StringAttributeConstraints: { MinLength: String(min), MaxLength: String(max) } });
+  const standard = STANDARD.map((name) => {
+    if (name === 'updated_at')
+      return attribute(name, { AttributeDataType: 'Number', NumberAttributeConstraints: { MinValue: '0' } });
+    if (name === 'birthdate') return attribute(name, text(10, 10));
+    return attribute(name, { Required: name === 'email', ...text(0, STRING_MAX) });
+  });
+  return [
+    attribute('sub', { Mutable: false, Required: true, ...text(1, STRING_MAX) }),
+    ...standard,
+    ...ADMIN_ONLY.map((name) => attribute(name, { AttributeDataType: 'Boolean' })),
+    attribute('identities', {}),
+    ...custom.map((declared) =>
+      attribute(`custom:${declared.name}`, {
+        Mutable: declared.mutable,
+        ...(declared.type === 'Number'
+          ? {
+              AttributeDataType: 'Number',
+              NumberAttributeConstraints: { MinValue: String(declared.min), MaxValue: String(declared.max) },
+            }
+          : text(declared.min, declared.max)),
+      }),
+    ),
+  ];
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { totalOf } from '../../db/row-count.ts';
+import { schemaAttributes } from '../attributes.ts';
 import { PASSWORD_MIN_LENGTH } from '../passwords.ts';
 import type { IdentityService } from '../service.ts';
 import { requirePoolId, type Operation } from './operation.ts';
@@ -8,33 +9,6 @@ import { requirePoolId, type Operation } from './operation.ts';
 const LOCAL_ACCOUNT = '000000000000';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-const text = (name: string, options: { required?: boolean; mutable?: boolean; min?: number } = {}) => ({
-  Name: name,
-  AttributeDataType: 'String' as const,
-  DeveloperOnlyAttribute: false,
-  Mutable: options.mutable ?? true,
-  Required: options.required ?? false,
-  StringAttributeConstraints: { MinLength: String(options.min ?? 0), MaxLength: '2048' },
-});
-const flag = (name: string) => ({
-  Name: name,
-  AttributeDataType: 'Boolean' as const,
-  DeveloperOnlyAttribute: false,
-  Mutable: true,
-  Required: false,
-});
-
-/** The attributes this pool stores (users.ts), described as Cognito describes its standard ones. */
-const SCHEMA_ATTRIBUTES = [
-  text('sub', { required: true, mutable: false, min: 1 }),
-  text('email', { required: true }),
-  flag('email_verified'),
-  text('given_name'),
-  text('family_name'),
-  text('phone_number'),
-  text('identities'),
-];
 
 /**
  * DescribeUserPool: the pool as AWS describes one, with what this service enforces (email as
@@ -71,7 +45,7 @@ export const describeUserPool: Operation<'DescribeUserPool'> = {
         LambdaConfig: {},
         LastModifiedDate: epochSeconds(created),
         CreationDate: epochSeconds(created),
-        SchemaAttributes: SCHEMA_ATTRIBUTES,
+        SchemaAttributes: schemaAttributes(service.config.customAttributes),
         AutoVerifiedAttributes: ['email'],
         UsernameAttributes: ['email'],
         VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },

@@ -4,6 +4,8 @@ import {
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   DeleteUserAttributesCommand,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
   GetUserCommand,
   ListUsersCommand,
   UpdateUserAttributesCommand,
@@ -11,7 +13,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCustomAttributes } from '../../../server/identity/attributes.ts';
-import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -52,6 +54,35 @@ describe('IDENTITY_CUSTOM_ATTRIBUTES', () => {
       'IDENTITY_CUSTOM_ATTRIBUTES: "d2:Number:5-1": the range 5-1 is empty',
       'IDENTITY_CUSTOM_ATTRIBUTES: "e:Number": declared twice',
     ]);
+  });
+});
+
+describe('DescribeUserPool', () => {
+  it('describes every attribute the pool accepts, the custom ones with their types and limits', async () => {
+    const { UserPool } = await t.admin.send(new DescribeUserPoolCommand({ UserPoolId: POOL_ID }));
+    const schema = new Map((UserPool?.SchemaAttributes ?? []).map((attribute) => [attribute.Name, attribute]));
+    expect(schema.get('custom:tier')).toEqual({
+      Name: 'custom:tier',
+      AttributeDataType: 'Number',
+      DeveloperOnlyAttribute: false,
+      Mutable: true,
+      Required: false,
+      NumberAttributeConstraints: { MinValue: '0', MaxValue: '10' },
+    });
+    expect(schema.get('custom:company')).toMatchObject({ StringAttributeConstraints: { MinLength: '3', MaxLength: '20' } });
+    expect(schema.get('custom:badge')).toMatchObject({ AttributeDataType: 'String', Mutable: false });
+    expect(schema.get('locale')).toMatchObject({ AttributeDataType: 'String', Mutable: true, Required: false });
+    expect(schema.get('birthdate')).toMatchObject({ StringAttributeConstraints: { MinLength: '10', MaxLength: '10' } });
+    expect(schema.get('updated_at')).toMatchObject({
+      AttributeDataType: 'Number',
+      NumberAttributeConstraints: { MinValue: '0' },
+    });
+    expect(schema.get('phone_number_verified')).toMatchObject({ AttributeDataType: 'Boolean' });
+    // What the app client may read, the pool describes.
+    const { UserPoolClient } = await t.admin.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: POOL_ID, ClientId: CLIENT_ID }),
+    );
+    for (const name of UserPoolClient?.ReadAttributes ?? []) expect(schema.has(name), name).toBe(true);
   });
 });
 
