@@ -23,6 +23,9 @@ export const ADMIN_TEXT = {
   deleteWarning: 'This action cannot be undone. The user will be permanently deleted.',
   invalidPassword: 'Invalid password',
   loginFailed: 'Login failed',
+  /** A 5xx without a message of ours (a proxy's, say): the password was not even checked. */
+  loginServerFailed: (status: number) =>
+    `Login failed: the server could not check the password (HTTP ${status}). Please try again later.`,
   networkError: 'Network error',
   networkErrorUsers: 'Network error - check if server is running',
   fetchUsersFailed: 'Failed to fetch users',
@@ -54,11 +57,17 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** The leads dialog says 'Invalid password'; the users dialog the server's error or 'Login failed'. */
+/**
+ * A wrong password (401) reads 'Invalid password' on the leads dialog and the server's error or 'Login failed'
+ * on the users dialog. Any other refusal is not about the password, so both dialogs pass on the server's
+ * message: the lockout's 429 says when to retry, and a right password must never be called wrong.
+ */
 export function loginErrorText(failure: AdminFailure, variant: AdminDialogVariant): string {
   if (failure.reason === 'network') return variant === 'users' ? ADMIN_TEXT.networkErrorUsers : ADMIN_TEXT.networkError;
-  if (variant === 'leads') return ADMIN_TEXT.invalidPassword;
-  return failure.error ?? ADMIN_TEXT.loginFailed;
+  const status = failure.reason === 'failed' ? failure.status : undefined;
+  if (status === 401 && variant === 'leads') return ADMIN_TEXT.invalidPassword;
+  if (failure.error) return failure.error;
+  return status !== undefined && status >= 500 ? ADMIN_TEXT.loginServerFailed(status) : ADMIN_TEXT.loginFailed;
 }
 
 /** The server's error, the fallback, or (users only) the network text. */

@@ -11,8 +11,11 @@ export type AdminOutcome<T> =
   | { ok: false; reason: 'network' }
   /** The admin token is missing, expired or revoked: log in again. */
   | { ok: false; reason: 'unauthorized'; error?: string }
-  /** The server refused or failed; `error` is its message when it gave one. */
-  | { ok: false; reason: 'failed'; error?: string };
+  /**
+   * The server refused or failed; `error` is its message when it gave one, `status` its HTTP status when it
+   * answered at all (a login's 401 is a wrong password, its 429 a lockout, a 5xx the server's own failure).
+   */
+  | { ok: false; reason: 'failed'; error?: string; status?: number };
 
 export type AdminFailure = Exclude<AdminOutcome<unknown>, { ok: true }>;
 
@@ -57,7 +60,7 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
       if (answer.status === 401 && (contract as Endpoint) !== adminLogin) {
         return { ok: false, reason: 'unauthorized', ...(error ? { error } : {}) };
       }
-      return { ok: false, reason: 'failed', ...(error ? { error } : {}) };
+      return { ok: false, reason: 'failed', status: answer.status, ...(error ? { error } : {}) };
     },
     async download(path, signal) {
       const token = await options.tokenStore.read();

@@ -8,6 +8,8 @@ import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { FileToSave, Platform } from '../../../src-shared/domain/platform.ts';
+import { ADMIN_LOGIN_LIMITS } from '../../../server/features/admin/login-limits.ts';
+import { adminLogin } from '../../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -101,6 +103,25 @@ describe('Lead Management with the admin password dialog', () => {
     setup();
     await logIn(user, 'wrong password');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid password');
+  });
+
+  it('tells an operator locked out by failed attempts, right password and all, to come back later instead of calling it wrong', async () => {
+    const user = userEvent.setup();
+    // A clean hour (the wrong password above counted too), then strangers' guesses from this address up to its limit.
+    const forgetFailures = () => server.app.database.db.deleteFrom('admin_login_attempts').execute();
+    await forgetFailures();
+    try {
+      for (let attempt = 0; attempt < ADMIN_LOGIN_LIMITS.perIpPerHour; attempt++) {
+        expect((await adminLogin(server, `a stranger's guess ${attempt}`)).status).toBe(401);
+      }
+      setup();
+      await logIn(user);
+      expect((await screen.findByRole('alert')).textContent).toMatch(
+        /^Too many failed login attempts from your address\. Try again in \d+ minutes?\.$/,
+      );
+    } finally {
+      await forgetFailures();
+    }
   });
 
   it('Cancel leaves the admin area', async () => {
