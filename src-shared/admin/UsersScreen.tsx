@@ -22,7 +22,12 @@ const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'inform
   default: 'informative',
 };
 
-const SEARCH_BY: Record<UserSearchField, string> = { email: 'Email', given_name: 'First name', family_name: 'Last name' };
+const SEARCH_BY: Record<UserSearchField, string> = {
+  username: 'Username',
+  email: 'Email',
+  given_name: 'First name',
+  family_name: 'Last name',
+};
 
 const useStyles = makeStyles({
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },

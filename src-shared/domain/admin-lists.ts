@@ -75,9 +75,10 @@ export type LeadsChartReply = Static<typeof LeadsChartReplySchema>;
 
 /**
  * The attributes a user search can look in: each is one ListUsers Filter (`attribute ^= "q"`),
- * as AWS Cognito allows one attribute a search.
+ * as AWS Cognito allows one attribute a search. The username compares case-sensitively, as
+ * Cognito's filter does; the others ignore case.
  */
-export const USER_SEARCH_FIELDS = ['email', 'given_name', 'family_name'] as const;
+export const USER_SEARCH_FIELDS = ['username', 'email', 'given_name', 'family_name'] as const;
 export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number];
 /** The account states Cognito's `cognito:user_status` takes. */
 export const USER_STATUSES = [

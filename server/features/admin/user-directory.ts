@@ -17,7 +17,7 @@ const EXACT_USER_TOTAL = 10_000;
 
 /** Which users: one ListUsers Filter at most, as Cognito allows one attribute a search. */
 export interface UsersFilter {
-  /** A prefix of the `searchBy` attribute (case-insensitive). */
+  /** A prefix of the `searchBy` attribute (the username's case matters, the others' not). */
   q?: string;
   searchBy: UserSearchField;
   status?: string;

@@ -134,6 +134,13 @@ describe('GET /api/admin/users in pages', () => {
     expect((await page(`?q=${encodeURIComponent('a" or email ^= "')}`)).body).toMatchObject({ users: [], total: 0 });
   });
 
+  it('searches by a username prefix, as the table and the confirm dialog show the username', async () => {
+    const found = await page('?q=user-12&searchBy=username');
+    expect(found.status).toBe(200);
+    expect(usernames(found.body.users)).toEqual(Array.from({ length: 10 }, (_, index) => `user-12${index}`));
+    expect(found.body).toMatchObject({ total: 10, nextCursor: null });
+  });
+
   it.each([
     ['limit=0', "'limit'"],
     ['limit=201', "'limit'"],

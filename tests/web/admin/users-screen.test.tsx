@@ -1,4 +1,4 @@
-import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,22 @@ describe('User Management', () => {
     await waitFor(async () => expect((await row('ada@example.com')).textContent).toContain('No'));
     expect(within(await row('ada@example.com')).getByRole('button', { name: /^Enable /, hidden: true })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('finds a user by the start of their username', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    const { Users: [ada] = [] } = await identity.admin.send(
+      new ListUsersCommand({ UserPoolId: POOL_ID, Filter: 'email = "ada@example.com"' }),
+    );
+    const username = ada?.Username ?? '';
+    await row('nameless@example.com');
+    await user.selectOptions(screen.getByLabelText('Search in'), 'Username');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by username (starts with)' }), username.slice(0, 8));
+    expect(await screen.findByText('Showing 1 of 1 users', {}, { timeout: 10_000 })).toBeTruthy();
+    expect((await row('ada@example.com')).textContent).toContain(username);
+    expect(screen.queryByText('nameless@example.com')).toBeNull();
   });
 
   it('a failed delete shows the error in the dialog, which stays open', async () => {
