@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Kysely } from 'kysely';
+import { EXACT_TOTAL_LIMIT } from '../db/row-count.ts';
 import type { Schema } from '../db/schema.ts';
 import type { IdentityConfig } from './config.ts';
 import { loadAdminKeyPair } from './secrets.ts';
@@ -9,6 +10,11 @@ export interface IdentityAdminClient {
   client: CognitoIdentityProviderClient;
   /** The pool to name in `UserPoolId`. */
   userPoolId: string;
+  /**
+   * Up to how many users DescribeUserPool's EstimatedNumberOfUsers is a count: the embedded pool
+   * counts exactly up to EXACT_TOTAL_LIMIT (the planner's estimate above), AWS Cognito only estimates.
+   */
+  exactUserCountUpTo: number;
 }
 
 /**
@@ -38,6 +44,7 @@ export async function createIdentityAdminClient(options: {
     return {
       client: new CognitoIdentityProviderClient({ region: identity.region, credentials: identity.adminCredentials }),
       userPoolId: identity.userPoolId,
+      exactUserCountUpTo: 0,
     };
   }
   const address = options.server.address();
@@ -55,5 +62,6 @@ export async function createIdentityAdminClient(options: {
       credentials: await loadAdminKeyPair(options.db, identity.adminCredentials),
     }),
     userPoolId: identity.userPoolId,
+    exactUserCountUpTo: EXACT_TOTAL_LIMIT,
   };
 }

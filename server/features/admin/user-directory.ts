@@ -7,13 +7,12 @@ import { InvalidListQuery } from './list-query.ts';
 export interface UserPool {
   client: CognitoIdentityProviderClient;
   userPoolId: string;
+  /** Up to how many users the pool's EstimatedNumberOfUsers is an exact count (0: always an estimate, as AWS's). */
+  exactUserCountUpTo: number;
 }
 
 /** Cognito's largest ListUsers page. */
 const LIST_USERS_PAGE = 60;
-
-/** Totals above this are the pool's estimate (the embedded pool counts exactly up to it). */
-const EXACT_USER_TOTAL = 10_000;
 
 /** Which users: one ListUsers Filter at most, as Cognito allows one attribute a search. */
 export interface UsersFilter {
@@ -64,7 +63,7 @@ export async function* allUsers(directory: UserDirectory, filter: UsersFilter): 
   } while (cursor !== undefined);
 }
 
-async function createUserDirectory({ client, userPoolId }: UserPool): Promise<UserDirectory> {
+async function createUserDirectory({ client, userPoolId, exactUserCountUpTo }: UserPool): Promise<UserDirectory> {
   // Loaded with the pool's client (admin-client.ts), on first use: not at start.
   const {
     AdminDeleteUserCommand,
@@ -102,7 +101,7 @@ async function createUserDirectory({ client, userPoolId }: UserPool): Promise<Us
         items: users,
         nextCursor: token ?? null,
         total,
-        totalIsEstimate: !onlyPage && total !== null && total > EXACT_USER_TOTAL,
+        totalIsEstimate: !onlyPage && total !== null && total > exactUserCountUpTo,
       };
     },
     async enable(username) {
