@@ -103,6 +103,10 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   const users = page.getByRole('table', { name: 'Users' });
   const erin = users.getByRole('row', { name: new RegExp(userEmail) });
   await expect(erin).toContainText('Erin Operator');
+  // The username comes first, cut to fit: its title holds it whole, and one click selects all of it to copy.
+  const username = erin.getByRole('cell').first().locator('[title]');
+  await username.click();
+  expect(await page.evaluate(() => String(window.getSelection()))).toBe(await username.getAttribute('title'));
   await erin.getByRole('button', { name: /^Disable / }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Disable User' });
   await expect(confirm).toContainText('Are you sure you want to disable user "');
@@ -110,10 +114,10 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   await confirm.getByRole('button', { name: 'Disable' }).click();
   await expect(confirm).toBeHidden();
   await expect(erin.getByRole('button', { name: /^Enable / })).toBeVisible();
-  await expect(erin.getByRole('cell').nth(3)).toHaveText('No');
+  await expect(erin.getByRole('cell').nth(4)).toHaveText('No');
   await erin.getByRole('button', { name: /^Enable / }).click();
   await page.getByRole('dialog', { name: 'Confirm Enable User' }).getByRole('button', { name: 'Enable' }).click();
-  await expect(erin.getByRole('cell').nth(3)).toHaveText('Yes');
+  await expect(erin.getByRole('cell').nth(4)).toHaveText('Yes');
 
   await page.getByRole('searchbox').fill(`doomed-${RUN}`);
   await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();

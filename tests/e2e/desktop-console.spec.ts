@@ -142,7 +142,7 @@ test('console with a test stand-in for the preload bridge (no Electron binary he
   await screenshot(page, '5-confirm-disable');
   await confirm.getByRole('button', { name: 'Disable' }).click();
   await expect(confirm).toBeHidden();
-  await expect(dana.getByRole('cell').nth(3)).toHaveText('No');
+  await expect(dana.getByRole('cell').nth(4)).toHaveText('No');
   await expect(dana.getByRole('button', { name: /^Enable / })).toBeVisible();
 
   // The menu's shortcuts reach the renderer through the bridge.

@@ -97,6 +97,25 @@ describe('User Management', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("shows the spec's columns in its order (Groups after Enabled), the long username cut but whole in its title", async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    const nameless = await row('nameless@example.com');
+    const table = screen.getByRole('table', { name: 'Users', hidden: true });
+    expect(
+      within(table)
+        .getAllByRole('columnheader', { hidden: true })
+        .map((header) => header.textContent),
+    ).toEqual(['Username', 'Email', 'Name', 'Status', 'Enabled', 'Groups', 'Created', 'Actions']);
+    const { Users: [record] = [] } = await identity.admin.send(
+      new ListUsersCommand({ UserPoolId: POOL_ID, Filter: 'email = "nameless@example.com"' }),
+    );
+    const cells = within(nameless).getAllByRole('cell', { hidden: true });
+    expect(cells.map((cell) => cell.textContent).slice(0, 3)).toEqual([record?.Username, 'nameless@example.com', 'N/A']);
+    expect(within(cells[0] as HTMLElement).getByTitle(record?.Username ?? '-').textContent).toBe(record?.Username);
+  });
+
   it('finds a user by the start of their username', async () => {
     const user = userEvent.setup();
     setup();
@@ -118,9 +137,7 @@ describe('User Management', () => {
     setup();
     await logIn(user);
     const nameless = await row('nameless@example.com');
-    // Email and name come first; the generated username is the seventh column (after the groups).
-    expect(within(nameless).getAllByRole('cell', { hidden: true })[0]?.textContent).toBe('nameless@example.com');
-    const username = within(nameless).getAllByRole('cell', { hidden: true })[6]?.textContent ?? '';
+    const username = within(nameless).getAllByRole('cell', { hidden: true })[0]?.textContent ?? '';
     // Someone else deletes the user while the operator looks at the list.
     await identity.admin.send(new AdminDeleteUserCommand({ UserPoolId: POOL_ID, Username: username }));
     await user.click(within(nameless).getByRole('button', { name: /^Delete /, hidden: true }));
