@@ -41,6 +41,16 @@ export function isAdminShortcut(event: KeyboardEvent): boolean {
     event.shiftKey === ADMIN.shortcut.shiftKey &&
     !event.altKey &&
     !event.metaKey &&
-    event.key.toUpperCase() === ADMIN.shortcut.key
+    shortcutLetter(event) === ADMIN.shortcut.key
   );
+}
+
+/**
+ * The letter a press stands for: the character typed when it is a Latin letter (so on AZERTY the
+ * A key is A, not its QWERTY position's Q), else the physical key's (a Russian layout's `Ф` is
+ * on KeyA), so the shortcut works on Cyrillic, Greek or Hebrew layouts too.
+ */
+function shortcutLetter(event: KeyboardEvent): string | undefined {
+  if (/^[a-z]$/i.test(event.key)) return event.key.toUpperCase();
+  return /^Key([A-Z])$/.exec(event.code)?.[1];
 }

@@ -46,9 +46,25 @@ describe('admin mode', () => {
     expect(screen.queryByRole('button', { name: 'ADMIN MODE' })).toBeNull();
   });
 
+  // Where the A key types another letter, the key itself counts; on a Latin layout the letter does, wherever it is.
+  it.each([
+    ['Russian', 'Ф'],
+    ['Greek', 'Α'],
+    ['Hebrew', 'ש'],
+    ['French AZERTY (A where QWERTY has Q)', 'A', 'KeyQ'],
+  ])('Ctrl+Shift+A toggles admin mode on a %s layout', (_layout, key, code = 'KeyA') => {
+    renderHost();
+    press({ key, code, ctrlKey: true, shiftKey: true });
+    expect(mode()).toBe('on');
+    press({ key, code, ctrlKey: true, shiftKey: true });
+    expect(mode()).toBe('off');
+  });
+
   // One press at a time, checked after each: two presses that both toggled would cancel out.
   it.each([
     ['Ctrl+A', { key: 'a', ctrlKey: true }],
+    ['Ctrl+Ф (Russian layout, no Shift)', { key: 'ф', code: 'KeyA', ctrlKey: true }],
+    ["Ctrl+Shift+Q on AZERTY (QWERTY's A key)", { key: 'Q', code: 'KeyA', ctrlKey: true, shiftKey: true }],
     ['Ctrl+Alt+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, altKey: true }],
     ['Shift+A', { key: 'A', shiftKey: true }],
     ['Ctrl+Meta+Shift+A', { key: 'A', ctrlKey: true, shiftKey: true, metaKey: true }],
