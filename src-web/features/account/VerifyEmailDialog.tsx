@@ -18,6 +18,19 @@ export function VerifyEmailDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The dialog stays mounted between openings (see ProfilePage), so each opening starts afresh
+  // here: a verification that succeeded leaves it busy with its code, and a second email change
+  // in the same visit would open it locked (state adjusted during render, as React advises).
+  const [wasOpen, setWasOpen] = useState(props.open);
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (props.open) {
+      setCode('');
+      setError(null);
+      setNotice(null);
+      setBusy(false);
+    }
+  }
 
   const verify = async () => {
     if (code.trim() === '') {

@@ -50,5 +50,24 @@ describe('profile settings: changing the email', { timeout: 20_000 }, () => {
     expect(api.find((call) => call.path === '/api/audit-profile')?.body).toMatchObject({
       changes: { email: { old: 'ada@example.com', new: 'augusta@example.com' } },
     });
+
+    // A second change in the same visit (a typo, say): the dialog opens afresh, not as the first verification left it.
+    await user.clear(input(/^Email Address/));
+    await user.type(input(/^Email Address/), 'augusta.ada@example.com');
+    await user.click(button('Save Changes'));
+    const again = await screen.findByRole('alertdialog', { hidden: true });
+    const secondCode = within(again).getByPlaceholderText('Enter 6-digit code') as HTMLInputElement;
+    expect(secondCode.value).toBe('');
+    expect(secondCode.disabled).toBe(false);
+    for (const name of ['Resend Code', 'Cancel', 'Verify Email']) {
+      expect((within(again).getByRole('button', { name, hidden: true }) as HTMLButtonElement).disabled).toBe(false);
+    }
+    expect(within(again).queryByRole('status', { hidden: true })).toBeNull();
+    expect(within(again).queryByRole('alert', { hidden: true })).toBeNull();
+    await openedModal('alertdialog');
+    await user.type(secondCode, '123456');
+    await user.click(within(again).getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Email verified successfully!'));
+    await waitFor(() => expect(input(/^Email Address/).value).toBe('augusta.ada@example.com'));
   });
 });
