@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { errorMessage } from '../auth/error-message.ts';
+import { useCooldown } from '../auth/use-cooldown.ts';
 import { FormDialog } from '../../../src-shared/ui/FormDialog.tsx';
 import { SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
@@ -18,6 +19,8 @@ export function VerifyEmailDialog(props: {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Kept across openings: the hold is on resending, whichever opening asked.
+  const cooldown = useCooldown(VERIFICATION.resendCooldownSeconds);
   // The dialog stays mounted between openings (see ProfilePage), so each opening starts afresh
   // here: a verification that succeeded leaves it busy with its code, and a second email change
   // in the same visit would open it locked (state adjusted during render, as React advises).
@@ -51,6 +54,7 @@ export function VerifyEmailDialog(props: {
     setBusy(true);
     setError(null);
     setNotice(null);
+    cooldown.start();
     try {
       await props.onResend();
       setNotice(ACCOUNT_MESSAGES.verificationCodeSent);
@@ -72,8 +76,8 @@ export function VerifyEmailDialog(props: {
       onCancel={props.onCancel}
       submitLabel="Verify Email"
       extraAction={
-        <Button type="button" onClick={() => void resend()} disabled={busy}>
-          Resend Code
+        <Button type="button" onClick={() => void resend()} disabled={busy || cooldown.remaining > 0}>
+          {cooldown.remaining > 0 ? `Resend Code in ${cooldown.remaining}s` : 'Resend Code'}
         </Button>
       }
     >

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../../src-shared/api/identity/types.ts';
@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { FORGOT_PASSWORD_LINK } from '../../../src-shared/domain/routes.ts';
 import { FakeIdentity } from './fake-identity.ts';
 import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
+import { passSeconds } from '../support/pass-seconds.ts';
 
 let identity: FakeIdentity;
 let api: ApiCall[];
@@ -21,15 +22,6 @@ afterEach(() => {
 
 const dialog = () => screen.findByRole('dialog');
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
-
-/** Lets the countdown tick second by second, with React rendering between ticks. */
-async function passSeconds(seconds: number) {
-  for (let i = 0; i < seconds; i++) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000);
-    });
-  }
-}
 
 async function openSignUp() {
   const user = userEvent.setup();

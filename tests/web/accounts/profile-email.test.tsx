@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeIdentity, type FakeUser } from './fake-identity.ts';
 import { button, input, openProfile } from './profile-support.ts';
 import { stubServerApi, type ApiCall } from './render-app.tsx';
 import { openedModal } from '../support/modal-dialog.ts';
+import { passSeconds } from '../support/pass-seconds.ts';
 
 let identity: FakeIdentity;
 let api: ApiCall[];
@@ -35,9 +36,22 @@ describe('profile settings: changing the email', { timeout: 20_000 }, () => {
     expect(code.maxLength).toBe(6);
     await user.click(within(dialog).getByRole('button', { name: 'Verify Email' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please enter the verification code');
-    await user.click(within(dialog).getByRole('button', { name: 'Resend Code' }));
-    expect((await within(dialog).findByRole('status')).textContent).toBe('Verification code sent to your new email address');
-    expect(identity.ops('sendUserAttributeCode')[0]?.[1]).toBe('email');
+    // Resend Code is held for 60 s after a resend, counting down.
+    vi.useFakeTimers();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend Code' }));
+    const resend = () => within(dialog).getByRole('button', { name: /^Resend Code/ }) as HTMLButtonElement;
+    expect(resend().textContent).toBe('Resend Code in 60s');
+    expect(resend().disabled).toBe(true);
+    await passSeconds(1);
+    expect(within(dialog).getByRole('status').textContent).toBe('Verification code sent to your new email address');
+    fireEvent.click(resend());
+    await passSeconds(29);
+    expect(resend().textContent).toBe('Resend Code in 30s');
+    await passSeconds(30);
+    expect(resend().textContent).toBe('Resend Code');
+    expect(resend().disabled).toBe(false);
+    vi.useRealTimers();
+    expect(identity.ops('sendUserAttributeCode').map(([, name]) => name)).toEqual(['email']);
     await user.type(code, '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Verify Email' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Invalid verification code provided, please try again.');
