@@ -18,7 +18,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
-import { formatPhoneInput, toE164 } from '../../../src-shared/domain/accounts/phone.ts';
+import { toE164 } from '../../../src-shared/domain/accounts/phone.ts';
 import { validateProfile, type ProfileFields } from '../../../src-shared/domain/accounts/validation.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { guarded } from './pages.tsx';
@@ -86,8 +86,10 @@ export function ProfilePage() {
     ({ currentLocation, nextLocation }) => changed && !saving && currentLocation.pathname !== nextLocation.pathname,
   );
 
+  // The phone is kept as typed (a number from abroad with its +country code, too): formatting as
+  // a US number while typing is the sign-up form's rule, and would rewrite any other number.
   const set = (field: keyof ProfileFields) => (value: string) => {
-    setForm((previous) => ({ ...previous, [field]: field === 'phoneNumber' ? formatPhoneInput(value) : value }));
+    setForm((previous) => ({ ...previous, [field]: value }));
     setSuccess(null);
   };
 
@@ -232,7 +234,7 @@ export function ProfilePage() {
                 value={form.phoneNumber}
                 onChange={(_e, d) => set('phoneNumber')(d.value)}
                 placeholder="(555) 123-4567"
-                autoComplete="tel-national"
+                autoComplete="tel"
                 disabled={saving}
               />
             </Field>

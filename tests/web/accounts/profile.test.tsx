@@ -79,10 +79,36 @@ describe('profile settings', { timeout: 20_000 }, () => {
     });
     await waitFor(() =>
       expect(api.find((call) => call.path === '/api/audit-profile')?.body).toMatchObject({
-        changes: { firstName: { old: 'Ada', new: 'Augusta' }, phoneNumber: { old: '(555) 123-4567', new: '(555) 987-6543' } },
+        changes: { firstName: { old: 'Ada', new: 'Augusta' }, phoneNumber: { old: '(555) 123-4567', new: '5559876543' } },
       }),
     );
     expect(button('Save Changes').disabled).toBe(true);
+  });
+
+  it('keeps the phone number as typed, checks its characters and sends it in E.164 with its own country code', async () => {
+    const user = await openProfile(identity, stored);
+    await user.clear(input(/^Phone Number/));
+    await user.type(input(/^Phone Number/), '+44 20 7946 0958x');
+    expect(input(/^Phone Number/).value).toBe('+44 20 7946 0958x');
+    await user.click(button('Save Changes'));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number');
+    expect(identity.ops('updateUserAttributes')).toEqual([]);
+    await user.type(input(/^Phone Number/), '{Backspace}');
+    await user.click(button('Save Changes'));
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ phone_number: '+442079460958' });
+  });
+
+  it('a stored number from abroad survives editing the field', async () => {
+    stored.attributes.phone_number = '+447911123456';
+    const user = await openProfile(identity, stored);
+    expect(input(/^Phone Number/).value).toBe('+447911123456');
+    await user.type(input(/^Phone Number/), '{Backspace}');
+    expect(input(/^Phone Number/).value).toBe('+44791112345');
+    await user.type(input(/^Phone Number/), '7');
+    await user.click(button('Save Changes'));
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ phone_number: '+447911123457' });
   });
 
   it('a failing audit never blocks the save', async () => {
