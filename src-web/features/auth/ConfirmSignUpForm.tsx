@@ -23,6 +23,9 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
   const { busy, error, setError, run } = useSubmission();
   const [notice, setNotice] = useState<string | null>(null);
   const cooldown = useCooldown(VERIFICATION.resendCooldownSeconds);
+  // The pool confirms an account once: when the sign-in after a good code fails (network, too
+  // many requests), Verify Email again only signs in, and there is no code left to resend.
+  const [confirmed, setConfirmed] = useState(false);
 
   const submit = async () => {
     const invalid = validateVerificationCode(code);
@@ -30,7 +33,10 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
     if (invalid) return;
     await run(async () => {
       const client = await identity();
-      await client.confirmSignUp(pending.email, code);
+      if (!confirmed) {
+        await client.confirmSignUp(pending.email, code);
+        setConfirmed(true);
+      }
       const tokens = await client.signIn(pending.email, pending.password);
       const user = startSession(tokens);
       void afterSignUp(user, tokens.idToken, source, pending.phone);
@@ -70,7 +76,12 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
         <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
           {busy ? 'Verifying...' : 'Verify Email'}
         </Button>
-        <Button type="button" appearance="subtle" disabled={busy || cooldown.remaining > 0} onClick={() => void resend()}>
+        <Button
+          type="button"
+          appearance="subtle"
+          disabled={busy || confirmed || cooldown.remaining > 0}
+          onClick={() => void resend()}
+        >
           {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
         </Button>
       </div>

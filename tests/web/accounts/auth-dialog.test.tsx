@@ -117,6 +117,27 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
     expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'password' });
   });
 
+  it('when the sign-in after a good code fails once, Verify Email again only signs in', async () => {
+    identity.addUser('pending@example.com', { confirmed: false });
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'pending@example.com');
+    await user.type(field(/^Password/), 'Secret123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    identity.failNext.set('signIn', new IdentityError('TooManyRequestsException', 'Too many requests, try again later.'));
+    await user.type(field(/^Verification Code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, try again later.');
+    // Confirmed already: no code is left to resend.
+    expect((screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Verify Email' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(identity.ops('confirmSignUp')).toEqual([['pending@example.com', '123456']]);
+  });
+
   it('shows the service message, else the fallback', async () => {
     identity.addUser('taken@example.com');
     const user = await openSignUp();

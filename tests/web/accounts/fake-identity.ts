@@ -112,8 +112,11 @@ export class FakeIdentity implements IdentityClient {
   }
   async confirmSignUp(email: string, code: string) {
     this.record('confirmSignUp', email, code);
-    this.checkCode(code);
     const user = this.userByEmail(email);
+    // As the pool: an account is confirmed once.
+    if (user.confirmed)
+      throw new IdentityError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+    this.checkCode(code);
     user.confirmed = true;
     user.attributes.email_verified = 'true';
   }
