@@ -36,18 +36,32 @@ export async function startHostedSignIn(storage: TabStorage): Promise<{ state: s
   return { state: pending.state, codeChallenge: base64url(new Uint8Array(digest)) };
 }
 
+/** The sign-in this tab started, when `state` is the one it sent; else undefined. */
+function pendingSignIn(storage: TabStorage, state: string | null): PendingSignIn | undefined {
+  const stored = storage.getItem(KEY);
+  if (stored === null || state === null) return undefined;
+  try {
+    const pending = JSON.parse(stored) as Partial<PendingSignIn>;
+    return pending.state === state && typeof pending.verifier === 'string' ? { state, verifier: pending.verifier } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an address carrying `state` is the return of the sign-in this tab started, without
+ * finishing it: any other address with a `code` (a promo link's ?code=SPRING24) is not one.
+ */
+export function isHostedSignInReturn(storage: TabStorage, state: string | null): boolean {
+  return pendingSignIn(storage, state) !== undefined;
+}
+
 /**
  * The PKCE verifier of the sign-in this tab started, when `state` is the one it sent; else
  * undefined. Used once: the pending sign-in is forgotten either way.
  */
 export function finishHostedSignIn(storage: TabStorage, state: string | null): string | undefined {
-  const stored = storage.getItem(KEY);
+  const pending = pendingSignIn(storage, state);
   storage.removeItem(KEY);
-  if (stored === null || state === null) return undefined;
-  try {
-    const pending = JSON.parse(stored) as Partial<PendingSignIn>;
-    return pending.state === state && typeof pending.verifier === 'string' ? pending.verifier : undefined;
-  } catch {
-    return undefined;
-  }
+  return pending?.verifier;
 }

@@ -14,6 +14,7 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
+import { dropHostedReturnFromAddress, hostedReturn, type HostedReturn } from './hosted-return.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
 import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
@@ -69,20 +70,34 @@ function userFrom(tokens: TokenSet): User {
   return userFromIdToken(decodeJwtPayload(tokens.idToken));
 }
 
-interface RestoredSession {
+interface StoredSession {
   status: AuthStatus;
   tokens: TokenSet | null;
   user: User | null;
+}
+
+interface RestoredSession extends StoredSession {
+  /** A hosted sign-in back in the tab that started it: the provider below finishes it. */
+  returning: HostedReturn | null;
+}
+
+/**
+ * The session on load: a hosted sign-in's return to this tab is finished ('loading' until
+ * then); otherwise the stored session, whatever else the address carries.
+ */
+function restoreSession(): RestoredSession {
+  const returning = hostedReturn(window.location.search);
+  if (returning) return { status: 'loading', tokens: null, user: null, returning };
+  return { ...storedSession(), returning: null };
 }
 
 /**
  * The session in local storage: used when both tokens exist and parse, and the access token
  * can use the account pages (a social sign-in made before the app asked for that scope cannot:
  * it signs in again); any other one is removed. Tokens about to expire are renewed first
- * ('loading' until then), and a hosted sign-in's return (?code=) is finished by the provider.
+ * ('loading' until then).
  */
-function restoreSession(): RestoredSession {
-  if (new URLSearchParams(window.location.search).has('code')) return { status: 'loading', tokens: null, user: null };
+function storedSession(): StoredSession {
   const tokens = readTokens();
   if (!tokens) return { status: 'signed-out', tokens: null, user: null };
   try {
@@ -190,33 +205,22 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   // Restore the session, or finish a hosted (Google/Microsoft) sign-in, once on load.
   useEffect(() => {
     captureReferral(window.location.search);
-    const params = new URLSearchParams(window.location.search);
-    const code = params.get('code');
-    const state = params.get('state');
-    // A hosted sign-in that came back refused (declined at the provider, or an unverified address).
-    const refusal = code === null && state !== null ? params.get('error') : null;
-    if (code || refusal) {
-      for (const name of ['code', 'state', 'error', 'error_description']) params.delete(name);
-      const query = params.toString();
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`,
-      );
-      (code
-        ? identity().then((client) => client.exchangeCode(code, state, redirectUri()))
-        : Promise.reject(new Error(`Hosted sign-in refused: ${refusal}`))
-      )
-        .then(startSession)
-        .catch((error: unknown) => {
-          console.warn('OAuth code exchange failed', error);
-          endSession();
-          // Its source is the dialog itself: this sign-in did not start from the header's Login, which a 'signin' opening implies.
-          openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
-        });
-      return;
-    }
     // A stored session about to expire is renewed by the renewal timer below, at once.
+    const { returning } = restored;
+    if (!returning) return;
+    dropHostedReturnFromAddress();
+    ('code' in returning
+      ? identity().then((client) => client.exchangeCode(returning.code, returning.state, redirectUri()))
+      : // Refused at the provider (declined there, or an unverified address).
+        Promise.reject(new Error(`Hosted sign-in refused: ${returning.refusal}`))
+    )
+      .then(startSession)
+      .catch((error: unknown) => {
+        console.warn('OAuth code exchange failed', error);
+        endSession();
+        // Its source is the dialog itself: this sign-in did not start from the header's Login, which a 'signin' opening implies.
+        openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
+      });
     // Only on the first render: later changes come through the callbacks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError } from '../../../src-shared/api/identity/types.ts';
@@ -18,6 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
 });
 
 const dialog = () => screen.findByRole('dialog');
@@ -347,17 +348,20 @@ describe('guarded routes', { timeout: 20_000 }, () => {
 
 describe('social sign-in', () => {
   it('exchanges the returned code, cleans the address and audits the login as google', async () => {
-    window.history.replaceState(null, '', '/?code=good-code&state=x&keep=1');
+    const back = await identity.hostedReturnAddress({ code: 'good-code', keep: '1' });
+    window.history.replaceState(null, '', back);
     renderApp(identity);
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
     expect(window.location.search).toBe('?keep=1');
-    expect(identity.ops('exchangeCode')).toEqual([['good-code', 'x', window.location.origin]]);
+    const state = new URLSearchParams(back.split('?')[1]).get('state');
+    expect(identity.ops('exchangeCode')).toEqual([['good-code', state, window.location.origin]]);
     expect(screen.getByTestId('user').textContent).toContain('verified');
     await waitFor(() => expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'google' }));
   });
 
   it("shows 'OAuth sign-in failed. Please try again.' when the hosted sign-in comes back refused", async () => {
-    window.history.replaceState(null, '', '/?error=access_denied&error_description=Not%20verified&state=s1&keep=1');
+    const back = await identity.hostedReturnAddress({ error: 'access_denied', error_description: 'Not verified', keep: '1' });
+    window.history.replaceState(null, '', back);
     renderApp(identity);
     expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
     expect(window.location.search).toBe('?keep=1');
@@ -365,10 +369,34 @@ describe('social sign-in', () => {
   });
 
   it("shows 'OAuth sign-in failed. Please try again.' when the exchange fails", async () => {
-    window.history.replaceState(null, '', '/?code=bad-code');
+    window.history.replaceState(null, '', await identity.hostedReturnAddress({ code: 'bad-code' }));
     renderApp(identity);
     expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
     expect(window.location.search).toBe('');
     expect(screen.getByTestId('status').textContent).toBe('signed-out');
+  });
+
+  it.each([
+    ['a code of its own (a promo link)', '/pricing?code=SPRING24'],
+    ['a code and a state this tab did not send', '/dashboard?code=good-code&state=someone-elses'],
+    ['an error and a state this tab did not send', '/?error=access_denied&state=someone-elses'],
+  ])('leaves the session and the address alone for an address with %s', async (_what, here) => {
+    await identity.hostedReturnAddress({}); // the tab's own sign-in, still pending
+    const stored = identity.addUser('ada@example.com');
+    const tokens = identity.tokensFor(stored);
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    localStorage.setItem('refreshToken', tokens.refreshToken);
+    window.history.replaceState(null, '', here);
+    renderApp(identity);
+    // Signed in from the first render: no loading state.
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBe(tokens.accessToken);
+    expect(`${window.location.pathname}${window.location.search}`).toBe(here);
+    expect(identity.ops('exchangeCode')).toEqual([]);
   });
 });

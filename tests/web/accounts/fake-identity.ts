@@ -5,6 +5,7 @@ import {
   type SignUpInput,
   type TokenSet,
 } from '../../../src-shared/api/identity/types.ts';
+import { finishHostedSignIn, sessionTabStorage, startHostedSignIn } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import { ACCOUNT_API_SCOPE } from '../../../src-shared/domain/accounts/user.ts';
 
 /**
@@ -196,11 +197,21 @@ export class FakeIdentity implements IdentityClient {
     this.record('deleteUser', accessToken);
     this.users.delete(this.byAccessToken(accessToken).attributes.email ?? '');
   }
+  /** As the real client: the tab keeps the sign-in's state (sessionStorage) until the provider sends it back. */
   async authorizeUrl(provider: string, redirectUri: string) {
-    return `https://auth.example/oauth2/authorize?identity_provider=${provider}&redirect_uri=${encodeURIComponent(redirectUri)}`;
+    const { state } = await startHostedSignIn(sessionTabStorage());
+    return `https://auth.example/oauth2/authorize?${new URLSearchParams({ identity_provider: provider, redirect_uri: redirectUri, state })}`;
+  }
+  /** The address a hosted sign-in started in this tab comes back to, at `path` with `query` and its state. */
+  async hostedReturnAddress(query: Record<string, string>, path = '/'): Promise<string> {
+    const state = new URL(await this.authorizeUrl('Google', window.location.origin)).searchParams.get('state') ?? '';
+    return `${path}?${new URLSearchParams({ ...query, state })}`;
   }
   async exchangeCode(code: string, state: string | null, redirectUri: string) {
     this.record('exchangeCode', code, state, redirectUri);
+    if (finishHostedSignIn(sessionTabStorage(), state) === undefined) {
+      throw new IdentityError('OAuthStateMismatch', 'This sign-in was not started in this tab.');
+    }
     if (code !== 'good-code') throw new IdentityError('invalid_grant', 'invalid_grant');
     const user = this.addUser('social@example.com', {
       identities: [{ providerName: 'Google' }],
