@@ -47,8 +47,8 @@ export function createIdentityClient(
     revokeToken: async (refreshToken) => (await sdk()).revokeToken(refreshToken),
     deleteUser: async (accessToken) => (await sdk()).deleteUser(accessToken),
 
-    async authorizeUrl(provider: SocialIdentityProvider, redirectUri: string) {
-      const { state, codeChallenge } = await startHostedSignIn(tabStorage());
+    async authorizeUrl(provider: SocialIdentityProvider, redirectUri: string, appState?: string) {
+      const { state, codeChallenge } = await startHostedSignIn(tabStorage(), appState);
       const query = new URLSearchParams({
         identity_provider: provider,
         redirect_uri: redirectUri,

@@ -13,6 +13,8 @@ const KEY = 'hireassist.hostedSignIn';
 interface PendingSignIn {
   state: string;
   verifier: string;
+  /** The app's own, handed back on the return (the tab leaves the app for the provider meanwhile). */
+  appState: string | undefined;
 }
 
 const base64url = (bytes: Uint8Array) =>
@@ -29,8 +31,11 @@ const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
  * address), and a PKCE verifier, so a code seen on its way back is useless without it. Both
  * stay in the tab's sessionStorage until the callback; the challenge goes to /authorize.
  */
-export async function startHostedSignIn(storage: TabStorage): Promise<{ state: string; codeChallenge: string }> {
-  const pending: PendingSignIn = { state: randomText(), verifier: randomText() };
+export async function startHostedSignIn(
+  storage: TabStorage,
+  appState?: string,
+): Promise<{ state: string; codeChallenge: string }> {
+  const pending: PendingSignIn = { state: randomText(), verifier: randomText(), appState };
   storage.setItem(KEY, JSON.stringify(pending));
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(pending.verifier));
   return { state: pending.state, codeChallenge: base64url(new Uint8Array(digest)) };
@@ -42,18 +47,21 @@ function pendingSignIn(storage: TabStorage, state: string | null): PendingSignIn
   if (stored === null || state === null) return undefined;
   try {
     const pending = JSON.parse(stored) as Partial<PendingSignIn>;
-    return pending.state === state && typeof pending.verifier === 'string' ? { state, verifier: pending.verifier } : undefined;
+    if (pending.state !== state || typeof pending.verifier !== 'string') return undefined;
+    return { state, verifier: pending.verifier, appState: typeof pending.appState === 'string' ? pending.appState : undefined };
   } catch {
     return undefined;
   }
 }
 
 /**
- * Whether an address carrying `state` is the return of the sign-in this tab started, without
- * finishing it: any other address with a `code` (a promo link's ?code=SPRING24) is not one.
+ * When an address carrying `state` is the return of the sign-in this tab started: the app's
+ * own state it was started with. Else undefined: any other address with a `code` (a promo
+ * link's ?code=SPRING24) is not one. It does not finish the sign-in.
  */
-export function isHostedSignInReturn(storage: TabStorage, state: string | null): boolean {
-  return pendingSignIn(storage, state) !== undefined;
+export function hostedSignInReturn(storage: TabStorage, state: string | null): { appState: string | undefined } | undefined {
+  const pending = pendingSignIn(storage, state);
+  return pending && { appState: pending.appState };
 }
 
 /**

@@ -69,8 +69,11 @@ export interface IdentityClient {
   globalSignOut(accessToken: string): Promise<void>;
   revokeToken(refreshToken: string): Promise<void>;
   deleteUser(accessToken: string): Promise<void>;
-  /** The hosted authorize address that starts a Google or Microsoft sign-in (with state and PKCE kept for this tab). */
-  authorizeUrl(provider: SocialIdentityProvider, redirectUri: string): Promise<string>;
+  /**
+   * The hosted authorize address that starts a Google or Microsoft sign-in (with state and PKCE
+   * kept for this tab, and `appState`, the app's own, which hostedSignInReturn hands back).
+   */
+  authorizeUrl(provider: SocialIdentityProvider, redirectUri: string, appState?: string): Promise<string>;
   /**
    * Exchanges the code the hosted sign-in returned with (authorization_code grant, with the
    * PKCE verifier); refuses a callback whose `state` is not the one this tab sent.

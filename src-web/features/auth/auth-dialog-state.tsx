@@ -37,6 +37,8 @@ export interface AuthDialogControls {
   closeAuthDialog(): void;
   /** The `returnTo` of the last opening, handed out once: the session goes there after signing in. */
   takeReturnTo(): string | undefined;
+  /** The same, left in place: a hosted sign-in keeps it across the provider's redirect. */
+  peekReturnTo(): string | undefined;
 }
 
 // Two contexts: the controls never change, so the many buttons that open the dialog do not
@@ -74,12 +76,13 @@ export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
     returnTo.current = undefined;
     return target;
   }, []);
+  const peekReturnTo = useCallback(() => returnTo.current, []);
 
   useOpenedByLink(openAuthDialog);
 
   const controls = useMemo(
-    () => ({ openAuthDialog, closeAuthDialog, takeReturnTo }),
-    [openAuthDialog, closeAuthDialog, takeReturnTo],
+    () => ({ openAuthDialog, closeAuthDialog, takeReturnTo, peekReturnTo }),
+    [openAuthDialog, closeAuthDialog, takeReturnTo, peekReturnTo],
   );
   return (
     <ControlsContext.Provider value={controls}>

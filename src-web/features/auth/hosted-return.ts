@@ -1,7 +1,43 @@
-import { isHostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
+import { hostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
+
+/** What the app keeps with a hosted sign-in while the tab is away at the provider. */
+interface SignInIntent {
+  /** Where to go once signed in (the signed-in page the visitor asked for). */
+  returnTo?: string;
+}
 
 /** A hosted (Google/Microsoft) sign-in back in the tab that started it: its code, or the provider's refusal. */
-export type HostedReturn = { state: string; code: string } | { state: string; refusal: string };
+export type HostedReturn = ({ code: string } | { refusal: string }) & { state: string } & SignInIntent;
+
+/** The intent, as the identity client keeps it with the pending sign-in (`appState`). */
+export const hostedAppState = (intent: SignInIntent): string => JSON.stringify(intent);
+
+/**
+ * The intent kept with the sign-in, its return target only when it is a path of this site:
+ * never an address elsewhere, whoever wrote the tab's storage.
+ */
+function intentOf(appState: string | undefined): SignInIntent {
+  try {
+    const kept = JSON.parse(appState ?? '{}') as { returnTo?: unknown };
+    const returnTo = sameSitePath(kept.returnTo);
+    return returnTo === undefined ? {} : { returnTo };
+  } catch {
+    return {};
+  }
+}
+
+/** `value` as a path of this site ('/profile?tab=1'), or undefined for anything else ('//elsewhere.example', 'https://…'). */
+function sameSitePath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/')) return undefined;
+  try {
+    // The browser's own reading decides: to it a backslash or a tab after the first slash can
+    // make the rest another host.
+    const url = new URL(value, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The hosted sign-in the address (`search`) returns from, when this tab started it: its `state`
@@ -12,11 +48,13 @@ export type HostedReturn = { state: string; code: string } | { state: string; re
 export function hostedReturn(search: string): HostedReturn | null {
   const params = new URLSearchParams(search);
   const state = params.get('state');
-  if (state === null || !isHostedSignInReturn(sessionTabStorage(), state)) return null;
+  const pending = hostedSignInReturn(sessionTabStorage(), state);
+  if (state === null || pending === undefined) return null;
+  const intent = intentOf(pending.appState);
   const code = params.get('code');
-  if (code) return { state, code };
+  if (code) return { state, code, ...intent };
   const refusal = params.get('error');
-  return refusal ? { state, refusal } : null;
+  return refusal ? { state, refusal, ...intent } : null;
 }
 
 /** Takes the sign-in's parameters off the address, so a reload or a shared link does not replay them. */

@@ -14,7 +14,7 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
-import { dropHostedReturnFromAddress, hostedReturn, type HostedReturn } from './hosted-return.ts';
+import { dropHostedReturnFromAddress, hostedAppState, hostedReturn, type HostedReturn } from './hosted-return.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
 import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
@@ -126,7 +126,7 @@ const redirectUri = () => window.location.origin;
  */
 export function SessionProvider({ children, identityClient }: { children: ReactNode; identityClient?: IdentityClient }) {
   const navigate = useNavigate();
-  const { openAuthDialog, closeAuthDialog, takeReturnTo } = useAuthDialog();
+  const { openAuthDialog, closeAuthDialog, takeReturnTo, peekReturnTo } = useAuthDialog();
   // The stored session is read synchronously, so a signed-out visitor never sees a loading state.
   const [restored] = useState(restoreSession);
   const [status, setStatus] = useState<AuthStatus>(restored.status);
@@ -214,7 +214,11 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
       : // Refused at the provider (declined there, or an unverified address).
         Promise.reject(new Error(`Hosted sign-in refused: ${returning.refusal}`))
     )
-      .then(startSession)
+      .then((tokens) => {
+        startSession(tokens);
+        // The page the visitor asked for before leaving for the provider.
+        if (returning.returnTo) void navigate(returning.returnTo);
+      })
       .catch((error: unknown) => {
         console.warn('OAuth code exchange failed', error);
         endSession();
@@ -286,9 +290,11 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
 
   const signInWithProvider = useCallback(
     async (provider: SocialIdentityProvider) => {
-      window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri()));
+      // The tab leaves the app: where to go once signed in waits with the pending sign-in.
+      const appState = hostedAppState({ returnTo: peekReturnTo() });
+      window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri(), appState));
     },
-    [identity],
+    [identity, peekReturnTo],
   );
 
   const signOut = useCallback(async () => {

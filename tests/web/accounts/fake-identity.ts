@@ -197,15 +197,23 @@ export class FakeIdentity implements IdentityClient {
     this.record('deleteUser', accessToken);
     this.users.delete(this.byAccessToken(accessToken).attributes.email ?? '');
   }
+  /** The state the last hosted sign-in was started with (authorizeUrl). */
+  private startedState = '';
+
   /** As the real client: the tab keeps the sign-in's state (sessionStorage) until the provider sends it back. */
-  async authorizeUrl(provider: string, redirectUri: string) {
-    const { state } = await startHostedSignIn(sessionTabStorage());
-    return `https://auth.example/oauth2/authorize?${new URLSearchParams({ identity_provider: provider, redirect_uri: redirectUri, state })}`;
+  async authorizeUrl(provider: string, redirectUri: string, appState?: string) {
+    this.record('authorizeUrl', provider, redirectUri, appState);
+    ({ state: this.startedState } = await startHostedSignIn(sessionTabStorage(), appState));
+    return `https://auth.example/oauth2/authorize?${new URLSearchParams({ identity_provider: provider, redirect_uri: redirectUri, state: this.startedState })}`;
   }
-  /** The address a hosted sign-in started in this tab comes back to, at `path` with `query` and its state. */
-  async hostedReturnAddress(query: Record<string, string>, path = '/'): Promise<string> {
-    const state = new URL(await this.authorizeUrl('Google', window.location.origin)).searchParams.get('state') ?? '';
-    return `${path}?${new URLSearchParams({ ...query, state })}`;
+  /** Where the provider sends the last hosted sign-in started back to: `path` with `query` and its state. */
+  callbackAddress(query: Record<string, string>, path = '/'): string {
+    return `${path}?${new URLSearchParams({ ...query, state: this.startedState })}`;
+  }
+  /** A hosted sign-in started in this tab (as the app would, with `appState`), and the address it comes back to. */
+  async hostedReturnAddress(query: Record<string, string>, path = '/', appState?: string): Promise<string> {
+    await this.authorizeUrl('Google', window.location.origin, appState);
+    return this.callbackAddress(query, path);
   }
   async exchangeCode(code: string, state: string | null, redirectUri: string) {
     this.record('exchangeCode', code, state, redirectUri);

@@ -5,6 +5,7 @@ import { DashboardRoute } from '../../../src-web/features/account/DashboardPage.
 import { ProfileRoute } from '../../../src-web/features/account/ProfilePage.tsx';
 import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
 import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
+import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import type { FakeIdentity } from './fake-identity.ts';
 
 /** What the server's accounts API was asked, by path and body. */
@@ -16,9 +17,9 @@ export interface ApiCall {
 
 /**
  * Replaces fetch for the server's /api calls (the server side has its own tests against
- * the real server); answers {ok:true} and config with no third parties.
+ * the real server); answers {ok:true} and config with no third parties, plus `config`'s sections.
  */
-export function stubServerApi(): ApiCall[] {
+export function stubServerApi(config: Partial<PublicConfig> = {}): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -26,7 +27,10 @@ export function stubServerApi(): ApiCall[] {
       calls.push({ path: input, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
       const body =
         input === '/api/config'
-          ? { accounts: { signupEmbedUrl: null, partnerStackPublicKey: null, customerPortalUrl: null, partnerPlatform: false } }
+          ? {
+              accounts: { signupEmbedUrl: null, partnerStackPublicKey: null, customerPortalUrl: null, partnerPlatform: false },
+              ...config,
+            }
           : { ok: true };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
