@@ -1,9 +1,12 @@
 import { hostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
+import type { SignUpSource } from '../../../src-shared/domain/accounts/api.ts';
 
 /** What the app keeps with a hosted sign-in while the tab is away at the provider. */
 interface SignInIntent {
   /** Where to go once signed in (the signed-in page the visitor asked for). */
   returnTo?: string;
+  /** Where the dialog was opened, for the sign-up's lead (the server checks it as any other). */
+  source?: SignUpSource;
 }
 
 /** A hosted (Google/Microsoft) sign-in back in the tab that started it: its code, or the provider's refusal. */
@@ -18,9 +21,11 @@ export const hostedAppState = (intent: SignInIntent): string => JSON.stringify(i
  */
 function intentOf(appState: string | undefined): SignInIntent {
   try {
-    const kept = JSON.parse(appState ?? '{}') as { returnTo?: unknown };
-    const returnTo = sameSitePath(kept.returnTo);
-    return returnTo === undefined ? {} : { returnTo };
+    const kept = JSON.parse(appState ?? '{}') as { returnTo?: unknown; source?: unknown };
+    return {
+      returnTo: sameSitePath(kept.returnTo),
+      source: typeof kept.source === 'string' ? (kept.source as SignUpSource) : undefined,
+    };
   } catch {
     return {};
   }

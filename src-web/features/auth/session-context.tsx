@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
 import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { phoneDigits } from '../../../src-shared/domain/accounts/phone.ts';
 import {
   decodeJwtPayload,
   loginProvider,
@@ -24,6 +25,8 @@ import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
  * contracts carry TypeBox and their schemas, which would otherwise weigh on every page's first load.
  */
 const accountsApi = () => import('./accounts-api.ts');
+/** What follows a sign-up (lead, referral), loaded with the accounts API it calls. */
+const signUpFollowUp = () => import('./after-sign-up.ts');
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -126,7 +129,7 @@ const redirectUri = () => window.location.origin;
  */
 export function SessionProvider({ children, identityClient }: { children: ReactNode; identityClient?: IdentityClient }) {
   const navigate = useNavigate();
-  const { openAuthDialog, closeAuthDialog, takeReturnTo, peekReturnTo } = useAuthDialog();
+  const { openAuthDialog, closeAuthDialog, takeReturnTo, currentOpening } = useAuthDialog();
   // The stored session is read synchronously, so a signed-out visitor never sees a loading state.
   const [restored] = useState(restoreSession);
   const [status, setStatus] = useState<AuthStatus>(restored.status);
@@ -215,9 +218,17 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
         Promise.reject(new Error(`Hosted sign-in refused: ${returning.refusal}`))
     )
       .then((tokens) => {
-        startSession(tokens);
+        const user = startSession(tokens);
         // The page the visitor asked for before leaving for the provider.
         if (returning.returnTo) void navigate(returning.returnTo);
+        // A first social sign-in is the account's sign-up: its lead and referral, as after a
+        // confirmed password sign-up. The server keeps one of each per account, so every social
+        // sign-in may report them.
+        signUpFollowUp()
+          .then(({ afterSignUp }) =>
+            afterSignUp(user, tokens.idToken, returning.source ?? 'auth_dialog', phoneDigits(user.phoneNumber)),
+          )
+          .catch((error: unknown) => console.warn('Sign-up not reported', error));
       })
       .catch((error: unknown) => {
         console.warn('OAuth code exchange failed', error);
@@ -290,11 +301,11 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
 
   const signInWithProvider = useCallback(
     async (provider: SocialIdentityProvider) => {
-      // The tab leaves the app: where to go once signed in waits with the pending sign-in.
-      const appState = hostedAppState({ returnTo: peekReturnTo() });
+      // The tab leaves the app: where to go once signed in, and where the dialog was opened, wait with the pending sign-in.
+      const appState = hostedAppState(currentOpening());
       window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri(), appState));
     },
-    [identity, peekReturnTo],
+    [identity, currentOpening],
   );
 
   const signOut = useCallback(async () => {

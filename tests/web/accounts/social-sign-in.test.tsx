@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostedAppState } from '../../../src-web/features/auth/hosted-return.ts';
 import { FakeIdentity } from './fake-identity.ts';
-import { renderApp, stubServerApi } from './render-app.tsx';
+import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
 
 // Its own file: the public configuration is read once per file, and here it offers Google.
 let identity: FakeIdentity;
+let api: ApiCall[];
 beforeEach(() => {
   identity = new FakeIdentity();
-  stubServerApi({
+  api = stubServerApi({
     identity: {
       region: 'local',
       userPoolId: 'local_pool',
@@ -72,5 +73,24 @@ describe('social sign-in from a signed-in page', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/');
     expect(window.location.href).toBe(`${window.location.origin}/`);
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
+  });
+});
+
+describe('sign-up with Google', { timeout: 20_000 }, () => {
+  it('records the sign-up lead and the stored referral once the provider returns, then forgets the referral', async () => {
+    // The visitor arrived through an affiliate's link, then chose Get Started and Google.
+    window.history.replaceState(null, '', '/?ref=r-1&utm_source=newsletter');
+    const { unmount } = renderApp(identity, '/');
+    expect(localStorage.getItem('referral')).not.toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Get Started' }));
+    await screen.findByRole('heading', { name: 'Create Account' });
+    await chooseGoogle();
+    comeBack(unmount);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    await waitFor(() => expect(localStorage.getItem('referral')).toBeNull());
+    expect(api.find((call) => call.path === '/api/referrals')?.body).toMatchObject({
+      referral: { referralKey: 'r-1', source: 'newsletter' },
+    });
+    expect(api.find((call) => call.path === '/api/signup-leads')?.body).toMatchObject({ source: 'hero_cta' });
   });
 });
