@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import { validateVerificationCode } from '../../../src-shared/domain/accounts/validation.ts';
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { afterSignUp } from './after-sign-up.ts';
+import { loadPublicConfig } from '../../components/public-config.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
 import { errorMessage } from './error-message.ts';
@@ -39,7 +40,7 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
       }
       const tokens = await client.signIn(pending.email, pending.password);
       const user = startSession(tokens);
-      void afterSignUp(user, tokens.idToken, source, pending.phone);
+      void afterSignUp(user, tokens.idToken, source, pending.phone, loadPublicConfig);
     }, ACCOUNT_MESSAGES.confirmationFailed);
   };
 

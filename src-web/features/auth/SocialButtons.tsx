@@ -2,6 +2,8 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { SocialIdentityProvider } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { useAuthDialogState } from './auth-dialog-state.tsx';
+import { hostedAppState } from './sign-in-intent.ts';
 import { useSession } from './session-context.tsx';
 import { useFormStyles } from './form-parts.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
@@ -57,6 +59,7 @@ export function SocialButtons({
   const styles = useStyles();
   const form = useFormStyles();
   const { signInWithProvider } = useSession();
+  const dialog = useAuthDialogState();
   const [providers, setProviders] = useState<SocialIdentityProvider[]>([]);
   const [starting, setStarting] = useState<SocialIdentityProvider | null>(null);
   useEffect(() => {
@@ -68,11 +71,14 @@ export function SocialButtons({
 
   const start = (provider: SocialIdentityProvider) => {
     setStarting(provider);
-    signInWithProvider(provider).catch((error: unknown) => {
-      console.warn('Social sign-in could not start', error);
-      setStarting(null);
-      onError(ACCOUNT_MESSAGES.oauthFailed);
-    });
+    // The tab leaves the app: where to go once signed in, and where the dialog was opened, wait with the sign-in.
+    signInWithProvider(provider, hostedAppState({ returnTo: dialog?.returnTo, source: dialog?.source })).catch(
+      (error: unknown) => {
+        console.warn('Social sign-in could not start', error);
+        setStarting(null);
+        onError(ACCOUNT_MESSAGES.oauthFailed);
+      },
+    );
   };
   return (
     <>

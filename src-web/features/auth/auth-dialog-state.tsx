@@ -37,11 +37,6 @@ export interface AuthDialogControls {
   closeAuthDialog(): void;
   /** The `returnTo` of the last opening, handed out once: the session goes there after signing in. */
   takeReturnTo(): string | undefined;
-  /**
-   * The last opening's `returnTo` (left in place) and where it started: a hosted sign-in keeps
-   * both across the provider's redirect.
-   */
-  currentOpening(): { returnTo?: string; source: SignUpSource };
 }
 
 // Two contexts: the controls never change, so the many buttons that open the dialog do not
@@ -53,7 +48,6 @@ const StateContext = createContext<AuthDialogState | null>(null);
 export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
   const [dialog, setDialog] = useState<AuthDialogState | null>(null);
   const returnTo = useRef<string | undefined>(undefined);
-  const source = useRef<SignUpSource>('auth_dialog');
   // The page is read when the dialog opens, not when it renders: openAuthDialog keeps one identity
   // across navigations, so its consumers do not re-render on every page change. A layout effect,
   // so the new page's own effects (a guard opening the dialog on mount) already see the new path.
@@ -64,13 +58,11 @@ export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
   }, [pathname]);
 
   const openAuthDialog = useCallback((view: AuthDialogView, options: OpenAuthDialogOptions = {}) => {
-    const opening = { returnTo: options.returnTo, source: options.source ?? signUpSourceFor(currentPath.current, view) };
-    returnTo.current = opening.returnTo;
-    source.current = opening.source;
+    returnTo.current = options.returnTo;
     setDialog((current) => ({
       view,
       ...options,
-      source: opening.source,
+      source: options.source ?? signUpSourceFor(currentPath.current, view),
       open: true,
       key: current?.open ? current.key : (current?.key ?? 0) + 1,
     }));
@@ -82,13 +74,12 @@ export function AuthDialogStateProvider({ children }: { children: ReactNode }) {
     returnTo.current = undefined;
     return target;
   }, []);
-  const currentOpening = useCallback(() => ({ returnTo: returnTo.current, source: source.current }), []);
 
   useOpenedByLink(openAuthDialog);
 
   const controls = useMemo(
-    () => ({ openAuthDialog, closeAuthDialog, takeReturnTo, currentOpening }),
-    [openAuthDialog, closeAuthDialog, takeReturnTo, currentOpening],
+    () => ({ openAuthDialog, closeAuthDialog, takeReturnTo }),
+    [openAuthDialog, closeAuthDialog, takeReturnTo],
   );
   return (
     <ControlsContext.Provider value={controls}>
@@ -130,7 +121,7 @@ export function useAuthDialog(): AuthDialogControls {
   return value;
 }
 
-/** The dialog's current state, for the component that hosts it. */
+/** The dialog's current state, for the component that hosts it and the dialog's own parts. */
 export function useAuthDialogState(): AuthDialogState | null {
   return useContext(StateContext);
 }

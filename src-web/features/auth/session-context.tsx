@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
+import { hostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
-import { phoneDigits } from '../../../src-shared/domain/accounts/phone.ts';
 import {
   decodeJwtPayload,
   loginProvider,
@@ -15,7 +15,6 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
-import { dropHostedReturnFromAddress, hostedAppState, hostedReturn, type HostedReturn } from './hosted-return.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
 import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
@@ -25,8 +24,8 @@ import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
  * contracts carry TypeBox and their schemas, which would otherwise weigh on every page's first load.
  */
 const accountsApi = () => import('./accounts-api.ts');
-/** What follows a sign-up (lead, referral), loaded with the accounts API it calls. */
-const signUpFollowUp = () => import('./after-sign-up.ts');
+/** Finishing a hosted sign-in, loaded when a visitor comes back from one. */
+const hostedReturn = () => import('./hosted-return.ts');
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -42,7 +41,8 @@ export interface SessionValue {
   /** Stores a new session, builds the user, audits the login; then closes the dialog and returns to `returnTo`. */
   startSession(tokens: TokenSet): User;
   signIn(email: string, password: string): Promise<User>;
-  signInWithProvider(provider: SocialIdentityProvider): Promise<void>;
+  /** Leaves for the provider; `appState` waits with the pending sign-in for its return (sign-in-intent.ts). */
+  signInWithProvider(provider: SocialIdentityProvider, appState?: string): Promise<void>;
   /** Clears the user and all three tokens, revokes the refresh token and returns to /. */
   signOut(): Promise<void>;
   /** Reads the profile from the pool again (name, email, verification). */
@@ -80,8 +80,8 @@ interface StoredSession {
 }
 
 interface RestoredSession extends StoredSession {
-  /** A hosted sign-in back in the tab that started it: the provider below finishes it. */
-  returning: HostedReturn | null;
+  /** The address is a hosted sign-in's return to the tab that started it (with what the app kept): the provider below finishes it. */
+  returning: { appState: string | undefined } | undefined;
 }
 
 /**
@@ -89,9 +89,19 @@ interface RestoredSession extends StoredSession {
  * then); otherwise the stored session, whatever else the address carries.
  */
 function restoreSession(): RestoredSession {
-  const returning = hostedReturn(window.location.search);
+  const returning = hostedReturnOf(window.location.search);
   if (returning) return { status: 'loading', tokens: null, user: null, returning };
-  return { ...storedSession(), returning: null };
+  return { ...storedSession(), returning: undefined };
+}
+
+/**
+ * The hosted sign-in the address returns from (its code or refusal, with the `state` of the one
+ * this tab started). Any other address with a `code` or an `error` of its own (a promo link's
+ * ?code=SPRING24, a callback someone planted) is no sign-in: the session and the address stay.
+ */
+function hostedReturnOf(search: string): RestoredSession['returning'] {
+  const params = new URLSearchParams(search);
+  return params.has('code') || params.has('error') ? hostedSignInReturn(sessionTabStorage(), params.get('state')) : undefined;
 }
 
 /**
@@ -129,7 +139,7 @@ const redirectUri = () => window.location.origin;
  */
 export function SessionProvider({ children, identityClient }: { children: ReactNode; identityClient?: IdentityClient }) {
   const navigate = useNavigate();
-  const { openAuthDialog, closeAuthDialog, takeReturnTo, currentOpening } = useAuthDialog();
+  const { openAuthDialog, closeAuthDialog, takeReturnTo } = useAuthDialog();
   // The stored session is read synchronously, so a signed-out visitor never sees a loading state.
   const [restored] = useState(restoreSession);
   const [status, setStatus] = useState<AuthStatus>(restored.status);
@@ -211,25 +221,17 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
     // A stored session about to expire is renewed by the renewal timer below, at once.
     const { returning } = restored;
     if (!returning) return;
-    dropHostedReturnFromAddress();
-    ('code' in returning
-      ? identity().then((client) => client.exchangeCode(returning.code, returning.state, redirectUri()))
-      : // Refused at the provider (declined there, or an unverified address).
-        Promise.reject(new Error(`Hosted sign-in refused: ${returning.refusal}`))
-    )
-      .then((tokens) => {
-        const user = startSession(tokens);
-        // The page the visitor asked for before leaving for the provider.
-        if (returning.returnTo) void navigate(returning.returnTo);
-        // A first social sign-in is the account's sign-up: its lead and referral, as after a
-        // confirmed password sign-up. The server keeps one of each per account, so every social
-        // sign-in may report them.
-        signUpFollowUp()
-          .then(({ afterSignUp }) =>
-            afterSignUp(user, tokens.idToken, returning.source ?? 'auth_dialog', phoneDigits(user.phoneNumber)),
-          )
-          .catch((error: unknown) => console.warn('Sign-up not reported', error));
-      })
+    hostedReturn()
+      .then(({ finishHostedReturn }) =>
+        finishHostedReturn({
+          appState: returning.appState,
+          identity,
+          publicConfig: loadPublicConfig,
+          redirectUri: redirectUri(),
+          startSession,
+          navigate: (path) => void navigate(path),
+        }),
+      )
       .catch((error: unknown) => {
         console.warn('OAuth code exchange failed', error);
         endSession();
@@ -300,12 +302,10 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   );
 
   const signInWithProvider = useCallback(
-    async (provider: SocialIdentityProvider) => {
-      // The tab leaves the app: where to go once signed in, and where the dialog was opened, wait with the pending sign-in.
-      const appState = hostedAppState(currentOpening());
+    async (provider: SocialIdentityProvider, appState?: string) => {
       window.location.assign(await (await identity()).authorizeUrl(provider, redirectUri(), appState));
     },
-    [identity, currentOpening],
+    [identity],
   );
 
   const signOut = useCallback(async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hostedAppState } from '../../../src-web/features/auth/hosted-return.ts';
+import { hostedAppState } from '../../../src-web/features/auth/sign-in-intent.ts';
 import { FakeIdentity } from './fake-identity.ts';
 import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
 
