@@ -6,7 +6,7 @@ import { afterSignUp } from './after-sign-up.ts';
 import { intentOf } from './sign-in-intent.ts';
 
 /** Takes the sign-in's parameters off the address, so a reload or a shared link does not replay them. */
-function dropHostedReturnFromAddress(): void {
+export function dropHostedReturnFromAddress(): void {
   const params = new URLSearchParams(window.location.search);
   for (const name of ['code', 'state', 'error', 'error_description']) params.delete(name);
   const query = params.toString();

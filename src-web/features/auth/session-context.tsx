@@ -79,9 +79,12 @@ interface StoredSession {
   user: User | null;
 }
 
+/** A hosted sign-in's return on this address: the one this tab started, or one it did not. */
+type HostedReturn = { own: true; appState: string | undefined } | { own: false };
+
 interface RestoredSession extends StoredSession {
-  /** The address is a hosted sign-in's return to the tab that started it (with what the app kept): the provider below finishes it. */
-  returning: { appState: string | undefined } | undefined;
+  /** The address returns from a hosted sign-in: this tab's own is finished by the provider below, another is refused. */
+  returning: HostedReturn | undefined;
 }
 
 /**
@@ -90,18 +93,20 @@ interface RestoredSession extends StoredSession {
  */
 function restoreSession(): RestoredSession {
   const returning = hostedReturnOf(window.location.search);
-  if (returning) return { status: 'loading', tokens: null, user: null, returning };
-  return { ...storedSession(), returning: undefined };
+  if (returning?.own) return { status: 'loading', tokens: null, user: null, returning };
+  return { ...storedSession(), returning };
 }
 
 /**
- * The hosted sign-in the address returns from (its code or refusal, with the `state` of the one
- * this tab started). Any other address with a `code` or an `error` of its own (a promo link's
- * ?code=SPRING24, a callback someone planted) is no sign-in: the session and the address stay.
+ * Whether the address returns from a hosted sign-in: a `code` or an `error` with a `state`,
+ * this tab's own when the state is the one it sent. An address with a `code` and no state (a
+ * promo link's ?code=SPRING24) is no sign-in at all.
  */
-function hostedReturnOf(search: string): RestoredSession['returning'] {
+function hostedReturnOf(search: string): HostedReturn | undefined {
   const params = new URLSearchParams(search);
-  return params.has('code') || params.has('error') ? hostedSignInReturn(sessionTabStorage(), params.get('state')) : undefined;
+  if (!(params.has('code') || params.has('error')) || !params.has('state')) return undefined;
+  const own = hostedSignInReturn(sessionTabStorage(), params.get('state'));
+  return own ? { own: true, appState: own.appState } : { own: false };
 }
 
 /**
@@ -221,6 +226,13 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
     // A stored session about to expire is renewed by the renewal timer below, at once.
     const { returning } = restored;
     if (!returning) return;
+    if (!returning.own) {
+      // Someone else's callback (planted, or a stale tab's): nothing is exchanged, the address
+      // is cleaned, a stored session stays, and a signed-out visitor is told it failed.
+      void hostedReturn().then(({ dropHostedReturnFromAddress }) => dropHostedReturnFromAddress());
+      if (!restored.tokens) openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
+      return;
+    }
     hostedReturn()
       .then(({ finishHostedReturn }) =>
         finishHostedReturn({

@@ -376,27 +376,52 @@ describe('social sign-in', () => {
     expect(screen.getByTestId('status').textContent).toBe('signed-out');
   });
 
-  it.each([
-    ['a code of its own (a promo link)', '/pricing?code=SPRING24'],
-    ['a code and a state this tab did not send', '/dashboard?code=good-code&state=someone-elses'],
-    ['an error and a state this tab did not send', '/?error=access_denied&state=someone-elses'],
-  ])('leaves the session and the address alone for an address with %s', async (_what, here) => {
-    await identity.hostedReturnAddress({}); // the tab's own sign-in, still pending
-    const stored = identity.addUser('ada@example.com');
-    const tokens = identity.tokensFor(stored);
+  /** A signed-in customer, with the tab's own hosted sign-in still pending. */
+  async function signedInWithPendingSignIn() {
+    await identity.hostedReturnAddress({});
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
     localStorage.setItem('accessToken', tokens.accessToken);
     localStorage.setItem('idToken', tokens.idToken);
     localStorage.setItem('refreshToken', tokens.refreshToken);
-    window.history.replaceState(null, '', here);
+    return tokens;
+  }
+
+  it('leaves the session and the address alone for an address with a code of its own (a promo link)', async () => {
+    const tokens = await signedInWithPendingSignIn();
+    window.history.replaceState(null, '', '/pricing?code=SPRING24');
     renderApp(identity);
     // Signed in from the first render: no loading state.
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
     expect(localStorage.getItem('accessToken')).toBe(tokens.accessToken);
-    expect(`${window.location.pathname}${window.location.search}`).toBe(here);
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/pricing?code=SPRING24');
+    expect(identity.ops('exchangeCode')).toEqual([]);
+  });
+
+  it.each([
+    ['a code and a state this tab did not send', '/dashboard?code=good-code&state=someone-elses&keep=1', '/dashboard?keep=1'],
+    ['an error and a state this tab did not send', '/?error=access_denied&state=someone-elses', '/'],
+  ])('keeps a signed-in session and cleans the address for %s', async (_what, here, cleaned) => {
+    const tokens = await signedInWithPendingSignIn();
+    window.history.replaceState(null, '', here);
+    renderApp(identity);
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(cleaned));
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBe(tokens.accessToken);
+    expect(identity.ops('exchangeCode')).toEqual([]);
+  });
+
+  it("refuses someone else's callback to a signed-out visitor with 'OAuth sign-in failed. Please try again.'", async () => {
+    await identity.hostedReturnAddress({});
+    window.history.replaceState(null, '', '/?code=good-code&state=someone-elses');
+    renderApp(identity);
+    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
     expect(identity.ops('exchangeCode')).toEqual([]);
   });
 });
