@@ -14,7 +14,7 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
-import type { LeadDetail } from '../domain/admin-lists.ts';
+import { HOSTED_LEAD_NO_DETAIL, type LeadDetail } from '../domain/admin-lists.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { formatDateTime } from './screen-styles.ts';
 
@@ -63,16 +63,16 @@ function Fields({ rows }: { rows: [string, string | null | undefined][] }) {
 export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): void }) {
   const styles = useStyles();
   const { api } = useAdminServices();
-  // A hosted (Supabase) table's lead has only its row: no forms of ours recorded it.
+  // A hosted (Supabase) table's lead has only its row: no forms of ours recorded it, and its
+  // id, a number or not, is not one of our database's.
+  const localId = lead.hosted || typeof lead.id !== 'number' ? null : lead.id;
   const [loaded, setLoaded] = useState<Loaded>(
-    typeof lead.id === 'number'
-      ? { phase: 'loading' }
-      : { phase: 'missing', error: 'This lead comes from the hosted leads table; only its row is known.' },
+    localId === null ? { phase: 'missing', error: HOSTED_LEAD_NO_DETAIL } : { phase: 'loading' },
   );
   useEffect(() => {
     let current = true;
-    if (typeof lead.id !== 'number') return;
-    void api.leadDetail(lead.id).then((outcome) => {
+    if (localId === null) return;
+    void api.leadDetail(localId).then((outcome) => {
       if (!current) return;
       setLoaded(
         outcome.ok
@@ -86,7 +86,7 @@ export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): voi
     return () => {
       current = false;
     };
-  }, [api, lead.id]);
+  }, [api, localId]);
 
   const detail = loaded.phase === 'ready' ? loaded.detail : null;
   const application = detail?.affiliateApplication;

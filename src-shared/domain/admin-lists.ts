@@ -168,5 +168,7 @@ export const LeadDetailSchema = Type.Object({
   ]),
 });
 export type LeadDetail = Static<typeof LeadDetailSchema>;
+/** The detail route's 404 (and the drawer's note) for a lead of the hosted leads table. */
+export const HOSTED_LEAD_NO_DETAIL = 'This lead comes from the hosted leads table; only its row is known.';
 export const LeadDetailReplySchema = Type.Object({ ...replyStatus, detail: Type.Optional(LeadDetailSchema) });
 export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -49,6 +49,11 @@ export const LeadSchema = Type.Object({
   source: Type.String(),
   /** ISO 8601. */
   created_at: Type.String(),
+  /**
+   * True on a lead of the hosted (Supabase) leads table: only its row is known, and its id,
+   * often a number too, names no lead of our database, so it has no detail to open.
+   */
+  hosted: Type.Optional(Type.Literal(true)),
 });
 export type Lead = Static<typeof LeadSchema>;
 

@@ -1,12 +1,13 @@
 import type { createClient } from '@supabase/supabase-js';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
-import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
+import type { LeadDetail, ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { RowReader } from '../../db/database.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { SupabaseLeadsConfig } from './config.ts';
 import { totalOf } from '../../db/row-count.ts';
 import { BUCKET_ORIGIN, bucketStart, isoDay, type LeadsChartCount, type LeadsChartRequest } from './lead-chart.ts';
+import { readLeadDetail } from './lead-detail.ts';
 import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery } from './list-query.ts';
 import { CSV_NEWLINE, leadCsvRecord } from '../../../src-shared/domain/admin-csv.ts';
 
@@ -40,6 +41,11 @@ export interface LeadsSource {
    * than pages of leads); otherwise the export formats `allLeads`.
    */
   csv?(filter: LeadsFilter): AsyncGenerator<CsvBatch>;
+  /**
+   * Everything our database holds about one of its leads. A hosted table has none: its ids
+   * are its own, and reading ours by them would show another person's records.
+   */
+  detail?(id: number): Promise<LeadDetail | undefined>;
 }
 
 /** Some CSV records, each after CSV_NEWLINE, as one string. */
@@ -165,6 +171,8 @@ export function databaseLeadsSource(db: Kysely<Schema>, readRows?: RowReader): L
     },
 
     csv: (filter) => databaseLeadsCsv(db, filter, readRows),
+
+    detail: (id) => readLeadDetail(db, id),
 
     async chart(request) {
       // Whole UTC days come from lead_daily_counts (migration 15), a few rows a day; a search,
@@ -416,5 +424,6 @@ function toLead(row: SupabaseLeadRow): Lead {
     email: row.email ?? '',
     source: row.source ?? '',
     created_at: new Date(row.created_at).toISOString(),
+    hosted: true,
   };
 }

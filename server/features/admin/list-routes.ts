@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { LIST_PAGE, type LeadsExportQuery, type UsersExportQuery } from '../../../src-shared/domain/admin-lists.ts';
+import {
+  HOSTED_LEAD_NO_DETAIL,
+  LIST_PAGE,
+  type LeadsExportQuery,
+  type UsersExportQuery,
+} from '../../../src-shared/domain/admin-lists.ts';
 import { csvFileName, csvRecord, CSV_NEWLINE, leadCsvCells, userCsvCells } from '../../../src-shared/domain/admin-csv.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { toManagedUser } from '../../../src-shared/domain/managed-user.ts';
@@ -19,7 +24,6 @@ import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
 import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
-import { readLeadDetail } from './lead-detail.ts';
 import { InvalidListQuery } from './list-query.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
 
@@ -87,7 +91,8 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     ...routeOf(leadDetail),
     config: adminOnly,
     handler: async (request, reply) => {
-      const detail = await readLeadDetail(db, request.params.id);
+      if (!deps.leads.detail) return reply.status(404).send({ success: false, error: HOSTED_LEAD_NO_DETAIL });
+      const detail = await deps.leads.detail(request.params.id);
       if (!detail) return reply.status(404).send({ success: false, error: 'No lead with this id in this database' });
       return { success: true, detail };
     },

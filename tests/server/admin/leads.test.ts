@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
-import type { LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
+import { HOSTED_LEAD_NO_DETAIL, type LeadsPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { SUPABASE_PAGE_SIZE } from '../../../server/features/admin/leads-source.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
@@ -133,6 +133,7 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
         email: `hosted${total}@example.com`,
         source: 'contact',
         created_at: new Date(Date.UTC(2026, 0, 1) + (total - 1) * 60_000).toISOString(),
+        hosted: true,
       },
       expect.objectContaining({ name: `Hosted ${total - 1}` }),
     ]);
@@ -178,6 +179,50 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
     );
     expect(body).toMatchObject({ totalIsEstimate: false, nextCursor: null });
     expect(await get('/api/admin/leads?cursor=eyJ0IjoiMSIsImkiOjF9')).toMatchObject({ status: 400 });
+  });
+
+  it("never opens our database's lead of the same number: the detail of a hosted lead is a 404 saying so", async () => {
+    // Our own leads table keeps filling from the site's forms: its lead #1 is someone else.
+    const db = server.app.database.db;
+    const local = await db
+      .insertInto('leads')
+      .values({ name: 'Local Person', email: 'local@example.com', source: 'contact' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mail = await db
+      .insertInto('mail_outbox')
+      .values({
+        to_address: 'ops@example.com',
+        subject: 's',
+        text_body: 't',
+        kind: 'contact-notification',
+        template_params: '{}',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('contact_messages')
+      .values({
+        name: 'Local Person',
+        email: 'local@example.com',
+        subject: 'Private',
+        message: 'Only ours',
+        lead_id: local.id,
+        mail_id: mail.id,
+      })
+      .execute();
+    // The hosted table numbers its leads too (1 to 2,017 here), so the operator can open the
+    // hosted lead whose number is our local lead's.
+    const { body: list } = await get('/api/admin/leads?limit=1&order=asc');
+    expect(list.leads?.[0]).toMatchObject({ id: 1, name: 'Hosted 1', hosted: true });
+    expect(local.id).toBeLessThanOrEqual(total);
+
+    const response = await server.fetch(`/api/admin/leads/${local.id}`, { headers: bearer(token) });
+    const text = await response.text();
+    expect(response.status).toBe(404);
+    expect(JSON.parse(text)).toEqual({ success: false, error: HOSTED_LEAD_NO_DETAIL });
+    expect(text).not.toContain('Local Person');
+    expect(text).not.toContain('Only ours');
   });
 
   it('streams the export from the hosted table, a batch at a time', async () => {
