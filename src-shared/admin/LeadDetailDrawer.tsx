@@ -15,6 +15,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
 import { HOSTED_LEAD_NO_DETAIL, type LeadDetail } from '../domain/admin-lists.ts';
+import { experienceLabel } from '../domain/affiliate.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { formatDateTime } from './screen-styles.ts';
 
@@ -129,7 +130,7 @@ export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): voi
                 ['Email', application.email],
                 ['Company', application.company],
                 ['Website', application.website],
-                ['Experience', application.experience],
+                ['Experience', experienceLabel(application.experience)],
                 ['Audience', application.audience],
                 ['Motivation', application.motivation],
                 ['Applied', formatDateTime(application.createdAt)],

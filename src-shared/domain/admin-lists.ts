@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { IdentityUserRecordSchema, LeadSchema, replyStatus } from './admin.ts';
+import { AffiliateApplicationSchema } from './affiliate.ts';
 
 /**
  * The operator's two big lists (leads, users) as the server pages, searches and exports them:
@@ -143,20 +144,7 @@ export const LeadDetailSchema = Type.Object({
   /** Contact-form messages sent with this lead. */
   messages: Type.Array(Type.Object({ subject: Type.String(), message: Type.String(), createdAt: Type.String() })),
   /** The affiliate application that made this lead, if any. */
-  affiliateApplication: Type.Union([
-    Type.Object({
-      firstName: Type.String(),
-      lastName: Type.String(),
-      email: Type.String(),
-      company: Type.String(),
-      website: Type.String(),
-      experience: Type.String(),
-      audience: Type.String(),
-      motivation: Type.String(),
-      createdAt: Type.String(),
-    }),
-    Type.Null(),
-  ]),
+  affiliateApplication: Type.Union([Type.Omit(AffiliateApplicationSchema, ['id']), Type.Null()]),
   /** The account sign-up that made this lead and the referral it arrived with, if any. */
   signup: Type.Union([
     Type.Object({

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
 import { LeadDetailDrawer } from '../../../src-shared/admin/LeadDetailDrawer.tsx';
@@ -62,5 +62,35 @@ describe('the lead detail drawer', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);
     expect(screen.queryByText(/Not this person/)).toBeNull();
+  });
+
+  it("shows an affiliate lead's experience as the form's label, not its stored value", async () => {
+    const lead: Lead = {
+      id: 7,
+      name: 'Noor Haddad',
+      email: 'noor@talentbridge.example',
+      source: 'affiliate',
+      created_at: '2026-10-05T14:30:00.000Z',
+    };
+    const { requests } = renderDrawer(lead, {
+      lead,
+      messages: [],
+      affiliateApplication: {
+        firstName: 'Noor',
+        lastName: 'Haddad',
+        email: 'noor@talentbridge.example',
+        company: 'TalentBridge',
+        website: '',
+        experience: 'advanced',
+        audience: 'HR leaders',
+        motivation: 'Our readers hire',
+        createdAt: '2026-10-05T14:30:00.000Z',
+      },
+      signup: null,
+    });
+    const application = await screen.findByRole('region', { name: 'Affiliate application' }, { timeout: 5000 });
+    expect(requests).toEqual(['/api/admin/leads/7']);
+    expect(within(application).getByText('Advanced (5+ years)')).toBeTruthy();
+    expect(within(application).queryByText('advanced')).toBeNull();
   });
 });
