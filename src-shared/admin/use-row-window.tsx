@@ -34,7 +34,7 @@ export function ShowMoreRows({ hidden, onShowMore }: { hidden: number; onShowMor
   if (hidden === 0) return null;
   return (
     <div className={styles.root}>
-      <span>{hidden} more not shown (Export CSV includes them)</span>
+      <span>{hidden} more not shown</span>
       <Button onClick={onShowMore}>Show more</Button>
     </div>
   );

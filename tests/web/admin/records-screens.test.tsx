@@ -221,6 +221,19 @@ describe('the affiliate applications screen', () => {
     expect(screen.getByText('Showing 0 of 2 applications')).toBeTruthy();
   });
 
+  it('draws 200 rows at first and says how many more there are, pointing to no export the screen does not have', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 250 }, (_, index) => application(250 - index, {}));
+    renderScreen(<AffiliateApplicationsScreen />, affiliates(many));
+    await summary('Showing 250 of 250 applications');
+    expect(rows('Affiliate Applications')).toHaveLength(200);
+    expect(screen.getByText('50 more not shown')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByText(/Export CSV/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(rows('Affiliate Applications')).toHaveLength(250);
+  });
+
   it('says there are no applications yet when there are none', async () => {
     renderScreen(<AffiliateApplicationsScreen />, affiliates([]));
     expect(await screen.findByText('No applications yet.')).toBeTruthy();
