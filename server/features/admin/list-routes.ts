@@ -187,24 +187,40 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
       request.log.error({ err: error }, options.failure);
       return reply.status(502).send({ error: options.failure });
     }
+    // Every export is audited, finished or not: an operator (or a stolen token) that drops the
+    // connection before the last batch, or a source that fails mid-way, still leaves its row.
     let rowCount = 0;
-    async function* csv(): AsyncGenerator<string> {
-      yield csvRecord(options.header);
-      for (let batch = first; !batch.done; batch = await batches.next()) {
-        rowCount += batch.value.rows;
-        yield batch.value.text;
-      }
-      await recordAudit(db, request, {
+    let completed = false;
+    let audited: Promise<void> | undefined;
+    const audit = () =>
+      (audited ??= recordAudit(db, request, {
         eventType: 'admin.export',
         actor: 'admin',
         subject: options.dataset,
-        details: { rowCount, search: options.search },
-      });
+        details: { rowCount, search: options.search, completed },
+      }));
+    async function* csv(): AsyncGenerator<string> {
+      try {
+        yield csvRecord(options.header);
+        for (let batch = first; !batch.done; batch = await batches.next()) {
+          yield batch.value.text;
+          // Counted once the stream has taken the batch and asks for the next: the rows sent.
+          rowCount += batch.value.rows;
+        }
+        completed = true;
+      } finally {
+        // Before the stream ends, so a finished export's row is there when the file is.
+        await audit();
+      }
     }
     // One batch at a time: the stream asks for the next only when the socket has taken this
     // one (Readable.from's default buffers 16 batches, which outlive the young generation).
     const body = Readable.from(csv(), { highWaterMark: 1 });
     body.on('error', (error) => request.log.error({ err: error }, `${options.failure} during the export`));
+    // A stream closed before it read anything never runs the generator (nor its finally).
+    body.on('close', () => {
+      audit().catch((error: unknown) => request.log.error({ err: error }, 'recording the export failed'));
+    });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(options.dataset)}"`)

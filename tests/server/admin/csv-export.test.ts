@@ -1,6 +1,7 @@
+import { get } from 'node:http';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { neutraliseCell } from '../../../src-shared/domain/admin-csv.ts';
 import { leadsCsv } from '../../support/admin-csv.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
@@ -80,7 +81,45 @@ describe('GET /api/admin/leads/export', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(event.subject).toBe('leads');
-    expect(event.details).toMatchObject({ rowCount: 1, search: { q: 'person99999', source: 'hero_cta' } });
+    expect(event.details).toMatchObject({ rowCount: 1, search: { q: 'person99999', source: 'hero_cta' }, completed: true });
+  });
+
+  it('records an export the client drops after its first chunk, with the rows it was sent', async () => {
+    // 40 MB of CSV: far more than the sockets' buffers hold, so the export cannot finish
+    // into them before the client is gone.
+    const BULKY = 20_000;
+    await sql`insert into leads (name, email, source)
+      select repeat('Bulky ', 340) || g, 'bulky' || g || '@example.com', 'bulky'
+      from generate_series(1, ${BULKY}::integer) g`.execute(server.app.database.db);
+    const exports = () =>
+      server.app.database.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('event_type', '=', 'admin.export')
+        .orderBy('id', 'desc')
+        .execute();
+    const before = (await exports()).length;
+    // node:http on a connection of its own, closed after the first chunk as a browser tab or
+    // the console's Cancel export closes it.
+    const firstChunk = await new Promise<{ status: number | undefined; bytes: number }>((resolve, reject) => {
+      const request = get(`${server.url}/api/admin/leads/export?source=bulky`, { headers: bearer(token), agent: false });
+      request.on('error', reject);
+      request.on('response', (response) =>
+        response.once('data', (chunk: Buffer) => {
+          request.destroy();
+          resolve({ status: response.statusCode, bytes: chunk.length });
+        }),
+      );
+    });
+    expect(firstChunk.status).toBe(200);
+    expect(firstChunk.bytes).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect(await exports()).toHaveLength(before + 1), { timeout: 10_000, interval: 100 });
+    const [event] = await exports();
+    expect(event?.subject).toBe('leads');
+    expect(event?.details).toMatchObject({ search: { source: 'bulky' }, completed: false });
+    // Only the batches that left before the connection closed.
+    expect(event?.details.rowCount).toEqual(expect.any(Number));
+    expect(event?.details.rowCount).toBeLessThan(BULKY);
   });
 
   it('never takes the admin token from the URL', async () => {
