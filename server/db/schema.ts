@@ -57,6 +57,8 @@ export interface MailOutboxTable {
   kind: string;
   /** The fields a template-based transport (EmailJS) fills its template with. */
   template_params: JSONColumnType<Record<string, string>, string, string>;
+  /** The one address a reply goes to, when not the sender (an applicant, for the affiliate team). */
+  reply_to: string | null;
   /** True for mails that carry a code or link that must never be logged once SMTP is configured. */
   contains_secret: Generated<boolean>;
   status: Generated<MailStatus>;

@@ -94,6 +94,7 @@ export function createDeliveryWorker(deps: {
         subject: row.subject,
         text: row.text_body,
         templateParams: row.template_params,
+        replyTo: row.reply_to,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

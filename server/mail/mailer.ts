@@ -10,9 +10,14 @@ export interface OutgoingMail {
   kind: string;
   /** The fields a template-based transport fills its template with. */
   templateParams?: Record<string, string>;
+  /** Where a reply goes instead of the sender (MAIL_FROM, often a no-reply address): one plain address. */
+  replyTo?: string;
   /** The mail carries a code or link: never log its text once real delivery is configured. */
   containsSecret?: boolean;
 }
+
+/** An address with nothing around it: no name, no second address, no space or line break. */
+const PLAIN_ADDRESS = /^[^\s@<>,;"()]+@[^\s@<>,;"()]+\.[^\s@<>,;"()]+$/;
 
 export interface Mailer {
   /**
@@ -36,6 +41,10 @@ export function createMailer(options: {
 }): Mailer {
   return {
     async enqueue(mail, executor = options.db) {
+      // One bare address: a list or a display name would reach the transports' headers as given.
+      if (mail.replyTo !== undefined && !PLAIN_ADDRESS.test(mail.replyTo)) {
+        throw new Error(`The ${mail.kind} mail's reply-to is not one plain email address`);
+      }
       const { id } = await executor
         .insertInto('mail_outbox')
         .values({
@@ -44,6 +53,7 @@ export function createMailer(options: {
           text_body: mail.text,
           kind: mail.kind,
           template_params: JSON.stringify(mail.templateParams ?? {}),
+          reply_to: mail.replyTo ?? null,
           contains_secret: mail.containsSecret ?? false,
           last_error: null,
           sent_at: null,

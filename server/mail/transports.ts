@@ -8,6 +8,8 @@ export interface MailToSend {
   subject: string;
   text: string;
   templateParams: Record<string, string>;
+  /** Where a reply goes instead of the sender, when the mail says. */
+  replyTo: string | null;
 }
 
 /** Something that delivers one mail, or throws saying why it could not. */
@@ -35,7 +37,15 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
   return {
     name: 'smtp',
     async send(mail) {
-      await (await open()).sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (
+        await open()
+      ).sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.replyTo === null ? {} : { replyTo: mail.replyTo }),
+      });
     },
     close: () => void transport?.then((opened) => opened.close()),
   };
@@ -60,8 +70,15 @@ export function createEmailJsTransport(config: EmailJsConfig, baseUrl: string = 
           template_id: config.templateId,
           user_id: config.userId,
           ...(config.accessToken ? { accessToken: config.accessToken } : {}),
-          // A mail without template fields (a sign-up code, say) still fills a generic template.
-          template_params: { to_email: mail.to, subject: mail.subject, message: mail.text, ...mail.templateParams },
+          // A mail without template fields (a sign-up code, say) still fills a generic template;
+          // reply_to is what EmailJS templates put in their Reply-To.
+          template_params: {
+            to_email: mail.to,
+            subject: mail.subject,
+            message: mail.text,
+            ...(mail.replyTo === null ? {} : { reply_to: mail.replyTo }),
+            ...mail.templateParams,
+          },
         }),
         signal: AbortSignal.timeout(30_000),
       });

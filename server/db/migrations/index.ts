@@ -17,6 +17,7 @@ import { leadDailyCounts } from './0015-lead-daily-counts.ts';
 import { oauthCodeMethod } from './0016-oauth-code-method.ts';
 import { hostedSessions } from './0017-hosted-sessions.ts';
 import { userNameFilters } from './0018-user-name-filters.ts';
+import { mailReplyTo } from './0019-mail-reply-to.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   oauthCodeMethod,
   hostedSessions,
   userNameFilters,
+  mailReplyTo,
 ];

@@ -27,6 +27,8 @@ export function affiliateApplicationMail(application: AffiliateApplicationFields
     to,
     subject: `New affiliate application: ${fromName}`,
     kind: 'affiliate-application',
+    // "Reply to this mail to answer the applicant": the team's reply goes to the applicant.
+    replyTo: application.email,
     templateParams,
     text: [
       `Hello ${AFFILIATE_TEAM_NAME},`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -157,5 +158,33 @@ describe('the affiliate application rate limit', () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: string }).error).toBe('Too many requests. Please wait a moment and try again.');
     expect(await limited.app.database.db.selectFrom('affiliate_applications').selectAll().execute()).toHaveLength(3);
+  });
+});
+
+describe('the affiliate team receives the application by SMTP (the real server and a real SMTP peer)', () => {
+  let peer: SmtpPeer;
+  let mailing: TestServer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    mailing = await startTestServer({
+      env: {
+        SMTP_URL: peer.url,
+        AFFILIATES_NOTIFY_TO: 'affiliates-team@example.com',
+        MAIL_FROM: 'HireAssist <no-reply@hireassist.example>',
+      },
+    });
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await peer.stop();
+  });
+
+  it("answers the applicant when the team replies: the mail's Reply-To is the applicant's address", async () => {
+    expect((await apply(COMPLETE, mailing)).status).toBe(201);
+    await expect.poll(() => peer.received.length, { timeout: 10_000 }).toBe(1);
+    const [mail] = peer.received;
+    expect(mail).toMatchObject({ from: 'no-reply@hireassist.example', to: ['affiliates-team@example.com'] });
+    expect(mail?.raw).toContain('Reply to this mail to answer the applicant.');
+    expect(mail?.raw).toMatch(/^Reply-To: grace@example\.com\r?$/m);
   });
 });

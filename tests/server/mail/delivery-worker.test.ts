@@ -230,6 +230,23 @@ describe('the delivery worker over EmailJS (a local HTTP peer in place of api.em
     await worker.stop();
   });
 
+  it("gives the template the mail's reply-to as reply_to", async () => {
+    await mailer().enqueue({
+      to: 'affiliates@hireassist.ai',
+      subject: 'New affiliate application',
+      text: 'Reply to this mail to answer the applicant.',
+      kind: 'affiliate-application',
+      replyTo: 'grace@example.com',
+    });
+    const worker = createDeliveryWorker({ db: database.db, transport: transport(), log, options: FAST });
+    expect(await worker.runOnce()).toBe(1);
+    expect(requests[0]?.body.template_params).toMatchObject({
+      to_email: 'affiliates@hireassist.ai',
+      reply_to: 'grace@example.com',
+    });
+    await worker.stop();
+  });
+
   it('keeps the mail for a retry, with EmailJS’s answer as the error, when EmailJS refuses it', async () => {
     status = 400;
     await mailer().enqueue({
