@@ -13,7 +13,7 @@ import { CSV_NEWLINE, leadCsvRecord } from '../../../src-shared/domain/admin-csv
 
 /** What the operator narrows the leads to: the same for a page and for the export. */
 export interface LeadsFilter {
-  /** Case-insensitive substring of the name or the email. */
+  /** Case-insensitive substring of the name, the email or the source. */
   q?: string;
   source?: string;
   /** Created at or after. */
@@ -119,15 +119,16 @@ function whereAfter(query: LeadsQuery, after: LeadPosition, direction: 'asc' | '
 
 const CREATED_US = sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`;
 
+/** The columns a search (`q`) looks in, in our table and in a hosted one. */
+const SEARCHED = ['name', 'email', 'source'] as const;
+
 function whereFilter(query: LeadsQuery, filter: Omit<LeadsFilter, 'order'>): LeadsQuery {
   let filtered = query;
   const q = filter.q?.trim().toLowerCase();
   if (q) {
-    // lower(...) like '%q%' is what the trigram indexes of migration 10 answer.
+    // lower(...) like '%q%' is what the trigram indexes of migrations 10 and 20 answer.
     const pattern = `%${escapeLike(q)}%`;
-    filtered = filtered.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern)]),
-    );
+    filtered = filtered.where((eb) => eb.or(SEARCHED.map((column) => eb(eb.fn('lower', [column]), 'like', pattern))));
   }
   if (filter.source !== undefined) filtered = filtered.where('source', '=', filter.source);
   if (filter.from !== undefined) filtered = filtered.where('created_at', '>=', filter.from);
@@ -401,7 +402,7 @@ function filtered<Query extends object>(query: Query, filter: Omit<LeadsFilter, 
   const q = filter.q?.trim();
   if (q) {
     const pattern = postgrestQuoted(`%${escapeLike(q)}%`);
-    result = result.or(`name.ilike.${pattern},email.ilike.${pattern}`);
+    result = result.or(SEARCHED.map((column) => `${column}.ilike.${pattern}`).join(','));
   }
   if (filter.source !== undefined) result = result.eq('source', filter.source);
   if (filter.from !== undefined) result = result.gte('created_at', filter.from.toISOString());

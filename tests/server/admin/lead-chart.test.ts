@@ -78,7 +78,7 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads/chart on $name', ({ postgres
     expect(buckets.reduce((sum, bucket) => sum + (bucket.counts.signup ?? 0), 0)).toBe(2);
   });
 
-  it('applies the list filters: source, search (name or email) and date-times', async () => {
+  it('applies the list filters: source, search (name, email or source) and date-times', async () => {
     await insert([
       { name: 'Ada Lovelace', source: 'contact', at: '2026-03-01T10:00:00Z' },
       { name: 'Grace Hopper', source: 'contact', at: '2026-03-01T11:00:00Z' },
@@ -99,6 +99,10 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads/chart on $name', ({ postgres
     expect(await counts('?from=2026-03-01&to=2026-03-02&q=lead1%40')).toEqual({
       '2026-03-01': { contact: 1 },
       '2026-03-02': {},
+    });
+    expect(await counts('?from=2026-03-01&to=2026-03-02&q=HERO')).toEqual({
+      '2026-03-01': {},
+      '2026-03-02': { hero_cta: 2 },
     });
     expect(await counts('?from=2026-03-01T10:30:00Z&to=2026-03-02T12:00:00Z')).toEqual({
       '2026-03-01': { contact: 1 },

@@ -122,8 +122,9 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads pages on $name', ({ postgres
     expect(rest.body.leads?.map((lead) => lead.name)).toEqual(['L3', 'L1']);
   });
 
-  it('searches name and email case-insensitively, with % and _ taken literally', async () => {
+  it('searches name, email and source case-insensitively, with % and _ taken literally', async () => {
     await insert([
+      { name: 'Reader Ray', email: 'ray@example.com', source: 'affiliate', at: day(7) },
       { name: 'Dana Scully', email: 'dana@fbi.example', at: day(1) },
       { name: 'Fox Mulder', email: 'FOX@fbi.example', at: day(2) },
       { name: 'Walter Skinner', email: 'walter@example.com', at: day(3) },
@@ -138,6 +139,7 @@ describe.each(TEST_DATABASES)('GET /api/admin/leads pages on $name', ({ postgres
     expect((await names('0%')).leads?.map((lead) => lead.name)).toEqual(['100% real']);
     expect((await names('r_s')).leads?.map((lead) => lead.name)).toEqual(['under_score']);
     expect((await names('nobody')).total).toBe(0);
+    expect((await names('AFFIL')).leads?.map((lead) => lead.name)).toEqual(['Reader Ray']);
   });
 
   it('filters by source and by a date range (a bare `to` date takes in its whole day)', async () => {

@@ -66,12 +66,10 @@ function postgrestPeer(rows: Record<string, string | number>[], serviceRoleKey: 
     if (order?.endsWith('desc')) found.reverse();
     const or = params.get('or');
     if (or !== null) {
-      const match = /^\(name\.ilike\."%(.*)%",email\.ilike\."%(.*)%"\)$/.exec(or);
-      check(match !== null && match[1] === match[2], `or ${or}`);
+      const match = /^\(name\.ilike\."%(.*)%",email\.ilike\."%(.*)%",source\.ilike\."%(.*)%"\)$/.exec(or);
+      check(match !== null && match[1] === match[2] && match[1] === match[3], `or ${or}`);
       const needle = (match?.[1] ?? '').replace(/\\(.)/g, '$1').toLowerCase();
-      found = found.filter(
-        (row) => `${row.name}`.toLowerCase().includes(needle) || `${row.email}`.toLowerCase().includes(needle),
-      );
+      found = found.filter((row) => [row.name, row.email, row.source].some((value) => `${value}`.toLowerCase().includes(needle)));
     }
     const source = params.get('source');
     if (source !== null) found = found.filter((row) => `eq.${row.source}` === source);
@@ -155,7 +153,7 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
     expect(names[0]).toBe('Hosted 1');
   });
 
-  it('searches with ilike on name and email, and filters by source, in PostgREST', async () => {
+  it('searches with ilike on name, email and source, and filters by source, in PostgREST', async () => {
     const { body } = await get('/api/admin/leads?q=HOSTED20&source=contact');
     expect(peer.problems).toEqual([]);
     expect(body.leads?.map((lead) => lead.name)).toEqual(
@@ -178,6 +176,10 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
       ].filter((name) => Number(name.slice(7)) % 2 === 1),
     );
     expect(body).toMatchObject({ totalIsEstimate: false, nextCursor: null });
+    const bySource = await get('/api/admin/leads?q=HERO&limit=200');
+    expect(peer.problems).toEqual([]);
+    expect(bySource.body.leads).toHaveLength(200);
+    expect(bySource.body.leads?.every((lead) => lead.source === 'hero_cta')).toBe(true);
     expect(await get('/api/admin/leads?cursor=eyJ0IjoiMSIsImkiOjF9')).toMatchObject({ status: 400 });
   });
 
