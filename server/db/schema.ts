@@ -330,6 +330,8 @@ export interface AccountReferralsTable {
   utm_campaign: string | null;
   captured_at: Date;
   created_at: Generated<Date>;
+  /** False for a row posted after the account's first (migration 21): kept, never attributing. */
+  attributed: Generated<boolean>;
 }
 
 /** A customer account's preferences (marketing-email consent). */

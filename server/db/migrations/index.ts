@@ -18,8 +18,8 @@ import { oauthCodeMethod } from './0016-oauth-code-method.ts';
 import { hostedSessions } from './0017-hosted-sessions.ts';
 import { userNameFilters } from './0018-user-name-filters.ts';
 import { mailReplyTo } from './0019-mail-reply-to.ts';
-import { mailReplyTo } from './0018-mail-reply-to.ts';
 import { leadsSourceSearch } from './0020-leads-source-search.ts';
+import { oneReferralPerAccount } from './0021-one-referral-per-account.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -43,4 +43,5 @@ export const migrations: readonly Migration[] = [
   userNameFilters,
   mailReplyTo,
   leadsSourceSearch,
+  oneReferralPerAccount,
 ];

@@ -90,8 +90,8 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     config: userOnly,
     handler: async (request, reply) => {
       const customer = customerOf(request);
-      await storeReferral(deps.db, customer, request.body.referral);
-      return reply.status(201).send({ ok: true });
+      const recorded = await storeReferral(deps.db, customer, request.body.referral);
+      return reply.status(recorded ? 201 : 200).send({ ok: true });
     },
   });
 

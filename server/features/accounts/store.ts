@@ -10,12 +10,16 @@ export interface Customer {
   name: string;
 }
 
+/**
+ * Records the account's referral unless it has one: the first attribution stays (one
+ * attributing row per account, migration 21). Returns whether this call recorded it.
+ */
 export async function storeReferral(
   db: Kysely<Schema>,
   customer: Customer,
   referral: ReferralRequest['referral'],
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insertInto('account_referrals')
     .values({
       user_sub: customer.sub,
@@ -28,7 +32,15 @@ export async function storeReferral(
       utm_campaign: referral.campaign ?? null,
       captured_at: new Date(referral.timestamp),
     })
-    .execute();
+    .onConflict((conflict) =>
+      conflict
+        .column('user_sub')
+        .where(sql<boolean>`attributed`)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 /** Records the sign-up's lead once per account; later reports of the same sign-up change nothing. */

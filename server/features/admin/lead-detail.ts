@@ -28,7 +28,7 @@ export async function readLeadDetail(db: Kysely<Schema>, id: number): Promise<Le
         .selectFrom('account_referrals')
         .select(['partner_id', 'campaign_id', 'referral_key', 'utm_source', 'utm_medium', 'utm_campaign'])
         .where('user_sub', '=', signup.user_sub)
-        .orderBy('id', 'desc')
+        .where('attributed', '=', true)
         .executeTakeFirst()
     : undefined;
   return {

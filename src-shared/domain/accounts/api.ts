@@ -38,6 +38,8 @@ export const AuditReplySchema = Type.Object({ ok: Type.Boolean(), error: Type.Op
 export type AuditReply = Static<typeof AuditReplySchema>;
 
 const Text = Type.String({ maxLength: 200 });
+/** The last instant a JavaScript Date holds (year 275760), in ms since 1970. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
 export const ReferralRequestSchema = Type.Object(
   {
     idToken: IdToken,
@@ -49,7 +51,8 @@ export const ReferralRequestSchema = Type.Object(
         source: Type.Optional(Text),
         medium: Type.Optional(Text),
         campaign: Type.Optional(Text),
-        timestamp: Type.Number(),
+        /** When the link was followed, in ms since 1970: within what a Date (and the database) holds. */
+        timestamp: Type.Number({ minimum: 0, maximum: MAX_DATE_MS }),
       },
       { additionalProperties: false },
     ),

@@ -36,11 +36,15 @@ export const auditProfile = endpoint({
   response: auditReplies,
 });
 
+/**
+ * 201 when the account's referral is recorded, 200 when it already has one: an account keeps
+ * its first attribution, so a later link cannot move it to another partner.
+ */
 export const recordReferral = endpoint({
   method: 'POST',
   path: '/api/referrals',
   body: ReferralRequestSchema,
-  response: { 201: OkReplySchema, 401: ErrorReplySchema },
+  response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema },
 });
 
 /** 201 for a new lead, 200 when the customer already has one. */

@@ -121,6 +121,26 @@ describe('referrals and the sign-up lead', () => {
     expect(row.captured_at.getTime()).toBe(timestamp);
   });
 
+  it("keeps the account's first attribution: a later referral answers success and changes nothing", async () => {
+    const later = await post('/api/referrals', {
+      idToken,
+      referral: { partnerId: 'p-2', referralKey: 'r-2', source: 'elsewhere', timestamp: Date.UTC(2026, 11, 1) },
+    });
+    expect(later.status).toBe(200);
+    expect(await later.json()).toEqual({ ok: true });
+    const rows = await db().selectFrom('account_referrals').selectAll().where('user_sub', '=', sub).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ partner_id: 'p-1', referral_key: 'r-1', utm_source: 'news' });
+  });
+
+  it('refuses a capture time outside what a date can hold with a 400 naming it', async () => {
+    for (const timestamp of [1e16, -1, Number.MAX_VALUE]) {
+      const response = await post('/api/referrals', { idToken, referral: { partnerId: 'p-3', timestamp } });
+      expect(response.status, String(timestamp)).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/timestamp/);
+    }
+  });
+
   it('records one lead per account with its source', async () => {
     expect((await post('/api/signup-leads', { idToken, source: 'hero_cta' })).status).toBe(201);
     expect((await post('/api/signup-leads', { idToken, source: 'hero_cta' })).status).toBe(200);
