@@ -3,7 +3,12 @@ import { Value } from 'typebox/value';
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
 import { ExportRecordRequestSchema, OutboxMailParamsSchema } from '../../src-shared/domain/admin.ts';
 import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
-import { LeadsChartQuerySchema, LeadsQuerySchema, UsersQuerySchema } from '../../src-shared/domain/admin-lists.ts';
+import {
+  LeadsChartQuerySchema,
+  LeadsQuerySchema,
+  RecordsQuerySchema,
+  UsersQuerySchema,
+} from '../../src-shared/domain/admin-lists.ts';
 import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
 import { exportLeads, exportUsers } from '../../src-shared/domain/endpoints/admin.ts';
 import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
@@ -26,9 +31,9 @@ const ADMIN_ARGUMENTS = {
   disableUser: Type.Tuple([Username]),
   deleteUser: Type.Tuple([Username]),
   listAudit: Type.Tuple([AuditQuerySchema]),
-  listOutbox: None,
+  listOutbox: Type.Union([None, Type.Tuple([RecordsQuerySchema])]),
   retryOutboxMail: Type.Tuple([OutboxMailParamsSchema.properties.id]),
-  listAffiliateApplications: None,
+  listAffiliateApplications: Type.Union([None, Type.Tuple([RecordsQuerySchema])]),
   recordExport: Type.Tuple([ExportRecordRequestSchema]),
   listPublishedPosts: None,
   savePostHtml: Type.Tuple([BlogPostSchema]),

@@ -2,6 +2,7 @@ import { Badge, Button, Link, MessageBar, MessageBarBody } from '@fluentui/react
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useMemo, useState } from 'react';
 import type { OutboxMail } from '../domain/admin.ts';
+import type { RecordsQuery } from '../domain/admin-lists.ts';
 import { experienceLabel, type AffiliateApplication } from '../domain/affiliate.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
@@ -30,13 +31,15 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
   const [retryError, setRetryError] = useState<string | null>(null);
   // A new load function is what makes the list load again (after a retry).
   const [version, setVersion] = useState(0);
-  const load = useCallback(async () => {
-    const outcome = await api.listOutbox();
-    if (!outcome.ok) return outcome;
-    setDeliveryConfigured(outcome.value.deliveryConfigured);
-    return { ok: true as const, value: outcome.value.mails };
+  const load = useCallback(
+    async (query: RecordsQuery) => {
+      const outcome = await api.listOutbox(query);
+      if (outcome.ok) setDeliveryConfigured(outcome.value.deliveryConfigured);
+      return outcome;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for a fresh load
-  }, [api, version]);
+    [api, version],
+  );
   const retry = useCallback(
     async (mail: OutboxMail) => {
       setRetryError(null);
@@ -50,9 +53,9 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
   const columns = useMemo<RecordColumn<OutboxMail>[]>(
     () => [
       { header: 'Queued', cell: (mail) => formatDateTime(mail.createdAt), className: styles.nowrap },
-      { header: 'To', cell: (mail) => mail.to, text: (mail) => mail.to },
-      { header: 'Subject', cell: (mail) => mail.subject, text: (mail) => mail.subject },
-      { header: 'Kind', cell: (mail) => mail.kind, text: (mail) => mail.kind },
+      { header: 'To', cell: (mail) => mail.to },
+      { header: 'Subject', cell: (mail) => mail.subject },
+      { header: 'Kind', cell: (mail) => mail.kind },
       {
         header: 'Status',
         cell: (mail) => (
@@ -60,7 +63,6 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
             {mail.status}
           </Badge>
         ),
-        text: (mail) => mail.status,
       },
       { header: 'Attempts', cell: (mail) => mail.attempts },
       { header: 'Last error', cell: (mail) => mail.lastError ?? '—', className: styles.wrapText },
@@ -87,6 +89,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
       title="Mail Outbox"
       description="Every mail the site sends is queued here first; delivery status per mail, newest first."
       noun="mails"
+      searchLabel="Search by recipient, subject, kind or status"
       load={load}
       columns={columns}
       rowKey={(mail) => mail.id}
@@ -112,17 +115,13 @@ export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: H
   const columns = useMemo<RecordColumn<AffiliateApplication>[]>(
     () => [
       { header: 'Received', cell: (app) => formatDateTime(app.createdAt), className: styles.nowrap },
-      { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}`, text: (app) => `${app.firstName} ${app.lastName}` },
-      {
-        header: 'Email',
-        cell: (app) => <Link href={`mailto:${app.email}`}>{app.email}</Link>,
-        text: (app) => app.email,
-      },
-      { header: 'Company', cell: (app) => app.company || '—', text: (app) => app.company },
-      { header: 'Website', cell: (app) => app.website || '—', text: (app) => app.website },
+      { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}` },
+      { header: 'Email', cell: (app) => <Link href={`mailto:${app.email}`}>{app.email}</Link> },
+      { header: 'Company', cell: (app) => app.company || '—' },
+      { header: 'Website', cell: (app) => app.website || '—' },
       { header: 'Experience', cell: (app) => experienceLabel(app.experience) || '—' },
-      { header: 'Audience', cell: (app) => app.audience || '—', text: (app) => app.audience, className: styles.wrapText },
-      { header: 'Motivation', cell: (app) => app.motivation || '—', text: (app) => app.motivation, className: styles.wrapText },
+      { header: 'Audience', cell: (app) => app.audience || '—', className: styles.wrapText },
+      { header: 'Motivation', cell: (app) => app.motivation || '—', className: styles.wrapText },
     ],
     [styles],
   );
@@ -131,7 +130,8 @@ export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: H
       title="Affiliate Applications"
       description="Applications to the partner program, newest first. Reply by email within 2-3 business days."
       noun="applications"
-      load={useCallback(() => api.listAffiliateApplications(), [api])}
+      searchLabel="Search by name, email or company"
+      load={useCallback((query: RecordsQuery) => api.listAffiliateApplications(query), [api])}
       columns={columns}
       rowKey={(app) => app.id}
       headingLevel={headingLevel}

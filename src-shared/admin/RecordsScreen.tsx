@@ -1,28 +1,17 @@
-import {
-  mergeClasses,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title2,
-} from '@fluentui/react-components';
+import { TableCell, TableHeaderCell, Title2, mergeClasses } from '@fluentui/react-components';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
+import type { ListPage, RecordsQuery } from '../domain/admin-lists.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
-import { useAdminList } from './use-admin-list.ts';
-import { ShowMoreRows, useRowWindow } from './use-row-window.tsx';
-import { TableScroller } from './TableScroller.tsx';
+import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
+import { VirtualTable } from './VirtualTable.tsx';
 
 export interface RecordColumn<T> {
   header: string;
   cell(item: T): ReactNode;
-  /** The text the search box looks in; columns without it are not searched. */
-  text?(item: T): string;
   className?: string;
   /** The last column, pinned to the table's right edge (its actions): see screen-styles.ts. */
   pinned?: boolean;
@@ -32,7 +21,10 @@ interface RecordsScreenProps<T> {
   title: string;
   description: string;
   noun: string;
-  load(): Promise<AdminOutcome<T[]>>;
+  /** The search box's label: what the server looks in. */
+  searchLabel: string;
+  /** One page of the records the query finds (the query's cursor picks which). */
+  load(query: RecordsQuery): Promise<AdminOutcome<ListPage<T>>>;
   columns: RecordColumn<T>[];
   rowKey(item: T): string | number;
   /** Headings inside a dialog are h2; as a page, h1. */
@@ -41,11 +33,23 @@ interface RecordsScreenProps<T> {
   notice?: ReactNode;
 }
 
-/** A read-only operator list (audit log, outbox, affiliate applications): search, refresh, table. */
+/** 'Showing X of Y …', or 'of about Y' when the server could only estimate. */
+function summaryOf(shown: number, total: number | null, isEstimate: boolean, noun: string): string {
+  if (total === null) return `Showing ${shown} ${noun}`;
+  return isEstimate
+    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${noun}`
+    : `Showing ${shown} of ${total} ${noun}`;
+}
+
+/**
+ * A read-only operator list (affiliate applications, the outbox) that anyone's actions fill:
+ * searched and paged by the server, the next page loaded as the table scrolls near its end.
+ */
 export function RecordsScreen<T>({
   title,
   description,
   noun,
+  searchLabel,
   load,
   columns,
   rowKey,
@@ -53,14 +57,10 @@ export function RecordsScreen<T>({
   notice,
 }: RecordsScreenProps<T>) {
   const styles = useScreenStyles();
-  const { state, reload } = useAdminList(load);
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => {
-    const query = search.trim().toLowerCase();
-    if (query === '') return state.items;
-    return state.items.filter((item) => columns.some((column) => column.text?.(item).toLowerCase().includes(query)));
-  }, [state.items, search, columns]);
-  const rows = useRowWindow(shown);
+  const q = useDebouncedValue(search.trim());
+  const query = useMemo<RecordsQuery>(() => (q ? { q } : {}), [q]);
+  const { state, reload, loadMore } = usePagedList(load, query);
   const headingId = `${noun.replace(/\W+/g, '-')}-title`;
 
   return (
@@ -75,46 +75,44 @@ export function RecordsScreen<T>({
       <ListToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel={`Search ${noun}`}
+        searchLabel={searchLabel}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
       />
       <ListStatus
-        loadError={state.phase === 'error' ? loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error') : null}
+        loadError={
+          state.phase === 'error' && state.failure
+            ? loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error')
+            : null
+        }
         loading={state.phase === 'loading'}
         loadingLabel={`Loading ${noun}…`}
-        summary={`Showing ${shown.length} of ${state.items.length} ${noun}`}
+        summary={summaryOf(state.items.length, state.total, state.totalIsEstimate, noun)}
       />
-      <TableScroller label={title}>
-        <Table className={styles.table} aria-label={title} size="small">
-          <TableHeader>
-            <TableRow>
-              {columns.map((column) => (
-                <TableHeaderCell key={column.header} className={column.pinned ? styles.pinnedEnd : undefined}>
-                  {column.header}
-                </TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.visible.map((item) => (
-              <TableRow key={rowKey(item)}>
-                {columns.map((column) => (
-                  <TableCell key={column.header} className={mergeClasses(column.className, column.pinned && styles.pinnedEnd)}>
-                    {column.cell(item)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        <ShowMoreRows hidden={rows.hidden} onShowMore={rows.showMore} />
-        {state.phase !== 'loading' && shown.length === 0 && (
-          <p className={styles.empty}>
-            {state.items.length === 0 ? `No ${noun} yet.` : `No ${noun} found matching your search.`}
-          </p>
-        )}
-      </TableScroller>
+      <VirtualTable
+        label={title}
+        list={state}
+        onNearEnd={() => void loadMore()}
+        rowKey={rowKey}
+        header={columns.map((column) => (
+          <TableHeaderCell key={column.header} className={column.pinned ? styles.pinnedEnd : undefined}>
+            {column.header}
+          </TableHeaderCell>
+        ))}
+        renderRow={(item) =>
+          columns.map((column) => (
+            <TableCell key={column.header} className={mergeClasses(column.className, column.pinned && styles.pinnedEnd)}>
+              {column.cell(item)}
+            </TableCell>
+          ))
+        }
+        footer={
+          state.phase === 'ready' &&
+          state.items.length === 0 && (
+            <p className={styles.empty}>{q ? `No ${noun} found matching your search.` : `No ${noun} yet.`}</p>
+          )
+        }
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdentityUserRecordSchema, LeadSchema, replyStatus } from './admin.ts';
+import { IdentityUserRecordSchema, LeadSchema, OutboxMailSchema, replyStatus, type OutboxMail } from './admin.ts';
 import { AffiliateApplicationSchema } from './affiliate.ts';
 
 /**
@@ -130,12 +130,43 @@ export const UsersPageReplySchema = Type.Object({
 /** @public The answer as an API client reads it (the tests read the API as one). */
 export type UsersPageReply = Static<typeof UsersPageReplySchema>;
 
+/**
+ * `GET /api/admin/affiliate-applications` and `GET /api/admin/outbox`: a page of records,
+ * newest first; `q` looks in an application's name, email and company, or a mail's recipient,
+ * subject, kind and status (any case).
+ */
+export const RecordsQuerySchema = Type.Object(paging, { additionalProperties: false });
+export type RecordsQuery = Static<typeof RecordsQuerySchema>;
+
+export const AffiliateApplicationsPageReplySchema = Type.Object({
+  ...replyStatus,
+  applications: Type.Optional(Type.Array(AffiliateApplicationSchema)),
+  ...pageFields,
+});
+/** @public The answer as an API client reads it (the tests read the API as one). */
+export type AffiliateApplicationsPageReply = Static<typeof AffiliateApplicationsPageReplySchema>;
+
+export const OutboxPageReplySchema = Type.Object({
+  ...replyStatus,
+  mails: Type.Optional(Type.Array(OutboxMailSchema)),
+  ...pageFields,
+  /** False when the server has no SMTP or EmailJS: mail then stays in the outbox. */
+  deliveryConfigured: Type.Optional(Type.Boolean()),
+});
+/** @public The answer as an API client reads it (the tests read the API as one). */
+export type OutboxPageReply = Static<typeof OutboxPageReplySchema>;
+
 /** A page as the front ends hold it. */
 export interface ListPage<T> {
   items: T[];
   nextCursor: string | null;
   total: number | null;
   totalIsEstimate: boolean;
+}
+
+/** A page of the outbox, and whether mail is delivered at all. */
+export interface OutboxPage extends ListPage<OutboxMail> {
+  deliveryConfigured: boolean;
 }
 
 /** Everything a lead holds, for its detail view: what each form it came through recorded. */

@@ -70,43 +70,26 @@ export type IdentityUserRecord = Static<typeof IdentityUserRecordSchema>;
 
 export const UsernameParamsSchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: 128 }) });
 
+/** Where a mail of the outbox stands. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+
 /** A mail in the outbox, without its text: codes and links in it are not the operator's to read. */
 export const OutboxMailSchema = Type.Object({
   id: Type.Integer(),
   to: Type.String(),
   subject: Type.String(),
   kind: Type.String(),
-  status: Type.Union([Type.Literal('queued'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]),
+  status: Type.Enum(MAIL_STATUSES),
   attempts: Type.Integer(),
   lastError: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
   sentAt: Type.Union([Type.String(), Type.Null()]),
 });
 export type OutboxMail = Static<typeof OutboxMailSchema>;
-export const OutboxReplySchema = Type.Object({
-  ...replyStatus,
-  mails: Type.Optional(Type.Array(OutboxMailSchema)),
-  /** False when the server has no SMTP or EmailJS: mail then stays in the outbox. */
-  deliveryConfigured: Type.Optional(Type.Boolean()),
-});
-/** @public The answer as an API client reads it (the tests read the API as one). */
-export type OutboxReply = Static<typeof OutboxReplySchema>;
-/** The outbox as the operator's screen holds it. */
-export interface OutboxList {
-  mails: OutboxMail[];
-  deliveryConfigured: boolean;
-}
-
 /** The `:id` of `POST /api/admin/outbox/:id/retry`. */
 export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 /** The retry's answer when the mail is not (or no longer) a failed one. */
 export const OUTBOX_RETRY_NOT_FAILED = 'Only a failed mail can be retried; this one is not failed (or does not exist).';
-
-/** `limit` of the audit and outbox lists: the newest entries first. */
-export const RecentQuerySchema = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 200 })) },
-  { additionalProperties: false },
-);
 
 /** `POST /api/admin/exports`: the browser builds the CSV; the server audits that it did. */
 export const ExportRecordRequestSchema = Type.Object(

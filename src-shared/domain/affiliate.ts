@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { AFFILIATE_PROGRAM } from './constants.ts';
-import { replyStatus } from './admin.ts';
 
 /** Longest accepted value of each affiliate form field; the form's inputs use the same limits. */
 export const AFFILIATE_LIMITS = {
@@ -59,13 +58,6 @@ export const AffiliateApplicationSchema = Type.Object({
   createdAt: Type.String(),
 });
 export type AffiliateApplication = Static<typeof AffiliateApplicationSchema>;
-export const AffiliateApplicationsReplySchema = Type.Object({
-  ...replyStatus,
-  applications: Type.Optional(Type.Array(AffiliateApplicationSchema)),
-});
-/** @public The answer as an API client reads it (the tests read the API as one). */
-export type AffiliateApplicationsReply = Static<typeof AffiliateApplicationsReplySchema>;
-
 /** The label of a band, or the empty string for none. */
 export function experienceLabel(value: ExperienceBand | ''): string {
   return AFFILIATE_PROGRAM.experienceBands.find((band) => band.value === value)?.label ?? '';

@@ -2,9 +2,12 @@ import { createRequire } from 'node:module';
 import { UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AffiliateApplicationsReply } from '../../src-shared/domain/affiliate.ts';
-import type { OutboxReply } from '../../src-shared/domain/admin.ts';
-import type { LeadsPageReply as LeadsReply, UsersPageReply as UsersReply } from '../../src-shared/domain/admin-lists.ts';
+import type {
+  AffiliateApplicationsPageReply,
+  LeadsPageReply as LeadsReply,
+  OutboxPageReply,
+  UsersPageReply as UsersReply,
+} from '../../src-shared/domain/admin-lists.ts';
 import { leadsCsv, usersCsv } from '../support/admin-csv.ts';
 import { CONTACT_LIMITS } from '../../src-shared/domain/contact.ts';
 import { toManagedUser } from '../../src-shared/domain/managed-user.ts';
@@ -147,8 +150,8 @@ describe('contact and affiliate fields, read back through the admin API', () => 
       expect(affiliate.status, payload).toBe(201);
     }
     const { body: leads } = await adminJson<LeadsReply>('/api/admin/leads?limit=200');
-    const { body: outbox } = await adminJson<OutboxReply>('/api/admin/outbox?limit=1000');
-    const { body: applications } = await adminJson<AffiliateApplicationsReply>('/api/admin/affiliate-applications');
+    const { body: outbox } = await adminJson<OutboxPageReply>('/api/admin/outbox?limit=200');
+    const { body: applications } = await adminJson<AffiliateApplicationsPageReply>('/api/admin/affiliate-applications?limit=200');
     for (const [index, payload] of payloads.entries()) {
       expect(leads.leads?.find((lead) => lead.email === `xss-${index}@example.com`)?.name, payload).toBe(payload);
       const application = applications.applications?.find((entry) => entry.email === `xss-affiliate-${index}@example.com`);

@@ -20,6 +20,7 @@ import { userNameFilters } from './0018-user-name-filters.ts';
 import { mailReplyTo } from './0019-mail-reply-to.ts';
 import { leadsSourceSearch } from './0020-leads-source-search.ts';
 import { oneReferralPerAccount } from './0021-one-referral-per-account.ts';
+import { recordLists } from './0022-record-lists.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   mailReplyTo,
   leadsSourceSearch,
   oneReferralPerAccount,
+  recordLists,
 ];

@@ -1,3 +1,5 @@
+import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../../src-shared/domain/admin-lists.ts';
+
 /** A list request the server cannot answer as asked (a foreign cursor, a bad date range): a 400. */
 export class InvalidListQuery extends Error {
   override name = 'InvalidListQuery';
@@ -24,4 +26,60 @@ export function decodeCursor<T>(cursor: string, isPosition: (value: unknown) => 
 /** A LIKE pattern's literal text: % _ and \ match themselves. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A page of a record list (applications, the outbox) as the operator asks for it. */
+export interface RecordsPageRequest {
+  /** Case-insensitive substring of the fields the list searches. */
+  q?: string;
+  limit: number;
+  cursor?: string;
+  /** Whether to count what the search finds (the first page does). */
+  withTotal: boolean;
+}
+
+/** A record list's query as its page request: the first page (no cursor) is counted. */
+export function recordsPageRequest(query: RecordsQuery): RecordsPageRequest {
+  return {
+    limit: query.limit ?? LIST_PAGE.default,
+    withTotal: query.cursor === undefined,
+    ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+    ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+  };
+}
+
+/** A keyset position on the id alone: lists kept in insertion order. */
+interface IdPosition {
+  i: number;
+}
+
+const isIdPosition = (value: unknown): value is IdPosition => {
+  const { i, ...rest } = value as Partial<IdPosition>;
+  return Number.isSafeInteger(i) && (i as number) > 0 && Object.keys(rest).length === 0;
+};
+
+/**
+ * A page of a list kept in insertion order, newest first by id: `rows` reads up to `limit` rows
+ * below the cursor's id (asked for one more than the page, to know whether another follows),
+ * `total` counts what the search finds for the first page.
+ */
+export async function newestFirstPage<Row extends { id: number }, Item>(
+  request: RecordsPageRequest,
+  read: {
+    rows(belowId: number | undefined, limit: number): Promise<Row[]>;
+    total(): Promise<{ total: number; isEstimate: boolean }>;
+  },
+  toItem: (row: Row) => Item,
+): Promise<ListPage<Item>> {
+  const belowId = request.cursor === undefined ? undefined : decodeCursor(request.cursor, isIdPosition).i;
+  const rows = await read.rows(belowId, request.limit + 1);
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const total = request.withTotal ? await read.total() : undefined;
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > request.limit && last ? encodeCursor({ i: last.id } satisfies IdPosition) : null,
+    total: total?.total ?? null,
+    totalIsEstimate: total?.isEstimate ?? false,
+  };
 }

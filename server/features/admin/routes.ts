@@ -6,7 +6,7 @@ import * as contracts from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { routeOf } from '../../http/contract-route.ts';
-import { listAffiliateApplications } from '../affiliates/store.ts';
+import { pageAffiliateApplications } from '../affiliates/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { registerAuditAdminRoutes } from '../audit/routes.ts';
 import { registerAdminAuthRoutes, registerAdminSessionRoutes } from './auth-routes.ts';
@@ -15,7 +15,8 @@ import type { KnownDevices } from './known-device.ts';
 import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { listOutbox, retryFailedMail } from './store.ts';
+import { InvalidListQuery, recordsPageRequest } from './list-query.ts';
+import { pageOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
 
@@ -103,11 +104,22 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     routes.route({
       ...routeOf(contracts.listOutbox),
       config: adminOnly,
-      handler: async (request) => ({
-        success: true,
-        mails: await listOutbox(db, request.query.limit ?? 200),
-        deliveryConfigured: deps.mailDeliveryConfigured ?? false,
-      }),
+      handler: async (request, reply) => {
+        try {
+          const page = await pageOutbox(db, recordsPageRequest(request.query));
+          return {
+            success: true,
+            mails: page.items,
+            nextCursor: page.nextCursor,
+            total: page.total,
+            totalIsEstimate: page.totalIsEstimate,
+            deliveryConfigured: deps.mailDeliveryConfigured ?? false,
+          };
+        } catch (error) {
+          if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+          throw error;
+        }
+      },
     });
 
     routes.route({
@@ -124,10 +136,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     routes.route({
       ...routeOf(contracts.listAffiliateApplications),
       config: adminOnly,
-      handler: async () => ({
-        success: true,
-        applications: await listAffiliateApplications(db),
-      }),
+      handler: async (request, reply) => {
+        try {
+          const page = await pageAffiliateApplications(db, recordsPageRequest(request.query));
+          return {
+            success: true,
+            applications: page.items,
+            nextCursor: page.nextCursor,
+            total: page.total,
+            totalIsEstimate: page.totalIsEstimate,
+          };
+        } catch (error) {
+          if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+          throw error;
+        }
+      },
     });
 
     // The CSV is built where it is saved (browser or desktop); the server records that it was.

@@ -1,26 +1,58 @@
 import { sql, type Kysely } from 'kysely';
-import type { OutboxMail } from '../../../src-shared/domain/admin.ts';
+import { MAIL_STATUSES, type OutboxMail } from '../../../src-shared/domain/admin.ts';
+import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
+import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
+import { escapeLike, newestFirstPage, type RecordsPageRequest } from './list-query.ts';
 
-/** The newest mails first, without their text (codes and links are not the operator's to read). */
-export async function listOutbox(db: Kysely<Schema>, limit: number): Promise<OutboxMail[]> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.to_address,
-    subject: row.subject,
-    kind: row.kind,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: row.created_at.toISOString(),
-    sentAt: row.sent_at?.toISOString() ?? null,
-  }));
+/**
+ * The outbox newest first, a keyset page at a time (by id), without the mails' text (codes
+ * and links are not the operator's to read). Every mail the site sends lands here and none is
+ * deleted, so it is never read whole. The search's lower(...) like '%q%' is what migration
+ * 21's trigram indexes answer; a status is one of four words, so the words holding `q` are
+ * found here and looked up by their index.
+ */
+export function pageOutbox(db: Kysely<Schema>, request: RecordsPageRequest): Promise<ListPage<OutboxMail>> {
+  const q = request.q?.trim().toLowerCase();
+  const found = () => {
+    if (!q) return db.selectFrom('mail_outbox');
+    const pattern = `%${escapeLike(q)}%`;
+    const statuses = MAIL_STATUSES.filter((status) => status.includes(q));
+    return db
+      .selectFrom('mail_outbox')
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['to_address']), 'like', pattern),
+          eb(eb.fn('lower', ['subject']), 'like', pattern),
+          eb(eb.fn('lower', ['kind']), 'like', pattern),
+          ...(statuses.length > 0 ? [eb('status', 'in', statuses)] : []),
+        ]),
+      );
+  };
+  return newestFirstPage(
+    request,
+    {
+      rows: (belowId, limit) =>
+        found()
+          .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+          .$if(belowId !== undefined, (query) => query.where('id', '<', belowId ?? 0))
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+      total: () => totalOf(db, found()),
+    },
+    (row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      kind: row.kind,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at.toISOString(),
+      sentAt: row.sent_at?.toISOString() ?? null,
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { AffiliateApplication, AffiliateApplicationRequest } from '../../../src-shared/domain/affiliate.ts';
+import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
+import { escapeLike, newestFirstPage, type RecordsPageRequest } from '../admin/list-query.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 
 /** The lead source every affiliate application's lead carries. */
@@ -48,19 +51,55 @@ export async function storeAffiliateApplication(
   });
 }
 
-/** Every application, newest first, for the operator. */
-export async function listAffiliateApplications(db: Kysely<Schema>): Promise<AffiliateApplication[]> {
-  const rows = await db.selectFrom('affiliate_applications').selectAll().orderBy('id', 'desc').execute();
-  return rows.map((row) => ({
-    id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    company: row.company,
-    website: row.website,
-    experience: row.experience,
-    audience: row.audience,
-    motivation: row.motivation,
-    createdAt: row.created_at.toISOString(),
-  }));
+/** The applicant's name as the operator reads and searches it. */
+const FULL_NAME = sql<string>`first_name || ' ' || last_name`;
+
+/**
+ * Applications newest first, a keyset page at a time (by id), searched in the database by
+ * name ("first last"), email or company: a public form fills this table, so it is never read
+ * whole. The search's lower(...) like '%q%' is what migration 22's trigram indexes answer.
+ */
+export function pageAffiliateApplications(
+  db: Kysely<Schema>,
+  request: RecordsPageRequest,
+): Promise<ListPage<AffiliateApplication>> {
+  const q = request.q?.trim().toLowerCase();
+  const found = () => {
+    if (!q) return db.selectFrom('affiliate_applications');
+    const pattern = `%${escapeLike(q)}%`;
+    return db
+      .selectFrom('affiliate_applications')
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(${FULL_NAME})`, 'like', pattern),
+          eb(eb.fn('lower', ['email']), 'like', pattern),
+          eb(eb.fn('lower', ['company']), 'like', pattern),
+        ]),
+      );
+  };
+  return newestFirstPage(
+    request,
+    {
+      rows: (belowId, limit) =>
+        found()
+          .selectAll()
+          .$if(belowId !== undefined, (query) => query.where('id', '<', belowId ?? 0))
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute(),
+      total: () => totalOf(db, found()),
+    },
+    (row) => ({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      company: row.company,
+      website: row.website,
+      experience: row.experience,
+      audience: row.audience,
+      motivation: row.motivation,
+      createdAt: row.created_at.toISOString(),
+    }),
+  );
 }

@@ -1,5 +1,14 @@
-import type { ExportRecordRequest, IdentityUserRecord, Lead, OutboxList } from '../../domain/admin.ts';
-import type { LeadDetail, LeadsChart, LeadsChartQuery, LeadsQuery, ListPage, UsersQuery } from '../../domain/admin-lists.ts';
+import type { ExportRecordRequest, IdentityUserRecord, Lead } from '../../domain/admin.ts';
+import type {
+  LeadDetail,
+  LeadsChart,
+  LeadsChartQuery,
+  LeadsQuery,
+  ListPage,
+  OutboxPage,
+  RecordsQuery,
+  UsersQuery,
+} from '../../domain/admin-lists.ts';
 import type { AuditPage, AuditQuery } from '../../domain/audit.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
 import type { BlogPost, SavePostHtmlResult } from '../../domain/blog-post.ts';
@@ -50,9 +59,11 @@ export interface AdminApi {
   deleteUser(username: string): Promise<AdminOutcome<void>>;
   /** One page of the audit log, filtered and paged on the server. */
   listAudit(query: AuditQuery): Promise<AdminOutcome<AuditPage>>;
-  listOutbox(): Promise<AdminOutcome<OutboxList>>;
+  /** One page of the outbox (the query's cursor picks which), searched on the server. */
+  listOutbox(query?: RecordsQuery): Promise<AdminOutcome<OutboxPage>>;
   retryOutboxMail(id: number): Promise<AdminOutcome<void>>;
-  listAffiliateApplications(): Promise<AdminOutcome<AffiliateApplication[]>>;
+  /** One page of the affiliate applications, searched on the server. */
+  listAffiliateApplications(query?: RecordsQuery): Promise<AdminOutcome<ListPage<AffiliateApplication>>>;
   recordExport(request: ExportRecordRequest): Promise<AdminOutcome<void>>;
   /** The published posts, for generating their static pages. */
   listPublishedPosts(): Promise<AdminOutcome<BlogPost[]>>;
@@ -80,9 +91,9 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     disableUser: (username) => disableUser(http, username),
     deleteUser: (username) => deleteUser(http, username),
     listAudit: (query) => listAudit(http, query),
-    listOutbox: () => listOutbox(http),
+    listOutbox: (query) => listOutbox(http, query),
     retryOutboxMail: (id) => retryOutboxMail(http, id),
-    listAffiliateApplications: () => listAffiliateApplications(http),
+    listAffiliateApplications: (query) => listAffiliateApplications(http, query),
     recordExport: (request) => recordExport(http, request),
     listPublishedPosts: () => listPublishedPosts(http),
     savePostHtml: (post) => savePostHtml(http, post),

@@ -5,11 +5,10 @@ import {
   AdminValidateReplySchema,
   ExportRecordRequestSchema,
   OutboxMailParamsSchema,
-  OutboxReplySchema,
-  RecentQuerySchema,
   UsernameParamsSchema,
 } from '../admin.ts';
 import {
+  AffiliateApplicationsPageReplySchema,
   LeadDetailReplySchema,
   LeadIdParamsSchema,
   LeadsChartQuerySchema,
@@ -17,11 +16,12 @@ import {
   LeadsExportQuerySchema,
   LeadsPageReplySchema,
   LeadsQuerySchema,
+  OutboxPageReplySchema,
+  RecordsQuerySchema,
   UsersExportQuerySchema,
   UsersPageReplySchema,
   UsersQuerySchema,
 } from '../admin-lists.ts';
-import { AffiliateApplicationsReplySchema } from '../affiliate.ts';
 import { AuditPageReplySchema, AuditQuerySchema } from '../audit.ts';
 import {
   AddUserToGroupRequestSchema,
@@ -174,12 +174,12 @@ export const listAuditEvents = endpoint({
   response: { 200: AuditPageReplySchema, 400: failureOf(AuditPageReplySchema) },
 });
 
-/** The newest mails of the outbox, without their text. */
+/** One page of the outbox, newest first, without the mails' text; searched in the database. */
 export const listOutbox = endpoint({
   method: 'GET',
   path: '/api/admin/outbox',
-  querystring: RecentQuerySchema,
-  response: { 200: OutboxReplySchema },
+  querystring: RecordsQuerySchema,
+  response: { 200: OutboxPageReplySchema, 400: failureOf(OutboxPageReplySchema) },
 });
 
 /** A failed mail goes back to the queue; 409 when it is not (or no longer) a failed one. */
@@ -190,10 +190,12 @@ export const retryOutboxMail = endpoint({
   response: { 200: AdminResultSchema, 409: AdminResultSchema },
 });
 
+/** One page of the affiliate applications, newest first; searched in the database. */
 export const listAffiliateApplications = endpoint({
   method: 'GET',
   path: '/api/admin/affiliate-applications',
-  response: { 200: AffiliateApplicationsReplySchema },
+  querystring: RecordsQuerySchema,
+  response: { 200: AffiliateApplicationsPageReplySchema, 400: failureOf(AffiliateApplicationsPageReplySchema) },
 });
 
 /** The CSV is built where it is saved (browser or desktop); the server records that it was. */
