@@ -42,8 +42,10 @@ export function createMailer(options: {
   return {
     async enqueue(mail, executor = options.db) {
       // One bare address: a list or a display name would reach the transports' headers as given.
-      if (mail.replyTo !== undefined && !PLAIN_ADDRESS.test(mail.replyTo)) {
-        throw new Error(`The ${mail.kind} mail's reply-to is not one plain email address`);
+      // Anything else is left out rather than losing the mail (and the form that sends it).
+      const replyTo = mail.replyTo !== undefined && PLAIN_ADDRESS.test(mail.replyTo) ? mail.replyTo : null;
+      if (mail.replyTo !== undefined && replyTo === null) {
+        options.log.warn({ kind: mail.kind }, 'mail queued without its reply-to: not one plain email address');
       }
       const { id } = await executor
         .insertInto('mail_outbox')
@@ -53,7 +55,7 @@ export function createMailer(options: {
           text_body: mail.text,
           kind: mail.kind,
           template_params: JSON.stringify(mail.templateParams ?? {}),
-          reply_to: mail.replyTo ?? null,
+          reply_to: replyTo,
           contains_secret: mail.containsSecret ?? false,
           last_error: null,
           sent_at: null,
