@@ -41,6 +41,8 @@ describe('a contact message reaches the team by SMTP (the real server and a real
     expect(peer.received).toHaveLength(1);
     expect(peer.received[0]).toMatchObject({ from: 'web@hireassist.example', to: ['sales@hireassist.example'] });
     expect(peer.received[0]?.raw).toContain('Subject: Contact form: New message');
+    // The sales team answers the visitor by replying to the notification.
+    expect(peer.received[0]?.raw).toMatch(/^Reply-To: grace@navy.example\r?$/m);
     expect(peer.received[0]?.raw).toContain('A private note about our hiring plans');
 
     // The peer holds the message as soon as the server's DATA ends; the delivery worker records
