@@ -99,8 +99,11 @@ export function describeAuditEvent(event: AuditEvent): string {
     case 'admin.sessions.revoke-all':
       return 'The operator signed out every admin session';
     case 'admin.export': {
+      const dataset = event.subject ?? 'records';
+      // A dropped or failed streamed export is recorded too, with the rows it had sent.
+      if (details.completed === false) return `A CSV export of ${dataset} stopped after ${Number(details.rowCount) || 0} rows`;
       const rows = typeof details.rowCount === 'number' ? `${details.rowCount} ` : '';
-      return `The operator exported ${rows}${event.subject ?? 'records'} as CSV`;
+      return `The operator exported ${rows}${dataset} as CSV`;
     }
     case 'admin.mail.retry':
       return `The operator put failed mail #${event.subject ?? '?'} back in the queue`;

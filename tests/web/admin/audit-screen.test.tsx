@@ -52,6 +52,20 @@ beforeAll(async () => {
         details: JSON.stringify({ changes: { firstName: { old: 'Dana', new: 'Danielle' } } }),
         created_at: day(1),
       },
+      {
+        event_type: 'admin.export',
+        actor: 'admin',
+        subject: 'leads',
+        details: JSON.stringify({ rowCount: 1200, search: '', completed: true }),
+        created_at: day(5),
+      },
+      {
+        event_type: 'admin.export',
+        actor: 'admin',
+        subject: 'leads',
+        details: JSON.stringify({ rowCount: 300, search: '', completed: false }),
+        created_at: day(6),
+      },
     ])
     .execute();
 }, 60_000);
@@ -96,10 +110,12 @@ describe('the audit screen', () => {
     expect(screen.getByText('The operator signed in')).toBeTruthy();
     expect(screen.getByText('The operator disabled lena@example.com')).toBeTruthy();
     expect(screen.getByText('dana@example.com signed in with Google')).toBeTruthy();
+    expect(screen.getByText('The operator exported 1200 leads as CSV')).toBeTruthy();
+    expect(screen.getByText('A CSV export of leads stopped after 300 rows')).toBeTruthy();
     expect(rows()).toHaveLength(50);
     expect(screen.getByText('Showing 50 events (more below)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Show older events' }));
-    await waitFor(() => expect(rows()).toHaveLength(64), WAIT);
+    await waitFor(() => expect(rows()).toHaveLength(66), WAIT);
     expect(screen.getByText('dana@example.com changed their first name from “Dana” to “Danielle”')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
   });
