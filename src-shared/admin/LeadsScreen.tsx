@@ -75,7 +75,7 @@ export function LeadsScreen() {
       <ListToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel="Search by name or email"
+        searchLabel="Search by name, email or source"
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
         onExport={() => void csvExport.run({ ...query })}
