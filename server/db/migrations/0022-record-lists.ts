@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migrator.ts';
+import { installedTrigramOps } from './trigram.ts';
 
 /**
  * The affiliate applications and the mail outbox are paged and searched in the database, newest
@@ -14,13 +15,9 @@ export const recordLists: Migration = {
   async up(db) {
     await sql`drop index affiliate_applications_created_at`.execute(db);
     await sql`create index mail_outbox_status on mail_outbox (status, id)`.execute(db);
-    const { rows } = await sql<{ schema: string }>`
-      select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
-    const trigram = rows[0]?.schema;
+    const ops = await installedTrigramOps(db);
     // Without pg_trgm (migration 10 could not create it) a search reads the table.
-    if (trigram === undefined) return;
-    // regnamespace's text is already quoted where a name needs it.
-    const ops = sql.raw(`${trigram}.gin_trgm_ops`);
+    if (ops === undefined) return;
     await sql`create index affiliate_applications_name_trgm
       on affiliate_applications using gin (lower(first_name || ' ' || last_name) ${ops})`.execute(db);
     await sql`create index affiliate_applications_email_trgm on affiliate_applications using gin (lower(email) ${ops})`.execute(

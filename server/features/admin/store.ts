@@ -9,7 +9,7 @@ import { escapeLike, newestFirstPage, type RecordsPageRequest } from './list-que
  * The outbox newest first, a keyset page at a time (by id), without the mails' text (codes
  * and links are not the operator's to read). Every mail the site sends lands here and none is
  * deleted, so it is never read whole. The search's lower(...) like '%q%' is what migration
- * 21's trigram indexes answer; a status is one of four words, so the words holding `q` are
+ * 22's trigram indexes answer; a status is one of four words, so the words holding `q` are
  * found here and looked up by their index.
  */
 export function pageOutbox(db: Kysely<Schema>, request: RecordsPageRequest): Promise<ListPage<OutboxMail>> {
