@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminPanelHost } from '../../../src-web/features/admin/AdminPanelHost.tsx';
+import { webAdminTokenStore } from '../../../src-web/features/admin/web-platform.ts';
 import { isAdminShortcut, setAdminMode, useAdminMode } from '../../../src-web/features/admin-mode/admin-mode.ts';
 
 afterEach(() => act(() => setAdminMode(false)));
@@ -89,6 +90,30 @@ describe('admin mode', () => {
     const panel = screen.getByRole('navigation', { name: 'Admin' });
     expect(await within(panel).findByText('Not signed in')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('offers Logout as soon as the operator signs in on this tab, not at the next 30-second check', async () => {
+    localStorage.removeItem('admin_api_token');
+    const answers = vi.fn(async () => Response.json({ success: true, valid: true }));
+    vi.stubGlobal('fetch', answers);
+    try {
+      act(() => setAdminMode(true));
+      render(
+        <MemoryRouter>
+          <AdminPanelHost />
+        </MemoryRouter>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'ADMIN MODE' }, { timeout: 15_000 }));
+      const panel = screen.getByRole('navigation', { name: 'Admin' });
+      expect(await within(panel).findByText('Not signed in')).toBeTruthy();
+      // What the password dialog does once the server accepts the password.
+      await act(() => webAdminTokenStore.write('a-fresh-admin-token'));
+      expect(await within(panel).findByRole('button', { name: 'Logout' })).toBeTruthy();
+      expect(within(panel).queryByText('Not signed in')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.removeItem('admin_api_token');
+    }
   });
 
   it.each([
