@@ -347,11 +347,14 @@ describe('guarded routes', { timeout: 20_000 }, () => {
 });
 
 describe('social sign-in', () => {
+  // A return loads its module on demand: more than a second when two cores also run the server tests.
+  const RETURN = { timeout: 10_000 };
+
   it('exchanges the returned code, cleans the address and audits the login as google', async () => {
     const back = await identity.hostedReturnAddress({ code: 'good-code', keep: '1' });
     window.history.replaceState(null, '', back);
     renderApp(identity);
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'), RETURN);
     expect(window.location.search).toBe('?keep=1');
     const state = new URLSearchParams(back.split('?')[1]).get('state');
     expect(identity.ops('exchangeCode')).toEqual([['good-code', state, window.location.origin]]);
@@ -363,7 +366,7 @@ describe('social sign-in', () => {
     const back = await identity.hostedReturnAddress({ error: 'access_denied', error_description: 'Not verified', keep: '1' });
     window.history.replaceState(null, '', back);
     renderApp(identity);
-    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
+    expect((await screen.findByRole('alert', undefined, RETURN)).textContent).toBe('OAuth sign-in failed. Please try again.');
     expect(window.location.search).toBe('?keep=1');
     expect(identity.ops('exchangeCode')).toEqual([]);
   });
@@ -371,7 +374,7 @@ describe('social sign-in', () => {
   it("shows 'OAuth sign-in failed. Please try again.' when the exchange fails", async () => {
     window.history.replaceState(null, '', await identity.hostedReturnAddress({ code: 'bad-code' }));
     renderApp(identity);
-    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
+    expect((await screen.findByRole('alert', undefined, RETURN)).textContent).toBe('OAuth sign-in failed. Please try again.');
     expect(window.location.search).toBe('');
     expect(screen.getByTestId('status').textContent).toBe('signed-out');
   });
@@ -408,7 +411,7 @@ describe('social sign-in', () => {
     window.history.replaceState(null, '', here);
     renderApp(identity);
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(cleaned));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(cleaned), RETURN);
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem('accessToken')).toBe(tokens.accessToken);
@@ -419,8 +422,8 @@ describe('social sign-in', () => {
     await identity.hostedReturnAddress({});
     window.history.replaceState(null, '', '/?code=good-code&state=someone-elses');
     renderApp(identity);
-    expect((await screen.findByRole('alert')).textContent).toBe('OAuth sign-in failed. Please try again.');
-    await waitFor(() => expect(window.location.search).toBe(''));
+    expect((await screen.findByRole('alert', undefined, RETURN)).textContent).toBe('OAuth sign-in failed. Please try again.');
+    await waitFor(() => expect(window.location.search).toBe(''), RETURN);
     expect(screen.getByTestId('status').textContent).toBe('signed-out');
     expect(identity.ops('exchangeCode')).toEqual([]);
   });

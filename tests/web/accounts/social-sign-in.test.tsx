@@ -34,6 +34,12 @@ async function chooseGoogle() {
   await waitFor(() => expect(identity.ops('authorizeUrl')).toHaveLength(1));
 }
 
+/**
+ * Finishing a return loads its module on demand and exchanges the code: more than waitFor's
+ * default second when the machine's two cores also run the server tests.
+ */
+const RETURN = { timeout: 10_000 };
+
 /** The provider sends the visitor back: the app loads afresh at the callback address. */
 function comeBack(unmount: () => void) {
   unmount();
@@ -48,7 +54,7 @@ describe('social sign-in from a signed-in page', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
     await chooseGoogle();
     const { router } = comeBack(unmount);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), RETURN);
     expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeTruthy();
     expect(window.location.search).toBe('');
   });
@@ -65,7 +71,7 @@ describe('social sign-in from a signed-in page', { timeout: 20_000 }, () => {
       await identity.hostedReturnAddress({ code: 'good-code' }, '/', hostedAppState({ returnTo })),
     );
     const { router } = renderApp(identity, '/');
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'), RETURN);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     // Signed in where the provider sent them back, and nowhere else (the router refuses, and
     // reports, an address elsewhere as an error of this test).
@@ -86,8 +92,8 @@ describe('sign-up with Google', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Create Account' });
     await chooseGoogle();
     comeBack(unmount);
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
-    await waitFor(() => expect(localStorage.getItem('referral')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'), RETURN);
+    await waitFor(() => expect(localStorage.getItem('referral')).toBeNull(), RETURN);
     expect(api.find((call) => call.path === '/api/referrals')?.body).toMatchObject({
       referral: { referralKey: 'r-1', source: 'newsletter' },
     });
