@@ -1,12 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
 import { LeadDetailDrawer } from '../../../src-shared/admin/LeadDetailDrawer.tsx';
-import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
-import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
 import type { LeadDetail } from '../../../src-shared/domain/admin-lists.ts';
-import type { Platform } from '../../../src-shared/domain/platform.ts';
+import { renderWithStubbedAdminServer, STUB_ADMIN_URL } from '../support/admin-services-stub.tsx';
 
 /**
  * The lead drawer with the real fetch client over a stubbed server: which lead it asks the
@@ -17,26 +14,12 @@ import type { Platform } from '../../../src-shared/domain/platform.ts';
 function renderDrawer(lead: Lead, detail?: LeadDetail) {
   const requests: string[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
-    const { pathname } = new URL(String(input), 'http://admin.test');
+    const { pathname } = new URL(String(input), STUB_ADMIN_URL);
     requests.push(pathname);
     if (detail && pathname === `/api/admin/leads/${lead.id}`) return Response.json({ success: true, detail });
     return Response.json({ success: false, error: 'No lead with this id in this database' }, { status: 404 });
   });
-  const api = createFetchAdminApi({
-    baseUrl: 'http://admin.test',
-    tokenStore: createMemoryTokenStore(),
-    fetch: fetchStub as typeof fetch,
-  });
-  const platform: Platform = {
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    saveExport: async () => ({ status: 'cancelled' }),
-  };
-  render(
-    <AdminServicesProvider value={{ api, platform, sessionLost: () => {} }}>
-      <LeadDetailDrawer lead={lead} onClose={() => {}} />
-    </AdminServicesProvider>,
-  );
+  renderWithStubbedAdminServer(<LeadDetailDrawer lead={lead} onClose={() => {}} />, fetchStub as typeof fetch);
   return { requests };
 }
 

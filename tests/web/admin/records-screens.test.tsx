@@ -1,19 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
 import {
   AffiliateApplicationsScreen,
   AuditScreen,
   NO_MAIL_DELIVERY,
   OutboxScreen,
 } from '../../../src-shared/admin/OperatorScreens.tsx';
-import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
-import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { OutboxMail } from '../../../src-shared/domain/admin.ts';
 import type { AffiliateApplication } from '../../../src-shared/domain/affiliate.ts';
-import type { Platform } from '../../../src-shared/domain/platform.ts';
+import { renderWithStubbedAdminServer, STUB_ADMIN_URL } from '../support/admin-services-stub.tsx';
 
 /**
  * The operator's read-only lists (outbox, affiliate applications, and the audit log's empty
@@ -31,23 +28,13 @@ type Routes = (pathname: string, query: URLSearchParams) => Answer | undefined;
 function renderScreen(screenElement: ReactNode, routes: Routes) {
   const requests: URL[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://admin.test');
+    const url = new URL(String(input), STUB_ADMIN_URL);
     requests.push(url);
     const route = routes(url.pathname, url.searchParams);
     if (!route) return Response.json({ success: false, error: `no stub for ${url.pathname}` }, { status: 404 });
     return Response.json(route.body, { status: route.status ?? 200 });
   });
-  const api = createFetchAdminApi({
-    baseUrl: 'http://admin.test',
-    tokenStore: createMemoryTokenStore(),
-    fetch: fetchStub as typeof fetch,
-  });
-  const platform: Platform = {
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    saveExport: async () => ({ status: 'cancelled' }),
-  };
-  render(<AdminServicesProvider value={{ api, platform, sessionLost: () => {} }}>{screenElement}</AdminServicesProvider>);
+  renderWithStubbedAdminServer(screenElement, fetchStub as typeof fetch);
   return { requests };
 }
 
