@@ -78,7 +78,8 @@ describe('admin mode', () => {
     expect(mode()).toBe('on');
   });
 
-  it('without a session says "Not signed in" and offers no Logout', async () => {
+  /** Admin mode on without a stored session, and the panel opened: it says it is not signed in. */
+  async function openPanelSignedOut() {
     localStorage.removeItem('admin_api_token');
     act(() => setAdminMode(true));
     render(
@@ -89,23 +90,21 @@ describe('admin mode', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'ADMIN MODE' }, { timeout: 15_000 }));
     const panel = screen.getByRole('navigation', { name: 'Admin' });
     expect(await within(panel).findByText('Not signed in')).toBeTruthy();
+    return panel;
+  }
+
+  it('without a session says "Not signed in" and offers no Logout', async () => {
+    const panel = await openPanelSignedOut();
     expect(within(panel).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('offers Logout as soon as the operator signs in on this tab, not at the next 30-second check', async () => {
-    localStorage.removeItem('admin_api_token');
-    const answers = vi.fn(async () => Response.json({ success: true, valid: true }));
-    vi.stubGlobal('fetch', answers);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, valid: true })),
+    );
     try {
-      act(() => setAdminMode(true));
-      render(
-        <MemoryRouter>
-          <AdminPanelHost />
-        </MemoryRouter>,
-      );
-      fireEvent.click(await screen.findByRole('button', { name: 'ADMIN MODE' }, { timeout: 15_000 }));
-      const panel = screen.getByRole('navigation', { name: 'Admin' });
-      expect(await within(panel).findByText('Not signed in')).toBeTruthy();
+      const panel = await openPanelSignedOut();
       // What the password dialog does once the server accepts the password.
       await act(() => webAdminTokenStore.write('a-fresh-admin-token'));
       expect(await within(panel).findByRole('button', { name: 'Logout' })).toBeTruthy();
