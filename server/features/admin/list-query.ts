@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../../src-shared/domain/admin-lists.ts';
 
 /** A list request the server cannot answer as asked (a foreign cursor, a bad date range): a 400. */
@@ -59,20 +60,25 @@ const isIdPosition = (value: unknown): value is IdPosition => {
 };
 
 /**
- * A page of a list kept in insertion order, newest first by id: `rows` reads up to `limit` rows
- * below the cursor's id (asked for one more than the page, to know whether another follows),
- * `total` counts what the search finds for the first page.
+ * A page of a list kept in insertion order, newest first by id: reads up to `limit` of `rows`
+ * below the cursor's id (one more than the page, to know whether another follows) on the
+ * primary key, and `total` counts what the search finds for the first page.
  */
-export async function newestFirstPage<Row extends { id: number }, Item>(
+export async function newestFirstPage<DB, TB extends keyof DB, Row extends { id: number }, Item>(
   request: RecordsPageRequest,
   read: {
-    rows(belowId: number | undefined, limit: number): Promise<Row[]>;
+    /** The list's rows as searched, with the columns to show (an `id` among them). */
+    rows: SelectQueryBuilder<DB, TB, Row>;
     total(): Promise<{ total: number; isEstimate: boolean }>;
   },
   toItem: (row: Row) => Item,
 ): Promise<ListPage<Item>> {
   const belowId = request.cursor === undefined ? undefined : decodeCursor(request.cursor, isIdPosition).i;
-  const rows = await read.rows(belowId, request.limit + 1);
+  const below = belowId === undefined ? read.rows : read.rows.where(sql<number>`id`, '<', belowId);
+  const rows = await below
+    .orderBy(sql`id`, 'desc')
+    .limit(request.limit + 1)
+    .execute();
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const total = request.withTotal ? await read.total() : undefined;

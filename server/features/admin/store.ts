@@ -32,13 +32,7 @@ export function pageOutbox(db: Kysely<Schema>, request: RecordsPageRequest): Pro
   return newestFirstPage(
     request,
     {
-      rows: (belowId, limit) =>
-        found()
-          .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-          .$if(belowId !== undefined, (query) => query.where('id', '<', belowId ?? 0))
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute(),
+      rows: found().select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at']),
       total: () => totalOf(db, found()),
     },
     (row) => ({

@@ -80,13 +80,7 @@ export function pageAffiliateApplications(
   return newestFirstPage(
     request,
     {
-      rows: (belowId, limit) =>
-        found()
-          .selectAll()
-          .$if(belowId !== undefined, (query) => query.where('id', '<', belowId ?? 0))
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute(),
+      rows: found().selectAll(),
       total: () => totalOf(db, found()),
     },
     (row) => ({
