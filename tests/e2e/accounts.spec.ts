@@ -164,12 +164,13 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await expect(page.getByText('Recruitment Performance')).toBeVisible();
   await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
 
-  // Change the name.
+  // Change the name and remove the phone number.
   await menu(page).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page.getByLabel(field('First Name'))).toHaveValue('Ada');
   await expect(page.getByLabel(field('Phone Number'))).toHaveValue('(555) 123-4567');
   await page.getByLabel(field('First Name')).fill('Augusta');
+  await page.getByLabel(field('Phone Number')).fill('');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(menu(page)).toHaveAccessibleName('Augusta Lovelace account menu');
@@ -187,6 +188,9 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
   await expect(page.getByRole('heading', { name: 'Welcome back, Augusta Lovelace' })).toBeVisible();
   await menu(page).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
+  // The number is gone from the account, not only from the form.
+  await expect(page.getByLabel(field('First Name'))).toHaveValue('Augusta');
+  await expect(page.getByLabel(field('Phone Number'))).toHaveValue('');
 
   // Change the email and verify it.
   const before = await lastMailId();
@@ -222,7 +226,7 @@ test('a new customer signs up, verifies, edits the profile, changes email, signs
     .execute();
   expect(audits.map((event) => event.details)).toEqual(
     expect.arrayContaining([
-      { changes: { firstName: { old: 'Ada', new: 'Augusta' } } },
+      { changes: { firstName: { old: 'Ada', new: 'Augusta' }, phoneNumber: { old: '+15551234567', new: null } } },
       { changes: { email: { old: EMAIL, new: NEW_EMAIL } }, emailPendingVerification: true },
     ]),
   );

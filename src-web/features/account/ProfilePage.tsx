@@ -124,6 +124,9 @@ export function ProfilePage() {
       } else {
         const attributes: Record<string, string> = { given_name: form.firstName.trim(), family_name: form.lastName.trim() };
         if (form.phoneNumber.trim() !== '') attributes.phone_number = toE164(form.phoneNumber);
+        // A cleared field removes the stored number (a blank value deletes it, as in Cognito);
+        // leaving it out would keep the number while saying the profile was updated.
+        else if (loaded.phoneNumber.trim() !== '') attributes.phone_number = '';
         if (emailChanged) attributes.email = form.email.trim();
         await (await identity()).updateUserAttributes(tokens.accessToken, attributes);
         setLoaded(form);

@@ -155,7 +155,10 @@ export class FakeIdentity implements IdentityClient {
     this.record('updateUserAttributes', accessToken, attributes);
     const user = this.byAccessToken(accessToken);
     const { email, ...rest } = attributes;
-    Object.assign(user.attributes, rest);
+    // A blank value deletes the attribute, as Cognito (and our identity service) do.
+    user.attributes = Object.fromEntries(
+      Object.entries({ ...user.attributes, ...rest }).filter(([name, value]) => value !== '' || !(name in rest)),
+    );
     if (email && email !== user.attributes.email) user.attributes.pending_email = email;
   }
   async verifyUserAttribute(accessToken: string, name: string, code: string) {

@@ -99,6 +99,24 @@ describe('profile settings', { timeout: 20_000 }, () => {
     expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ phone_number: '+442079460958' });
   });
 
+  it('clearing the phone number removes it from the account, not only from the form', async () => {
+    const user = await openProfile(identity, stored);
+    await user.clear(input(/^Phone Number/));
+    await user.click(button('Save Changes'));
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toEqual({
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      phone_number: '',
+    });
+    expect(stored.attributes.phone_number).toBeUndefined();
+    await waitFor(() =>
+      expect(api.find((call) => call.path === '/api/audit-profile')?.body).toMatchObject({
+        changes: { phoneNumber: { old: '(555) 123-4567', new: '' } },
+      }),
+    );
+  });
+
   it('a stored number from abroad survives editing the field', async () => {
     stored.attributes.phone_number = '+447911123456';
     const user = await openProfile(identity, stored);
