@@ -94,8 +94,10 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo }: U
       let total: number | null = null;
       if (onlyPage) total = users.length;
       else if (request.withTotal && filter === undefined) {
-        const pool = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
-        total = pool.UserPool?.EstimatedNumberOfUsers ?? null;
+        // The count is a courtesy beside the page that was asked for: a key whose policy allows
+        // ListUsers but not DescribeUserPool still lists the users, with no total.
+        const pool = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId })).catch(() => undefined);
+        total = pool?.UserPool?.EstimatedNumberOfUsers ?? null;
       }
       return {
         items: users,

@@ -28,13 +28,20 @@ const cognitoUser = (index: number) => ({
   UserLastModifiedDate: 1_767_225_600,
 });
 
+/** Whether the stand-in refuses DescribeUserPool, as AWS does for a key whose policy leaves it out. */
+let describeDenied = false;
+const DENIED = Symbol('AccessDeniedException');
+
 async function answer(request: IncomingMessage): Promise<unknown> {
   let text = '';
   for await (const chunk of request) text += String(chunk);
   const target = String(request.headers['x-amz-target']).split('.').pop() ?? '';
   const body = JSON.parse(text) as Record<string, unknown>;
   requests.push({ target, body });
-  if (target === 'DescribeUserPool') return { UserPool: { Id: POOL, EstimatedNumberOfUsers: POOL_SIZE } };
+  if (target === 'DescribeUserPool') {
+    if (describeDenied) return DENIED;
+    return { UserPool: { Id: POOL, EstimatedNumberOfUsers: POOL_SIZE } };
+  }
   // Every ListUsers answers a full page with more to come: the pool is larger than any one page.
   const limit = Number(body.Limit);
   return { Users: Array.from({ length: limit }, (_, index) => cognitoUser(index)), PaginationToken: 'more' };
@@ -44,6 +51,16 @@ beforeAll(async () => {
   standIn = createServer((request, response) => {
     void answer(request).then((reply) => {
       response.setHeader('content-type', 'application/x-amz-json-1.1');
+      if (reply === DENIED) {
+        response.statusCode = 400;
+        response.end(
+          JSON.stringify({
+            __type: 'AccessDeniedException',
+            message: `User: arn:aws:iam::123456789012:user/console is not authorized to perform: cognito-idp:DescribeUserPool on resource: arn:aws:cognito-idp:eu-west-1:123456789012:userpool/${POOL}`,
+          }),
+        );
+        return;
+      }
       response.end(JSON.stringify(reply));
     });
   });
@@ -75,6 +92,17 @@ describe('the users list against AWS Cognito', () => {
     expect(page.items).toHaveLength(50);
     expect(page).toMatchObject({ total: POOL_SIZE, totalIsEstimate: true, nextCursor: 'more' });
     expect(requests.map((request) => request.target)).toEqual(['ListUsers', 'DescribeUserPool']);
+  });
+
+  it('still lists the users, with no total, for a key allowed ListUsers but not DescribeUserPool', async () => {
+    describeDenied = true;
+    try {
+      const page = await directory.page({ searchBy: 'email', limit: 50, withTotal: true });
+      expect(page.items).toHaveLength(50);
+      expect(page).toMatchObject({ total: null, totalIsEstimate: false, nextCursor: 'more' });
+    } finally {
+      describeDenied = false;
+    }
   });
 
   it('asks for a username prefix with the ListUsers Filter AWS documents, and claims no total for a search', async () => {
