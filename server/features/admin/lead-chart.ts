@@ -1,5 +1,5 @@
 import { LEADS_CHART, type LeadsChart, type LeadsChartInterval } from '../../../src-shared/domain/admin-lists.ts';
-import { InvalidListQuery } from './list-query.ts';
+import { InvalidListQuery } from '../../db/list-query.ts';
 
 /**
  * The leads chart's span and buckets, whatever source counts the leads (leads-source.ts): which

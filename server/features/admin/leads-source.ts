@@ -8,7 +8,7 @@ import type { SupabaseLeadsConfig } from './config.ts';
 import { totalOf } from '../../db/row-count.ts';
 import { BUCKET_ORIGIN, bucketStart, isoDay, type LeadsChartCount, type LeadsChartRequest } from './lead-chart.ts';
 import { readLeadDetail } from './lead-detail.ts';
-import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery } from './list-query.ts';
+import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery } from '../../db/list-query.ts';
 import { CSV_NEWLINE, leadCsvRecord } from '../../../src-shared/domain/admin-csv.ts';
 
 /** What the operator narrows the leads to: the same for a page and for the export. */

@@ -24,7 +24,7 @@ import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
 import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
-import { InvalidListQuery } from './list-query.ts';
+import { InvalidListQuery } from '../../db/list-query.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
 
 export interface ListRouteDeps {

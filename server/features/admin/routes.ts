@@ -15,7 +15,7 @@ import type { KnownDevices } from './known-device.ts';
 import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { InvalidListQuery, recordsPageRequest } from './list-query.ts';
+import { InvalidListQuery, recordsPageRequest } from '../../db/list-query.ts';
 import { pageOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';

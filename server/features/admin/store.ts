@@ -3,7 +3,7 @@ import { MAIL_STATUSES, type OutboxMail } from '../../../src-shared/domain/admin
 import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
-import { escapeLike, newestFirstPage, type RecordsPageRequest } from './list-query.ts';
+import { escapeLike, newestFirstPage, type RecordsPageRequest } from '../../db/list-query.ts';
 
 /**
  * The outbox newest first, a keyset page at a time (by id), without the mails' text (codes

@@ -1,7 +1,7 @@
 import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import type { ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
-import { InvalidListQuery } from './list-query.ts';
+import { InvalidListQuery } from '../../db/list-query.ts';
 
 /** The user pool the admin area manages, through the AWS SDK (our /cognito or AWS Cognito). */
 export interface UserPool {

@@ -3,7 +3,7 @@ import type { ListPage } from '../../../src-shared/domain/admin-lists.ts';
 import type { AffiliateApplication, AffiliateApplicationRequest } from '../../../src-shared/domain/affiliate.ts';
 import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
-import { escapeLike, newestFirstPage, type RecordsPageRequest } from '../admin/list-query.ts';
+import { escapeLike, newestFirstPage, type RecordsPageRequest } from '../../db/list-query.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 
 /** The lead source every affiliate application's lead carries. */

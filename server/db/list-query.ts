@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../../src-shared/domain/admin-lists.ts';
+import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../src-shared/domain/admin-lists.ts';
 
 /** A list request the server cannot answer as asked (a foreign cursor, a bad date range): a 400. */
 export class InvalidListQuery extends Error {
