@@ -1,9 +1,13 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../src-shared/domain/admin-lists.ts';
 
-/** A list request the server cannot answer as asked (a foreign cursor, a bad date range): a 400. */
+/**
+ * A list request the server cannot answer as asked (a foreign cursor, a bad date range): the
+ * error policy (server/http/errors.ts) answers it as a 400 with its message.
+ */
 export class InvalidListQuery extends Error {
   override name = 'InvalidListQuery';
+  readonly statusCode = 400;
 }
 
 /** An opaque cursor: the position it holds, as base64url JSON. */

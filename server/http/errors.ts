@@ -64,17 +64,26 @@ function describe(error: FastifySchemaValidationError): string {
  */
 export function registerErrorPolicy(app: FastifyInstance): void {
   app.setSchemaErrorFormatter((errors, context) => new Error(describeValidationErrors(errors, context)));
+  app.setErrorHandler(errorHandler((body) => body));
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * The same policy in a scope whose API wraps its answers in an envelope of its own (the admin
+ * API's `{ success, …, error }`): a refused query, a bad parameter or a bad cursor then answers
+ * in that envelope whichever check refused it. A 500 keeps the policy's body and request id.
+ */
+export function wrapClientErrors(scope: FastifyInstance, envelope: (body: ErrorBody) => object): void {
+  scope.setErrorHandler(errorHandler(envelope));
+}
+
+function errorHandler(envelope: (body: ErrorBody) => object) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const body: ErrorBody = { error: clientMessage(error, status) };
-      return reply.status(status).send(body);
-    }
+    if (status >= 400 && status < 500) return reply.status(status).send(envelope({ error: clientMessage(error, status) }));
     request.log.error({ err: error }, 'request failed');
     const body: ErrorBody = { error: 'Something went wrong on our side. Please try again.', requestId: request.id };
     return reply.status(500).send(body);
-  });
+  };
 }
 
 /**

@@ -90,7 +90,7 @@ describe('a body-less request that says its body is JSON', () => {
       body: '{"dataset":',
     });
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect(await broken.json()).toEqual({ success: false, error: 'The request body is not valid JSON' });
     const missing = await bodyless('POST', '/api/admin/exports', {
       'content-type': 'application/json',
       authorization: `Bearer ${admin}`,

@@ -258,7 +258,8 @@ describe('bad input on admin user actions', () => {
         body: '{',
       });
       expect(response.status, `${method} ${suffix}`).toBe(400);
-      expect(await response.json()).toEqual({ error: 'The request body is not valid JSON' });
+      // In the admin API's envelope, as its own refusals ({ success, error }).
+      expect(await response.json()).toEqual({ success: false, error: 'The request body is not valid JSON' });
     }
   });
 });

@@ -65,7 +65,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
           totalIsEstimate: page.totalIsEstimate,
         };
       } catch (error) {
-        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        if (error instanceof InvalidListQuery) throw error;
         request.log.error({ err: error }, 'reading leads failed');
         return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
       }
@@ -80,7 +80,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         const span = chartSpan(leadsFilter(request.query));
         return { success: true, chart: chartOf(span, await deps.leads.chart(span)) };
       } catch (error) {
-        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        if (error instanceof InvalidListQuery) throw error;
         request.log.error({ err: error }, 'counting leads for the chart failed');
         return reply.status(502).send({ success: false, error: 'Failed to count leads for the chart' });
       }
@@ -102,13 +102,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     ...routeOf(exportLeads),
     config: adminOnly,
     handler: async (request, reply) => {
-      let filter: LeadsFilter;
-      try {
-        filter = leadsFilter(request.query);
-      } catch (error) {
-        if (error instanceof InvalidListQuery) return reply.status(400).send({ error: error.message });
-        throw error;
-      }
+      const filter = leadsFilter(request.query);
       return streamCsv(request, reply, {
         dataset: 'leads',
         header: ADMIN.leadCsvColumns,
@@ -139,7 +133,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
           totalIsEstimate: page.totalIsEstimate,
         };
       } catch (error) {
-        if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
+        if (error instanceof InvalidListQuery) throw error;
         return deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
       }
     },
@@ -182,7 +176,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     try {
       first = await batches.next();
     } catch (error) {
-      if (error instanceof InvalidListQuery) return reply.status(400).send({ error: error.message });
+      if (error instanceof InvalidListQuery) throw error;
       if (options.onFailure) return options.onFailure(error);
       request.log.error({ err: error }, options.failure);
       return reply.status(502).send({ error: options.failure });

@@ -6,6 +6,7 @@ import * as contracts from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import { wrapClientErrors } from '../../http/errors.ts';
 import { pageAffiliateApplications } from '../affiliates/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { registerAuditAdminRoutes } from '../audit/routes.ts';
@@ -15,7 +16,7 @@ import type { KnownDevices } from './known-device.ts';
 import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { InvalidListQuery, recordsPageRequest } from '../../db/list-query.ts';
+import { recordsPageRequest } from '../../db/list-query.ts';
 import { pageOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
@@ -50,6 +51,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
 
   void app.register(async (scope) => {
     scope.addHook('onRequest', access.requireAdmin);
+    wrapClientErrors(scope, (body) => ({ success: false, ...body }));
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -104,21 +106,16 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     routes.route({
       ...routeOf(contracts.listOutbox),
       config: adminOnly,
-      handler: async (request, reply) => {
-        try {
-          const page = await pageOutbox(db, recordsPageRequest(request.query));
-          return {
-            success: true,
-            mails: page.items,
-            nextCursor: page.nextCursor,
-            total: page.total,
-            totalIsEstimate: page.totalIsEstimate,
-            deliveryConfigured: deps.mailDeliveryConfigured ?? false,
-          };
-        } catch (error) {
-          if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
-          throw error;
-        }
+      handler: async (request) => {
+        const page = await pageOutbox(db, recordsPageRequest(request.query));
+        return {
+          success: true,
+          mails: page.items,
+          nextCursor: page.nextCursor,
+          total: page.total,
+          totalIsEstimate: page.totalIsEstimate,
+          deliveryConfigured: deps.mailDeliveryConfigured ?? false,
+        };
       },
     });
 
@@ -136,20 +133,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
     routes.route({
       ...routeOf(contracts.listAffiliateApplications),
       config: adminOnly,
-      handler: async (request, reply) => {
-        try {
-          const page = await pageAffiliateApplications(db, recordsPageRequest(request.query));
-          return {
-            success: true,
-            applications: page.items,
-            nextCursor: page.nextCursor,
-            total: page.total,
-            totalIsEstimate: page.totalIsEstimate,
-          };
-        } catch (error) {
-          if (error instanceof InvalidListQuery) return reply.status(400).send({ success: false, error: error.message });
-          throw error;
-        }
+      handler: async (request) => {
+        const page = await pageAffiliateApplications(db, recordsPageRequest(request.query));
+        return {
+          success: true,
+          applications: page.items,
+          nextCursor: page.nextCursor,
+          total: page.total,
+          totalIsEstimate: page.totalIsEstimate,
+        };
       },
     });
 
