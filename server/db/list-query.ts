@@ -10,6 +10,11 @@ export class InvalidListQuery extends Error {
   readonly statusCode = 400;
 }
 
+/** A page's position and count, as every list's answer carries them beside its items. */
+export function pagePosition(page: ListPage<unknown>): Omit<ListPage<unknown>, 'items'> {
+  return { nextCursor: page.nextCursor, total: page.total, totalIsEstimate: page.totalIsEstimate };
+}
+
 /** An opaque cursor: the position it holds, as base64url JSON. */
 export function encodeCursor(position: object): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');

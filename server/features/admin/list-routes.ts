@@ -24,7 +24,7 @@ import { routeOf } from '../../http/contract-route.ts';
 import { recordAudit } from '../audit/record.ts';
 import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
-import { InvalidListQuery } from '../../db/list-query.ts';
+import { InvalidListQuery, pagePosition } from '../../db/list-query.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
 
 export interface ListRouteDeps {
@@ -60,9 +60,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         return {
           success: true,
           leads: page.items,
-          nextCursor: page.nextCursor,
-          total: page.total,
-          totalIsEstimate: page.totalIsEstimate,
+          ...pagePosition(page),
         };
       } catch (error) {
         if (error instanceof InvalidListQuery) throw error;
@@ -128,9 +126,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         return {
           success: true,
           users: page.items,
-          nextCursor: page.nextCursor,
-          total: page.total,
-          totalIsEstimate: page.totalIsEstimate,
+          ...pagePosition(page),
         };
       } catch (error) {
         if (error instanceof InvalidListQuery) throw error;

@@ -16,7 +16,7 @@ import type { KnownDevices } from './known-device.ts';
 import { registerAdminListRoutes } from './list-routes.ts';
 import type { LeadsSource } from './leads-source.ts';
 import type { AdminPassword } from './password.ts';
-import { recordsPageRequest } from '../../db/list-query.ts';
+import { pagePosition, recordsPageRequest } from '../../db/list-query.ts';
 import { pageOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
@@ -111,9 +111,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         return {
           success: true,
           mails: page.items,
-          nextCursor: page.nextCursor,
-          total: page.total,
-          totalIsEstimate: page.totalIsEstimate,
+          ...pagePosition(page),
           deliveryConfigured: deps.mailDeliveryConfigured ?? false,
         };
       },
@@ -138,9 +136,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         return {
           success: true,
           applications: page.items,
-          nextCursor: page.nextCursor,
-          total: page.total,
-          totalIsEstimate: page.totalIsEstimate,
+          ...pagePosition(page),
         };
       },
     });
