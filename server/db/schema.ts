@@ -10,6 +10,8 @@ export interface Schema {
   contact_messages: ContactMessagesTable;
   identity_users: IdentityUsersTable;
   identity_codes: IdentityCodesTable;
+  identity_unknown_logins: IdentityUnknownLoginsTable;
+  identity_unknown_codes: IdentityUnknownCodesTable;
   identity_sessions: IdentitySessionsTable;
   identity_rotated_refresh_tokens: IdentityRotatedRefreshTokensTable;
   identity_oauth_requests: IdentityOAuthRequestsTable;
@@ -137,6 +139,27 @@ export interface IdentityCodesTable {
   failed_attempts: number;
   sends: number;
   sends_window_started_at: Date;
+}
+
+/** A name that is no account, by its hash: the sign-in lockout it has met, as an account's (migration 23). */
+export interface IdentityUnknownLoginsTable {
+  login_hash: string;
+  failed_sign_ins: number;
+  last_failed_sign_in_at: Date;
+  locked_until: Date | null;
+  touched_at: Date;
+}
+
+/** The codes a name that is no account was told were sent, counted as an account's (migration 23). */
+export interface IdentityUnknownCodesTable {
+  login_hash: string;
+  purpose: IdentityCodePurpose;
+  sends: number;
+  sends_window_started_at: Date;
+  /** When the last pretend code was "sent" (null: never). */
+  sent_at: Date | null;
+  guesses: ColumnType<number, number | undefined, number>;
+  touched_at: Date;
 }
 
 /** One sign-in: its refresh token (hashed) and the origin of every access token issued from it. */

@@ -46,10 +46,15 @@ export function readAuthRequest(input: Input, service: IdentityService) {
 }
 
 /** Throws Cognito's lockout answer while the user (or, for a name no user has, the name) is locked. */
-export function checkNotLocked(service: IdentityService, login: string, user: UserRow | undefined, now: number): void {
+export async function checkNotLocked(
+  service: IdentityService,
+  login: string,
+  user: UserRow | undefined,
+  now: number,
+): Promise<void> {
   const locked = user
     ? user.locked_until !== null && user.locked_until.getTime() > now
-    : unknownUserLimits(service).isLocked(login, now);
+    : await unknownUserLimits(service).isLocked(login, now);
   if (locked) throw notAuthorized('Password attempts exceeded');
 }
 
@@ -92,12 +97,12 @@ export async function verifyPassword(service: IdentityService, login: string, pa
   await limitPerUser(service, login);
   const user = await findUser(service.db, login);
   const now = service.clock.now();
-  checkNotLocked(service, login, user, now);
+  await checkNotLocked(service, login, user, now);
   // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
   const matches = await service.passwords.verify(user?.password_hash ?? null, password);
   if (user === undefined) {
     // An unknown name locks like an account would, so the lockout reveals nothing.
-    unknownUserLimits(service).recordFailure(login, now);
+    await unknownUserLimits(service).recordFailure(login, now);
     throw incorrectCredentials();
   }
   if (!matches) {

@@ -1,63 +1,98 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityCodePurpose } from '../db/schema.ts';
-import { HOUR } from './clock.ts';
+import type { Kysely } from 'kysely';
+import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
+import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
 import { lockAfterFailure, MAX_LOCK_MS } from './lockout.ts';
 import type { IdentityService } from './service.ts';
-import { CODE_LIFETIME_MS, deliveryDetails, MAX_CODE_ATTEMPTS, MAX_CODE_SENDS_PER_HOUR, sendCode } from './verification.ts';
+import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendCode } from './verification.ts';
 
-/** A code that was never sent, counted as `sendCode` and `consumeCode` count a real one. */
-interface PretendCode {
-  sends: number;
-  sendsWindowStartedAt: number;
-  /** When the last pretend code was "sent" (0: never). */
-  sentAt: number;
-  guesses: number;
-}
-
-interface PretendAccount {
-  failures: number;
-  lastFailedAt: number;
-  lockedUntil: number;
-  codes: Partial<Record<IdentityCodePurpose, PretendCode>>;
-}
+/** A name as its rows know it: hashed (the names tried are often real people's addresses), any case. */
+const loginHash = (login: string) => hashToken(`unknown-login:${login.toLowerCase()}`);
 
 /**
  * The limits a real account meets (sign-in lockout, codes an hour, wrong guesses of a code),
  * applied to names that are no account, so meeting a limit tells a guesser nothing about who
- * exists; and the time a real code send takes, so a pretend one can take as long. Kept in
- * memory and bounded: a restart only restarts a pretend lockout.
+ * exists; and the time a real code send takes, so a pretend one can take as long. The counts
+ * are in the database, as an account's are (migration 23), so that several instances count
+ * as one; each is changed in one statement, so parallel requests each count.
  */
 export class UnknownUserLimits {
-  private readonly accounts = new Map<string, PretendAccount>();
   private codeSendMs = 0;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(private readonly db: Kysely<Schema>) {}
 
-  isLocked(login: string, now: number): boolean {
-    return (this.accounts.get(login.toLowerCase())?.lockedUntil ?? 0) > now;
+  async isLocked(login: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('identity_unknown_logins')
+      .select('locked_until')
+      .where('login_hash', '=', loginHash(login))
+      .executeTakeFirst();
+    return (row?.locked_until?.getTime() ?? 0) > now;
   }
 
-  /** Counts a failed sign-in as `recordFailure` does for a real account. */
-  recordFailure(login: string, now: number): void {
-    const account = this.account(login);
-    account.failures = account.lastFailedAt <= now - MAX_LOCK_MS ? 1 : account.failures + 1;
-    account.lastFailedAt = now;
-    account.lockedUntil = lockAfterFailure(account.failures, now)?.getTime() ?? 0;
+  /** Counts a failed sign-in as `recordFailure` (sign-in.ts) does for a real account. */
+  async recordFailure(login: string, now: number): Promise<void> {
+    const login_hash = loginHash(login);
+    const at = new Date(now);
+    const { failed_sign_ins: failures } = await this.db
+      .insertInto('identity_unknown_logins')
+      .values({ login_hash, failed_sign_ins: 1, last_failed_sign_in_at: at, locked_until: null, touched_at: at })
+      .onConflict((conflict) =>
+        conflict.column('login_hash').doUpdateSet((eb) => ({
+          failed_sign_ins: eb
+            .case()
+            .when('identity_unknown_logins.last_failed_sign_in_at', '<=', new Date(now - MAX_LOCK_MS))
+            .then(1)
+            .else(eb('identity_unknown_logins.failed_sign_ins', '+', 1))
+            .end(),
+          last_failed_sign_in_at: at,
+          touched_at: at,
+        })),
+      )
+      .returning('failed_sign_ins')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('identity_unknown_logins')
+      .set({ locked_until: lockAfterFailure(failures, now) })
+      .where('login_hash', '=', login_hash)
+      .execute();
   }
 
-  /** Counts a code sent, as `sendCode` does; false when a real account would be over its limit. */
-  allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number): boolean {
-    const code = this.code(login, purpose, now);
-    if (code.sendsWindowStartedAt <= now - HOUR) {
-      code.sends = 0;
-      code.sendsWindowStartedAt = now;
-    }
-    if (code.sends >= MAX_CODE_SENDS_PER_HOUR) return false;
-    code.sends += 1;
-    code.sentAt = now;
-    code.guesses = 0;
-    return true;
+  /**
+   * Counts a code sent, as `sendCode` does; false, and nothing counted, when a real account
+   * would be over its limit. An unconfirmed account always had one sign-up code mailed: so
+   * has a name first seen asking for another.
+   */
+  async allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number): Promise<boolean> {
+    const at = new Date(now);
+    const send = hourlySend('identity_unknown_codes', now);
+    const counted = await this.db
+      .insertInto('identity_unknown_codes')
+      .values({
+        login_hash: loginHash(login),
+        purpose,
+        sends: purpose === 'signup' ? 2 : 1,
+        sends_window_started_at: at,
+        sent_at: at,
+        guesses: 0,
+        touched_at: at,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['login_hash', 'purpose'])
+          .doUpdateSet({
+            sends: send.sends,
+            sends_window_started_at: send.windowStartedAt,
+            sent_at: at,
+            guesses: 0,
+            touched_at: at,
+          })
+          .where(send.admitted),
+      )
+      .returning('sends')
+      .executeTakeFirst();
+    return counted !== undefined;
   }
 
   /**
@@ -65,42 +100,40 @@ export class UnknownUserLimits {
    * one) is ExpiredCodeException, a guess past the limit LimitExceededException, else
    * CodeMismatchException.
    */
-  wrongGuess(login: string, purpose: IdentityCodePurpose, now: number): CognitoError {
-    const code = this.code(login, purpose, now);
-    if (code.sentAt === 0) return expiredCode();
-    code.guesses += 1;
+  async wrongGuess(login: string, purpose: IdentityCodePurpose, now: number): Promise<CognitoError> {
+    const login_hash = loginHash(login);
+    const at = new Date(now);
+    if (purpose === 'signup') {
+      // The sign-up code every unconfirmed account was mailed, "sent" when the name is first seen.
+      await this.db
+        .insertInto('identity_unknown_codes')
+        .values({ login_hash, purpose, sends: 1, sends_window_started_at: at, sent_at: at, guesses: 0, touched_at: at })
+        .onConflict((conflict) => conflict.columns(['login_hash', 'purpose']).doNothing())
+        .execute();
+    }
+    const code = await this.db
+      .updateTable('identity_unknown_codes')
+      .set((eb) => ({ guesses: eb('guesses', '+', 1), touched_at: at }))
+      .where('login_hash', '=', login_hash)
+      .where('purpose', '=', purpose)
+      .where('sent_at', 'is not', null)
+      .returning(['guesses', 'sent_at'])
+      .executeTakeFirst();
+    if (code?.sent_at == null) return expiredCode();
     if (code.guesses > MAX_CODE_ATTEMPTS) return attemptLimit();
-    if (code.sentAt + CODE_LIFETIME_MS[purpose] <= now) return expiredCode();
+    if (code.sent_at.getTime() + CODE_LIFETIME_MS[purpose] <= now) return expiredCode();
     return codeMismatch();
   }
 
-  /** Remembers how long a real code send took (a moving average). */
+  /** Remembers how long a real code send took (a moving average, this instance's own). */
   noteCodeSend(ms: number): void {
     this.codeSendMs = this.codeSendMs === 0 ? ms : this.codeSendMs * 0.8 + ms * 0.2;
   }
 
-  /** Waits about as long as a real code send takes now. */
-  async pretendCodeSend(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(this.codeSendMs, MAX_PRETEND_MS)));
-  }
-
-  /** An unconfirmed account always had one sign-up code mailed: so has a pretend one, when first seen. */
-  private code(login: string, purpose: IdentityCodePurpose, now: number): PretendCode {
-    const account = this.account(login);
-    const signedUp = purpose === 'signup';
-    account.codes[purpose] ??= { sends: signedUp ? 1 : 0, sendsWindowStartedAt: now, sentAt: signedUp ? now : 0, guesses: 0 };
-    return account.codes[purpose];
-  }
-
-  private account(login: string): PretendAccount {
-    const key = login.toLowerCase();
-    let account = this.accounts.get(key);
-    if (account === undefined) {
-      account = { failures: 0, lastFailedAt: 0, lockedUntil: 0, codes: {} };
-      if (this.accounts.size >= this.maxEntries) this.accounts.delete(this.accounts.keys().next().value ?? key);
-      this.accounts.set(key, account);
-    }
-    return account;
+  /** Waits until a pretend send that began at `startedAt` has taken about as long as a real one takes now. */
+  async pretendCodeSend(startedAt: number): Promise<void> {
+    const left = Math.min(this.codeSendMs, MAX_PRETEND_MS) - (performance.now() - startedAt);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
 }
 
@@ -113,7 +146,7 @@ const perService = new WeakMap<IdentityService, UnknownUserLimits>();
 export function unknownUserLimits(service: IdentityService): UnknownUserLimits {
   let limits = perService.get(service);
   if (limits === undefined) {
-    limits = new UnknownUserLimits();
+    limits = new UnknownUserLimits(service.db);
     perService.set(service, limits);
   }
   return limits;
@@ -128,9 +161,10 @@ export async function pretendCodeDelivery(
   login: string,
   purpose: IdentityCodePurpose,
 ): Promise<CodeDeliveryDetailsType> {
+  const started = performance.now();
   const pretend = unknownUserLimits(service);
-  if (!pretend.allowCodeSend(login, purpose, service.clock.now())) throw attemptLimit();
-  await pretend.pretendCodeSend();
+  if (!(await pretend.allowCodeSend(login, purpose, service.clock.now()))) throw attemptLimit();
+  await pretend.pretendCodeSend(started);
   return deliveryDetails(login);
 }
 

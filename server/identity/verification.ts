@@ -1,5 +1,5 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
 import { DAY, HOUR } from './clock.ts';
 import { hashCode, newCode, sameHash } from './codes.ts';
@@ -33,10 +33,6 @@ const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: 
 };
 
 /**
- * Where a code went, masked. Lower-cased first, so the answer for an unknown name typed as
- * `Ann@X.com` is the same as the one for the stored `ann@x.com`.
- */
-/**
  * Counts a code mail to `destination` asked for from `clientAddress` against the site's mail
  * quotas (server/mail/send-quota.ts); LimitExceededException, and no mail, when over.
  */
@@ -45,13 +41,33 @@ export async function admitCodeMail(service: IdentityService, clientAddress: str
   if (!admitted) throw attemptLimit();
 }
 
+/**
+ * Where a code went, masked. Lower-cased first, so the answer for an unknown name typed as
+ * `Ann@X.com` is the same as the one for the stored `ann@x.com`.
+ */
 export function deliveryDetails(destination: string): CodeDeliveryDetailsType {
   return { Destination: maskEmail(destination.toLowerCase()), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
 }
 
 /**
- * Replaces the user's code for `purpose` with a new one and queues the mail in the same
- * transaction. At most MAX_CODE_SENDS_PER_HOUR sends an hour.
+ * A code row's hourly count of sends as an upsert updates it: a new window once the hour is
+ * over, else one more; `admitted` is the upsert's condition (the window is over, or it has
+ * room), so the check and the count are one statement and parallel requests each count.
+ */
+export function hourlySend(table: 'identity_codes' | 'identity_unknown_codes', now: number) {
+  const sends = sql.ref(`${table}.sends`);
+  const startedAt = sql.ref(`${table}.sends_window_started_at`);
+  const windowOver = sql<boolean>`${startedAt} <= ${new Date(now - HOUR)}`;
+  return {
+    sends: sql<number>`case when ${windowOver} then 1 else ${sends} + 1 end`,
+    windowStartedAt: sql<Date>`case when ${windowOver} then ${new Date(now)} else ${startedAt} end`,
+    admitted: sql<boolean>`${windowOver} or ${sends} < ${MAX_CODE_SENDS_PER_HOUR}`,
+  };
+}
+
+/**
+ * Replaces the user's code for `purpose` with a new one and queues the mail (in `executor`'s
+ * transaction when it is one). At most MAX_CODE_SENDS_PER_HOUR sends an hour.
  */
 export async function sendCode(
   service: IdentityService,
@@ -61,28 +77,35 @@ export async function sendCode(
   executor: Kysely<Schema> = service.db,
 ): Promise<CodeDeliveryDetailsType> {
   const now = service.clock.now();
-  const existing = await executor
-    .selectFrom('identity_codes')
-    .select(['sends', 'sends_window_started_at'])
-    .where('user_sub', '=', user.sub)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  const windowOpen = existing !== undefined && existing.sends_window_started_at.getTime() > now - HOUR;
-  if (windowOpen && existing.sends >= MAX_CODE_SENDS_PER_HOUR) throw attemptLimit();
-
   const code = newCode();
-  const row = {
-    code_hash: hashCode(user.sub, purpose, code),
-    expires_at: new Date(now + CODE_LIFETIME_MS[purpose]),
-    failed_attempts: 0,
-    sends: windowOpen ? existing.sends + 1 : 1,
-    sends_window_started_at: windowOpen ? existing.sends_window_started_at : new Date(now),
-  };
-  await executor
+  const at = new Date(now);
+  const send = hourlySend('identity_codes', now);
+  const counted = await executor
     .insertInto('identity_codes')
-    .values({ user_sub: user.sub, purpose, ...row })
-    .onConflict((conflict) => conflict.columns(['user_sub', 'purpose']).doUpdateSet(row))
-    .execute();
+    .values({
+      user_sub: user.sub,
+      purpose,
+      code_hash: hashCode(user.sub, purpose, code),
+      expires_at: new Date(now + CODE_LIFETIME_MS[purpose]),
+      failed_attempts: 0,
+      sends: 1,
+      sends_window_started_at: at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_sub', 'purpose'])
+        .doUpdateSet((eb) => ({
+          code_hash: eb.ref('excluded.code_hash'),
+          expires_at: eb.ref('excluded.expires_at'),
+          failed_attempts: 0,
+          sends: send.sends,
+          sends_window_started_at: send.windowStartedAt,
+        }))
+        .where(send.admitted),
+    )
+    .returning('sends')
+    .executeTakeFirst();
+  if (counted === undefined) throw attemptLimit();
   const mail = MAILS[purpose];
   await service.mailer.enqueue(
     {

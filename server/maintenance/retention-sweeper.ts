@@ -15,6 +15,12 @@ const MAX_BATCHES = 200;
 const TOKEN_GRACE_MS = DAY_MS;
 /** Admin login attempts are kept a day: longer than any login-limit window counts them. */
 const LOGIN_ATTEMPTS_KEPT_MS = DAY_MS;
+/**
+ * A name that is no account keeps its pretend lockout and codes two days after it was last
+ * tried: longer than any lock (15 min), send window (1 h) or code (a day) they stand in for,
+ * so a sweep never makes its answers differ from an account's.
+ */
+const UNKNOWN_NAMES_KEPT_MS = 2 * DAY_MS;
 
 /** One kind of row that nobody needs once `condition` holds; `key` names each row for the batched delete. */
 interface Rule {
@@ -83,6 +89,18 @@ const RULES: readonly Rule[] = [
     key: ['id'],
     condition: (now) => sql`created_at <= ${new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)}`,
   },
+  {
+    name: 'unknown-name lockouts',
+    table: 'identity_unknown_logins',
+    key: ['login_hash'],
+    condition: (now) => sql`touched_at <= ${new Date(now.getTime() - UNKNOWN_NAMES_KEPT_MS)}`,
+  },
+  {
+    name: 'unknown-name codes',
+    table: 'identity_unknown_codes',
+    key: ['login_hash', 'purpose'],
+    condition: (now) => sql`touched_at <= ${new Date(now.getTime() - UNKNOWN_NAMES_KEPT_MS)}`,
+  },
 ];
 
 export interface RetentionSweeper {
@@ -96,7 +114,7 @@ export interface RetentionSweeper {
 
 /**
  * Keeps what anonymous callers can create (hosted sign-in requests, codes, unconfirmed
- * sign-ups, login attempts) from growing without bound. Every instance runs one; two
+ * sign-ups, login attempts, names that are no account) from growing without bound. Every instance runs one; two
  * sweeping at once is safe and cheap: each batch is an idempotent `DELETE … WHERE key IN
  * (SELECT key … LIMIT n)`, so a row is deleted once whoever gets to it first, and a batch
  * another instance already took simply finds fewer rows.

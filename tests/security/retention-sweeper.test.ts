@@ -107,6 +107,35 @@ describe('the retention sweeper in the running server', () => {
     expect(await users()).toEqual([{ email: 'customer@example.com', status: 'CONFIRMED' }]);
     await t.signIn('customer@example.com');
   });
+
+  it('keeps what names that are no account met (hashed) for two days after their last try, then deletes it', async () => {
+    const nobody = 'Nobody.Here@example.com';
+    const call = (operation: string, input: Record<string, unknown>) =>
+      t.server.fetch('/cognito/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
+      });
+    expect((await call('ForgotPassword', { Username: nobody })).status).toBe(200);
+    const wrong = { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: nobody, PASSWORD: 'Wrong-Password-1' } };
+    expect((await call('InitiateAuth', wrong)).status).toBe(400);
+    const stored = async () => [
+      ...(await t.server.app.database.db.selectFrom('identity_unknown_logins').selectAll().execute()),
+      ...(await t.server.app.database.db.selectFrom('identity_unknown_codes').selectAll().execute()),
+    ];
+    expect(await stored()).toHaveLength(2);
+    // No one's address in the clear: the names tried are often real people's.
+    expect(JSON.stringify(await stored()).toLowerCase()).not.toContain('nobody');
+
+    t.clock.advance(2 * DAY - MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await stored()).toHaveLength(2);
+    t.clock.advance(2 * MINUTE);
+    await until(async () => (await stored()).length === 0, 'deleted the unknown names');
+  });
 });
 
 const databases = [

@@ -21,6 +21,7 @@ import { mailReplyTo } from './0019-mail-reply-to.ts';
 import { leadsSourceSearch } from './0020-leads-source-search.ts';
 import { oneReferralPerAccount } from './0021-one-referral-per-account.ts';
 import { recordLists } from './0022-record-lists.ts';
+import { unknownLoginLimits } from './0023-unknown-login-limits.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: readonly Migration[] = [
   leadsSourceSearch,
   oneReferralPerAccount,
   recordLists,
+  unknownLoginLimits,
 ];

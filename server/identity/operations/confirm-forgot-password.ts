@@ -26,7 +26,7 @@ export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
     // Hashed before the lookup, so an unknown user costs the same hash as a known one.
     const passwordHash = await service.passwords.hash(password);
     const user = await findUser(service.db, username);
-    if (user === undefined) throw unknownUserLimits(service).wrongGuess(username, 'reset', service.clock.now());
+    if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'reset', service.clock.now());
     await consumeCode(service, user.sub, 'reset', code, async (trx) => {
       const now = service.clock.now();
       await trx

@@ -16,7 +16,7 @@ export const confirmSignUp: Operation<'ConfirmSignUp'> = {
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
     // An unknown user is answered as a wrong code for an account (its attempt limit too): no account enumeration.
-    if (user === undefined) throw unknownUserLimits(service).wrongGuess(username, 'signup', service.clock.now());
+    if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'signup', service.clock.now());
     if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
     await consumeCode(service, user.sub, 'signup', code, async (trx) => {
       await trx

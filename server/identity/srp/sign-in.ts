@@ -30,7 +30,7 @@ export async function startSrpSignIn(
   if (clientPublic === undefined) throw invalidParameter('Invalid SRP_A: it must be a hexadecimal number that is not 0 mod N');
   const user = await findUser(service.db, login);
   const now = service.clock.now();
-  checkNotLocked(service, login, user, now);
+  await checkNotLocked(service, login, user, now);
   const stored = user ? readVerifier(service.srp, user) : undefined;
   const username = user?.username ?? (login.includes('@') ? decoyUserId(service.srp, login) : login);
   const salt = stored?.salt ?? decoySalt(service.srp, login);
@@ -73,10 +73,10 @@ export async function answerPasswordVerifier(
   if (!isClientTimestamp(timestamp)) throw invalidParameter('TIMESTAMP must be in the form "ddd MMM D HH:mm:ss UTC YYYY"');
   await limitPerUser(service, block.login);
   const user = await findUser(service.db, block.username);
-  checkNotLocked(service, block.login, user, now);
+  await checkNotLocked(service, block.login, user, now);
   const matches = signatureMatches(service.srp, block, { secretBlock, timestamp, signature });
   if (user === undefined) {
-    unknownUserLimits(service).recordFailure(block.login, now);
+    await unknownUserLimits(service).recordFailure(block.login, now);
     throw incorrectCredentials();
   }
   // No verifier yet (a user from before SRP): nothing was proven, nothing is counted.

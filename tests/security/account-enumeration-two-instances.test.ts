@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_FAILURES } from '../../server/identity/lockout.ts';
+import { MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
+import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
+import { startInstancesOnPostgres, type Instances } from '../support/test-server.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * Behind a load balancer, a name that is no account meets the limits an account meets (the
+ * sign-in lockout, codes an hour) whichever instance answers: a guesser who alternates between
+ * instances must not see an account lock while a name nobody has never does.
+ */
+describe.runIf(url)('no account enumeration across two instances on one PostgreSQL', () => {
+  let instances: Instances;
+  beforeAll(async () => {
+    // Many code mails from this one address: the per-address mail quota is not what is tested here.
+    instances = await startInstancesOnPostgres(2, { MAIL_QUOTA_PER_CLIENT_PER_HOUR: '1000' });
+  });
+  afterAll(() => instances?.close());
+
+  async function call(instance: number, operation: string, input: Record<string, unknown>): Promise<Answer> {
+    const response = await fetch(`${instances.origins[instance] ?? ''}/cognito/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  async function confirmedAccount(email: string): Promise<void> {
+    expect((await call(0, 'SignUp', { Username: email, Password: PASSWORD })).status).toBe(200);
+    await instances.apps[0]?.database.db
+      .updateTable('identity_users')
+      .set({ status: 'CONFIRMED', email_verified: true })
+      .where('email', '=', email)
+      .execute();
+  }
+
+  /** `times` calls for the account and for nobody, each one answered by the other instance than the one before. */
+  async function alternating(
+    times: number,
+    known: string,
+    unknown: string,
+    ask: (instance: number, name: string) => Promise<Answer>,
+  ) {
+    const answers = { known: [] as Answer[], unknown: [] as Answer[] };
+    for (let i = 0; i < times; i++) {
+      answers.known.push(await ask(i % 2, known));
+      answers.unknown.push(await ask(i % 2, unknown));
+    }
+    return answers;
+  }
+
+  it('wrong passwords lock a name nobody has as they lock an account', async () => {
+    await confirmedAccount('locked.known@example.com');
+    const wrongPassword = (instance: number, name: string) =>
+      call(instance, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: name, PASSWORD: 'Wrong-Password-1' },
+      });
+    const { known, unknown } = await alternating(
+      FREE_FAILURES + 2,
+      'locked.known@example.com',
+      'locked.nobody@example.com',
+      wrongPassword,
+    );
+    expect(unknown).toEqual(known);
+    expect(known[0]?.body).toContain('Incorrect username or password.');
+    expect(known.at(-1)?.body).toContain('Password attempts exceeded');
+  });
+
+  it('ForgotPassword: the hourly limit of codes, for an account and for nobody', async () => {
+    await confirmedAccount('codes.known@example.com');
+    const forgot = (instance: number, name: string) => call(instance, 'ForgotPassword', { Username: name });
+    const { known, unknown } = await alternating(
+      MAX_CODE_SENDS_PER_HOUR + 1,
+      'codes.known@example.com',
+      'codes.nobody@example.com',
+      forgot,
+    );
+    expect(unknown).toEqual(known);
+    expect(known[0]?.body).toContain('"Destination":"c***@e***"');
+    expect(known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it(`ten ForgotPassword requests at once, over both instances, send ${MAX_CODE_SENDS_PER_HOUR} codes, not more`, async () => {
+    await confirmedAccount('parallel.known@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(i % 2, 'ForgotPassword', { Username: 'parallel.known@example.com' })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_CODE_SENDS_PER_HOUR);
+    expect(answers.filter((answer) => answer.body.includes('LimitExceededException'))).toHaveLength(10 - MAX_CODE_SENDS_PER_HOUR);
+    const mails = await instances.apps[0]?.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', 'parallel.known@example.com')
+      .where('kind', '=', 'password-reset-code')
+      .execute();
+    expect(mails).toHaveLength(MAX_CODE_SENDS_PER_HOUR);
+  });
+});
