@@ -74,7 +74,7 @@ const RULES: readonly ReplyRule[] = [
   {
     topic: 'data sources',
     keywords: /\b(data|sources?|where do (the )?candidates come from|databases?|profiles?|passive|pool)\b/g,
-    reply: `We search over ${F.candidateProfiles} candidate profiles, both active job seekers and passive candidates who aren't applying anywhere yet, and we post your job to ${F.jobBoards} job boards to reach the rest.`,
+    reply: `We search ${F.candidateProfiles} candidate profiles, both active job seekers and passive candidates who aren't applying anywhere yet, and we post your job to ${F.jobBoards} job boards to reach the rest.`,
   },
   {
     topic: 'resumes',
@@ -111,7 +111,7 @@ const RULES: readonly ReplyRule[] = [
   {
     topic: 'about',
     keywords: /\b(about|what is|what does|hireassist|product|platform|features?)\b/g,
-    reply: `HireAssist is an AI hiring assistant: it reads your job description, searches over ${F.candidateProfiles} profiles, ranks candidates with a match rating from ${F.matchRating.min} to ${F.matchRating.max} and posts your job to ${F.jobBoards} job boards, so you hire ${F.fasterHiringPercent}% faster. Want to see it? Just ask for a demo.`,
+    reply: `HireAssist is an AI hiring assistant: it reads your job description, searches ${F.candidateProfiles} profiles, ranks candidates with a match rating from ${F.matchRating.min} to ${F.matchRating.max} and posts your job to ${F.jobBoards} job boards, so you hire ${F.fasterHiringPercent}% faster. Want to see it? Just ask for a demo.`,
   },
   {
     topic: 'thanks',

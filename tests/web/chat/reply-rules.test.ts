@@ -33,6 +33,15 @@ describe('the chat assistant’s reply rules', () => {
     expect(replyTo('What does a plan cost after the demo?').text).toContain('Pricing page');
   });
 
+  it('says the profile figure once, as the figure reads: “1 billion+”, never “over 1 billion+”', () => {
+    // The figure already carries its "+", so a reply that also says "over" states it twice.
+    const about = replyTo('Tell me about HireAssist').text;
+    const sources = replyTo('Where does your data come from?').text;
+    expect(about).toContain('searches 1 billion+ profiles');
+    expect(sources).toContain('We search 1 billion+ candidate profiles');
+    for (const reply of [about, sources]) expect(reply).not.toMatch(/over 1 billion/);
+  });
+
   it('says politely that it did not catch anything else', () => {
     expect(replyTo('purple monkey dishwasher').text).toBe(FALLBACK);
     expect(FALLBACK).toContain("didn't catch that");
