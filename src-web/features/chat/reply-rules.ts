@@ -33,10 +33,25 @@ export const QUICK_ACTIONS = [
   { label: "I'd like a demo", text: "I'd like a demo" },
 ] as const;
 
+/** A day or a clock time, as in "open on Saturday", "available at 8:30" or "closed until 9am". */
+const DAY_OR_TIME = String.raw`(the )?((mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?|mornings?|evenings?|nights?)|today|tonight|tomorrow|noon|midnight|\d{1,2}(:\d\d)? ?(am|pm|o'clock)|\d{1,2}:\d\d`;
+
+/**
+ * "open" and "available" on their own are hiring words ("two open positions", "available in
+ * Canada"), so the hours answer needs them in an hours-like phrase: with a day or a time, or
+ * asked of the team.
+ */
+const HOURS_KEYWORDS = new RegExp(
+  String.raw`\b(hours?|opening times?|business days?|weekends?|when can i (call|reach)|your availability|` +
+    String.raw`(when|what time) (are|is|do) (you|your \w+|someone|anyone) (open|close|closed|available)|` +
+    String.raw`(open|closed?|available) ((on|at|until|till|from|before|after|over|during) )?(${DAY_OR_TIME}))\b`,
+  'g',
+);
+
 const RULES: readonly ReplyRule[] = [
   {
     topic: 'hours',
-    keywords: /\b(hours?|open|opening|closed?|business day|weekends?|when can i (call|reach)|available|availability)\b/g,
+    keywords: HOURS_KEYWORDS,
     reply: `Our team is available ${BUSINESS_HOURS.chat}. Messages sent through the Contact page outside those hours are answered on the next business day.`,
   },
   {

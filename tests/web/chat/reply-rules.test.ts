@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK, GREETING, QUICK_ACTIONS, replyTo } from '../../../src-web/features/chat/reply-rules.ts';
 
+const HOURS = 'Monday to Friday, 9am to 5pm';
+
 describe('the chat assistant’s reply rules', () => {
   it.each([
-    ['What are your hours?', 'Monday to Friday, 9am to 5pm'],
-    ['When are you OPEN?', 'Monday to Friday, 9am to 5pm'],
+    ['What are your hours?', HOURS],
+    ['When are you OPEN?', HOURS],
     ['How much does it cost?', 'Pricing page'],
     ['What plans do you have', '$399 per posting'],
     ['Is there a free trial?', 'free 30-minute demo'],
@@ -26,6 +28,31 @@ describe('the chat assistant’s reply rules', () => {
     ['thanks!', "You're welcome!"],
   ])('answers “%s” with the right topic', (question, expected) => {
     expect(replyTo(question).text).toContain(expected);
+  });
+
+  it.each([
+    'What are your opening times?',
+    'Are you open on Saturday?',
+    'Are you open until 6pm?',
+    'Are you closed on weekends?',
+    'What time do you close?',
+    'When is your team available?',
+    'Is someone available at 8:30 tomorrow?',
+    "What's your availability?",
+    'When can I call you?',
+  ])('answers “%s” with the business hours', (question) => {
+    expect(replyTo(question).text).toContain(HOURS);
+  });
+
+  it.each([
+    // "open" and "available" alone ask nothing about hours: here a visitor is hiring, or asking where the product works.
+    ['I have two open positions, can you find candidates?', 'the AI scores each candidate'],
+    ['Is it available on 75+ job boards?', 'distributes your posting to 75+ job boards'],
+    ['Is this available in Canada?', FALLBACK],
+  ])('does not answer “%s” with the business hours', (question, expected) => {
+    const { text } = replyTo(question);
+    expect(text).not.toContain(HOURS);
+    expect(text).toContain(expected);
   });
 
   it('prefers the topic most words point to', () => {
