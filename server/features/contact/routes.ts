@@ -27,8 +27,9 @@ export interface ContactDeps {
 const ACCEPTED: ContactReply = { ok: true };
 
 /**
- * `POST /api/contact`: the contact form. Rate-limited per IP (the limiter lives in this
- * route's own scope, so no other route pays for it), with a honeypot for bots. Answers 201
+ * `POST /api/contact`: the contact form. Rate-limited per IP on the messages that pass
+ * validation (the limiter lives in this route's own scope, so no other route pays for it),
+ * with a honeypot for bots. Answers 201
  * only once the message, its lead and the notification mail are stored together.
  */
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {

@@ -45,17 +45,24 @@ describe.runIf(await redisAvailable())('the contact rate limit with its counters
     await database.dispose();
   });
 
-  it('shares one count between the instances', async () => {
-    const send = (app: ReturnType<typeof Fastify>) =>
+  it('shares one count between the instances, of the messages that pass validation only', async () => {
+    const send = (app: ReturnType<typeof Fastify>, email: string) =>
       app.inject({
         method: 'POST',
         url: '/api/contact',
         remoteAddress: '203.0.113.7',
-        payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+        payload: { name: 'Ada', email, message: 'Hello' },
       });
     const statuses = [];
-    for (const app of [instances[0], instances[1], instances[0], instances[1]])
-      if (app) statuses.push((await send(app)).statusCode);
-    expect(statuses).toEqual([201, 201, 201, 429]);
+    for (const [app, email] of [
+      [instances[0], 'not-an-address'],
+      [instances[0], 'ada@example.com'],
+      [instances[1], 'not-an-address'],
+      [instances[1], 'ada@example.com'],
+      [instances[0], 'ada@example.com'],
+      [instances[1], 'ada@example.com'],
+    ] as const)
+      if (app) statuses.push((await send(app, email)).statusCode);
+    expect(statuses).toEqual([400, 201, 400, 201, 201, 429]);
   });
 });
