@@ -19,8 +19,14 @@ export function registerAffiliateRoutes(
   deps: { db: Kysely<Schema>; mailer: Mailer; config: AffiliatesConfig; rateLimitStore: RateLimitStore },
 ): void {
   void app.register(async (scope) => {
-    // Registered in this scope only, so its hooks cost nothing on other routes.
-    await scope.register(rateLimit, { global: false, ...rateLimitPluginOptions(deps.rateLimitStore, 'affiliates') });
+    // Registered in this scope only, so its hooks cost nothing on other routes. It counts at
+    // preHandler, after validation: an application refused for a bad field is not one sent,
+    // and an applicant who mistyped their address has not used up their allowance.
+    await scope.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      ...rateLimitPluginOptions(deps.rateLimitStore, 'affiliates'),
+    });
     scope.withTypeProvider<TypeBoxTypeProvider>().route({
       ...routeOf(submitAffiliateApplication),
       config: { rateLimit: { max: deps.config.ratePerWindow, timeWindow: AFFILIATE_RATE_WINDOW }, access: 'public' },

@@ -152,8 +152,10 @@ describe('the affiliate application rate limit', () => {
 
   it('answers 429 with a clear message once an address has sent its allowance in 10 minutes', async () => {
     const statuses: number[] = [];
+    // Applications refused for a bad field are not applications sent: they use up nothing.
+    for (let i = 0; i < 2; i++) statuses.push((await apply({ ...COMPLETE, email: `typo${i} at example.com` }, limited)).status);
     for (let i = 0; i < 4; i++) statuses.push((await apply({ ...COMPLETE, email: `flood${i}@example.com` }, limited)).status);
-    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(statuses).toEqual([400, 400, 201, 201, 201, 429]);
     const refused = await apply(COMPLETE, limited);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: string }).error).toBe('Too many requests. Please wait a moment and try again.');
