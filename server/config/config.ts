@@ -9,7 +9,7 @@ import { readMailConfig, type MailConfig } from '../mail/mail-config.ts';
 import { readMarketingConfig, type MarketingConfig } from '../features/marketing/config.ts';
 import { readAccountsConfig, type AccountsConfig } from '../features/accounts/config.ts';
 import { readRetentionConfig, type RetentionConfig } from '../maintenance/config.ts';
-import { EnvReader } from './env-reader.ts';
+import { EnvReader, quote } from './env-reader.ts';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -84,7 +84,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const publicUrl = read.url('PUBLIC_URL', ['http', 'https']);
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)) {
     read.problems.push(
-      `PUBLIC_URL must be an origin such as https://hireassist.example, without a path (got "${publicUrl.href}")`,
+      `PUBLIC_URL must be an origin such as https://hireassist.example, without a path (got ${quote(publicUrl.href)})`,
     );
   }
   const identity = readIdentityConfig(read, publicUrl?.origin ?? `http://localhost:${port}`);

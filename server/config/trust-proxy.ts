@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { EnvReader } from './env-reader.ts';
+import { quote, type EnvReader } from './env-reader.ts';
 
 /**
  * Whose X-Forwarded-For the server believes: nobody (false), the last `n` hops (a number),
@@ -47,7 +47,7 @@ export function readTrustProxy(read: EnvReader): TrustProxy {
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (invalid.length > 0) {
     read.problems.push(
-      `TRUST_PROXY must be a hop count (such as 1) or IP addresses/CIDR ranges separated by commas (not ${invalid.map((entry) => `"${entry}"`).join(', ')})`,
+      `TRUST_PROXY must be a hop count (such as 1) or IP addresses/CIDR ranges separated by commas (not ${invalid.map(quote).join(', ')})`,
     );
     return false;
   }

@@ -1,5 +1,5 @@
 import type { IdentityPublicConfig } from '../../src-shared/domain/public-config.ts';
-import type { EnvReader } from '../config/env-reader.ts';
+import { quote, type EnvReader } from '../config/env-reader.ts';
 import { parseCustomAttributes, type CustomAttribute } from './attributes.ts';
 
 /** An upstream OpenID provider for hosted sign-in (Google or Microsoft Entra ID). */
@@ -74,7 +74,7 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
   }
   const poolId = awsPoolId ?? read.string('IDENTITY_USER_POOL_ID', DEFAULT_USER_POOL_ID);
   if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(poolId)) {
-    read.problems.push(`The user pool id must look like us-east-1_Abc123 (got "${poolId}")`);
+    read.problems.push(`The user pool id must look like us-east-1_Abc123 (got ${quote(poolId)})`);
   }
   const mode = awsPoolId !== undefined && awsClientId !== undefined ? 'aws' : 'embedded';
   const custom = parseCustomAttributes(read.optional('IDENTITY_CUSTOM_ATTRIBUTES'));
@@ -125,11 +125,11 @@ function redirectUris(read: EnvReader, publicOrigin: string): string[] {
     .filter((uri) => uri !== '');
   return listed.filter((uri) => {
     if (!URL.canParse(uri)) {
-      read.problems.push(`${name} must list absolute URLs such as https://app.example/callback (got "${uri}")`);
+      read.problems.push(`${name} must list absolute URLs such as https://app.example/callback (got ${quote(uri)})`);
       return false;
     }
     if (uri.includes('#')) {
-      read.problems.push(`${name} must list URLs without a #fragment (got "${uri}")`);
+      read.problems.push(`${name} must list URLs without a #fragment (got ${quote(uri)})`);
       return false;
     }
     return true;

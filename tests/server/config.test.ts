@@ -67,6 +67,29 @@ describe('configuration from the environment', () => {
     ]);
   });
 
+  it('quotes a mistyped URL with its password hidden, so what start-up prints shows no secret', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATABASE_URL: 'postgresql+asyncpg://hire:S3cretDbPass@db.internal/hireassist',
+        REDIS_URL: 'redis//:R3disSecret@cache.internal',
+        PUBLIC_URL: 'https://ops:PubS3cret@hireassist.example/app',
+        SMTP_URL: 'smtp+starttls://mailer:Sm7pSecret@smtp.internal',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    // Scheme, user and host stay: enough to see the mistake.
+    expect((caught as ConfigError).problems).toEqual([
+      'DATABASE_URL must start with postgres:// or postgresql:// (got "postgresql+asyncpg://hire:***@db.internal/hireassist")',
+      'REDIS_URL must be a URL (got "redis//:***@cache.internal")',
+      'PUBLIC_URL must be an origin such as https://hireassist.example, without a path (got "https://ops:***@hireassist.example/app")',
+      'SMTP_URL must start with smtp:// or smtps:// (got "smtp+starttls://mailer:***@smtp.internal")',
+    ]);
+    expect((caught as ConfigError).message).not.toMatch(/S3cretDbPass|R3disSecret|PubS3cret|Sm7pSecret/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
   });

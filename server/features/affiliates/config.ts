@@ -1,5 +1,5 @@
 import company from '../../../content/company.json' with { type: 'json' };
-import type { EnvReader } from '../../config/env-reader.ts';
+import { quote, type EnvReader } from '../../config/env-reader.ts';
 
 export interface AffiliatesConfig {
   /** Where new affiliate applications are sent: the company's affiliate team by default. */
@@ -14,7 +14,7 @@ export const AFFILIATE_RATE_WINDOW = '10 minutes';
 export function readAffiliatesConfig(read: EnvReader): AffiliatesConfig {
   const notifyTo = read.string('AFFILIATES_NOTIFY_TO', company.affiliatesEmail);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(notifyTo)) {
-    read.problems.push(`AFFILIATES_NOTIFY_TO must be an email address (got "${notifyTo}")`);
+    read.problems.push(`AFFILIATES_NOTIFY_TO must be an email address (got ${quote(notifyTo)})`);
   }
   const ratePerWindow = read.integer('AFFILIATES_RATE_LIMIT', 10, { min: 1, max: 1_000_000 });
   return { notifyTo, ratePerWindow };

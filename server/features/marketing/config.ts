@@ -1,4 +1,4 @@
-import type { EnvReader } from '../../config/env-reader.ts';
+import { quote, type EnvReader } from '../../config/env-reader.ts';
 import type { MarketingPublicConfig } from '../../../src-shared/domain/public-config.ts';
 
 /**
@@ -20,7 +20,7 @@ export function readMarketingConfig(read: EnvReader): MarketingConfig {
   const pricingTableId = read.optional('STRIPE_PRICING_TABLE_ID');
   const publishableKey = read.optional('STRIPE_PUBLISHABLE_KEY');
   if (pricingTableId && !/^prctbl_[A-Za-z0-9]+$/.test(pricingTableId)) {
-    read.problems.push(`STRIPE_PRICING_TABLE_ID must look like prctbl_... (got "${pricingTableId}")`);
+    read.problems.push(`STRIPE_PRICING_TABLE_ID must look like prctbl_... (got ${quote(pricingTableId)})`);
   }
   if (publishableKey && !/^pk_(live|test)_[A-Za-z0-9]+$/.test(publishableKey)) {
     // Never echo the value: a secret key pasted here by mistake must not reach the logs.
