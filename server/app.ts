@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../package.json' with { type: 'json' };
-import type { AppConfig } from './config/config.ts';
+import { ConfigError, type AppConfig, type DatabaseConfig } from './config/config.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { DatabaseUnreachable, openDatabase, type Database } from './db/database.ts';
 import { accountsContentSources, publicAccountsConfig } from './features/accounts/config.ts';
 import { registerAccounts } from './features/accounts/index.ts';
 import { createAdminAccess } from './features/admin/guard.ts';
@@ -50,16 +50,30 @@ export interface BuildOptions {
 }
 
 /**
+ * The database the configuration names. A PostgreSQL that cannot be reached is a ConfigError
+ * naming DATABASE_URL, where it points (without its password) and why, so the start ends with
+ * that sentence instead of the driver's stack.
+ */
+async function openConfiguredDatabase(config: DatabaseConfig): Promise<Database> {
+  if (!config.url) return openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  try {
+    return await openDatabase({ kind: 'postgres', url: config.url });
+  } catch (error) {
+    if (!(error instanceof DatabaseUnreachable)) throw error;
+    const url = new URL(config.url);
+    const database = decodeURIComponent(url.pathname.slice(1));
+    const where = `${database ? `database "${database}" on ` : ''}${url.hostname || 'localhost'}:${url.port || 5432}`;
+    throw new ConfigError([`DATABASE_URL must name a PostgreSQL database this server can open (${where}: ${error.reason})`]);
+  }
+}
+
+/**
  * Builds the whole server exactly as production runs it; `server/index.ts` only adds
  * `listen`, and tests call this with their own config. The app owns the database and
  * closes it when the app closes.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.database.url ? { kind: 'postgres', url: config.database.url } : { kind: 'pglite', dataDir: config.database.dataDir },
-    ));
+  const database = options.database ?? (await openConfiguredDatabase(config.database));
 
   // Standard output: readable in a terminal, asynchronous JSON lines otherwise (log-destination.ts).
   const stdout = options.logStream ? undefined : await logDestination(process.stdout);

@@ -10,16 +10,22 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const envFile = path.join(PROJECT_ROOT, '.env');
 if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+/**
+ * Runs a start-up step; a ConfigError (a setting that is wrong, or names a service that does
+ * not answer) ends the start with its list of problems, without a stack trace.
+ */
+async function stopOnConfigError<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
-const app = await buildApp(config);
+const config = await stopOnConfigError(() => loadConfig());
+const app = await stopOnConfigError(() => buildApp(config));
 await app.listen({ port: config.port, host: config.host });
 
 // Stop accepting connections, let in-flight requests finish, then close the database.

@@ -44,6 +44,36 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL could not be reached, or would not let this server in: a wrong host, port,
+ * database or password rather than a failing migration. `reason` says why in a few words,
+ * never with the connection string (which may hold the password).
+ */
+export class DatabaseUnreachable extends Error {
+  constructor(
+    readonly reason: string,
+    options: ErrorOptions,
+  ) {
+    super(`PostgreSQL could not be opened: ${reason}`, options);
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
+/** Network failures by Node's code, in words; PostgreSQL's own refusals already read well. */
+const NETWORK_FAILURES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'no such host',
+  EAI_AGAIN: 'no such host',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+};
+
+function connectionFailure(error: unknown): string {
+  const { code, message } = error instanceof Error ? (error as NodeJS.ErrnoException) : { code: undefined, message: '' };
+  // A host with several addresses (localhost) fails with an AggregateError: a code, no message.
+  return (code !== undefined ? NETWORK_FAILURES[code] : undefined) ?? (message || code || String(error));
+}
+
 /** Opens the database, applies pending migrations, and returns it ready for queries. */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -148,6 +178,14 @@ async function openPostgres(url: string, schema: string | undefined): Promise<{ 
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A first query of its own, so a connection that cannot be made is told apart from a
+  // migration that fails, and reported as the operator's setting to fix (server/app.ts).
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnreachable(connectionFailure(error), { cause: error });
+  }
   const readRows: RowReader = <Row>(query: CompiledQuery) =>
     new Promise<Row[]>((resolve, reject) => {
       pool.query(query.sql, [...query.parameters], (error, result) => (error ? reject(error) : resolve(result.rows as Row[])));

@@ -36,6 +36,31 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('    at '); // no stack trace
   });
 
+  it('stops with one sentence naming DATABASE_URL, where it points and why, when nothing answers there', async () => {
+    const closedPort = await freePort();
+    const server = runServer({ DATABASE_URL: `postgres://hire:S3cretDbPass@127.0.0.1:${closedPort}/hireassist` });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      `DATABASE_URL must name a PostgreSQL database this server can open (database "hireassist" on 127.0.0.1:${closedPort}: connection refused)`,
+    );
+    expect(server.output()).not.toContain('S3cretDbPass');
+    expect(server.output()).not.toContain('    at ');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'stops with one sentence naming DATABASE_URL when its database does not exist',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = '/hireassist_never_created';
+      const server = runServer({ DATABASE_URL: url.href });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        `DATABASE_URL must name a PostgreSQL database this server can open (database "hireassist_never_created" on ${url.hostname}:${url.port || 5432}: database "hireassist_never_created" does not exist)`,
+      );
+      expect(server.output()).not.toContain('    at ');
+    },
+  );
+
   it('shuts down cleanly on SIGTERM after finishing in-flight requests', async () => {
     const { dataDir, dispose } = await freshDataDir('hireassist-process-');
     cleanups.push(dispose);
