@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import packageJson from '../package.json' with { type: 'json' };
-import { ConfigError, type AppConfig, type DatabaseConfig } from './config/config.ts';
+import { ConfigError, type AppConfig } from './config/config.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
-import { DatabaseUnreachable, openDatabase, type Database } from './db/database.ts';
+import { ServiceUnreachable } from './config/unreachable.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { accountsContentSources, publicAccountsConfig } from './features/accounts/config.ts';
 import { registerAccounts } from './features/accounts/index.ts';
 import { createAdminAccess } from './features/admin/guard.ts';
@@ -31,7 +32,7 @@ import { clientErrorAnswer, mergeContentSources, securityHeaders } from './http/
 import { FastLane } from './http/fast-lane.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { sharedSchemaCompilers } from './http/schema-compilers.ts';
-import { openRateLimitStore } from './http/rate-limit/store.ts';
+import { openRateLimitStore, type RateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSendQuota } from './mail/send-quota.ts';
@@ -50,21 +51,36 @@ export interface BuildOptions {
 }
 
 /**
- * The database the configuration names. A PostgreSQL that cannot be reached is a ConfigError
- * naming DATABASE_URL, where it points (without its password) and why, so the start ends with
- * that sentence instead of the driver's stack.
+ * Opens the database and the rate-limit store side by side. One the configuration names that
+ * does not answer (ServiceUnreachable) is a ConfigError naming its variable, where it points
+ * and why, both together when both fail, as every other configuration problem. What did open
+ * is closed again, but not a database the caller passed in: that one is the caller's to close.
  */
-async function openConfiguredDatabase(config: DatabaseConfig): Promise<Database> {
-  if (!config.url) return openDatabase({ kind: 'pglite', dataDir: config.dataDir });
-  try {
-    return await openDatabase({ kind: 'postgres', url: config.url });
-  } catch (error) {
-    if (!(error instanceof DatabaseUnreachable)) throw error;
-    const url = new URL(config.url);
-    const database = decodeURIComponent(url.pathname.slice(1));
-    const where = `${database ? `database "${database}" on ` : ''}${url.hostname || 'localhost'}:${url.port || 5432}`;
-    throw new ConfigError([`DATABASE_URL must name a PostgreSQL database this server can open (${where}: ${error.reason})`]);
+async function openServices(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  given: Database | undefined,
+): Promise<{ database: Database; rateLimitStore: RateLimitStore }> {
+  const { url, dataDir } = config.database;
+  const [database, store] = await Promise.allSettled([
+    given ?? openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir }),
+    openRateLimitStore(config.redisUrl, log),
+  ]);
+  if (database.status === 'fulfilled' && store.status === 'fulfilled') {
+    return { database: database.value, rateLimitStore: store.value };
   }
+  if (database.status === 'fulfilled' && given === undefined) await database.value.close();
+  if (store.status === 'fulfilled') await store.value.close();
+  const outcomes: [PromiseSettledResult<unknown>, string][] = [
+    [database, 'DATABASE_URL must name a PostgreSQL database this server can open'],
+    [store, 'REDIS_URL must name a Redis server this server can reach'],
+  ];
+  const problems = outcomes.flatMap(([outcome, must]) => {
+    if (outcome.status === 'fulfilled') return [];
+    if (!(outcome.reason instanceof ServiceUnreachable)) throw outcome.reason;
+    return [`${must} (${outcome.reason.message})`];
+  });
+  throw new ConfigError(problems);
 }
 
 /**
@@ -73,8 +89,6 @@ async function openConfiguredDatabase(config: DatabaseConfig): Promise<Database>
  * closes it when the app closes.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
-  const database = options.database ?? (await openConfiguredDatabase(config.database));
-
   // Standard output: readable in a terminal, asynchronous JSON lines otherwise (log-destination.ts).
   const stdout = options.logStream ? undefined : await logDestination(process.stdout);
   const headers = securityHeaders({
@@ -116,13 +130,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
+  const { database, rateLimitStore } = await openServices(config, app.log, options.database);
   app.addHook('onClose', () => database.close());
   // onClose hooks run last-added first: the queued security events are written before the database closes.
   const securityEvents = recordSecurityEvent(database.db);
   app.addHook('onClose', () => securityEvents.flush());
   if (stdout) app.addHook('onClose', (_instance, done) => stdout.flush(done));
-  // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
-  const rateLimitStore = await openRateLimitStore(config.redisUrl, app.log);
   app.addHook('onClose', () => rateLimitStore.close());
   const mailer = registerMailDelivery(app, database.db, config.mail, config.publicUrl);
   const mailQuota = createSendQuota(rateLimitStore, config.mail.quota, app.log);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { hostAndPort, ServiceUnreachable } from '../config/unreachable.ts';
 import { migrate, type Migration } from './migrator.ts';
 import { migrations as productMigrations } from './migrations/index.ts';
 import type { Schema } from './schema.ts';
@@ -42,36 +43,6 @@ export interface Database {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
-}
-
-/**
- * PostgreSQL could not be reached, or would not let this server in: a wrong host, port,
- * database or password rather than a failing migration. `reason` says why in a few words,
- * never with the connection string (which may hold the password).
- */
-export class DatabaseUnreachable extends Error {
-  constructor(
-    readonly reason: string,
-    options: ErrorOptions,
-  ) {
-    super(`PostgreSQL could not be opened: ${reason}`, options);
-    this.name = 'DatabaseUnreachable';
-  }
-}
-
-/** Network failures by Node's code, in words; PostgreSQL's own refusals already read well. */
-const NETWORK_FAILURES: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'no such host',
-  EAI_AGAIN: 'no such host',
-  ETIMEDOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-};
-
-function connectionFailure(error: unknown): string {
-  const { code, message } = error instanceof Error ? (error as NodeJS.ErrnoException) : { code: undefined, message: '' };
-  // A host with several addresses (localhost) fails with an AggregateError: a code, no message.
-  return (code !== undefined ? NETWORK_FAILURES[code] : undefined) ?? (message || code || String(error));
 }
 
 /** Opens the database, applies pending migrations, and returns it ready for queries. */
@@ -179,12 +150,14 @@ async function openPostgres(url: string, schema: string | undefined): Promise<{ 
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A first query of its own, so a connection that cannot be made is told apart from a
-  // migration that fails, and reported as the operator's setting to fix (server/app.ts).
+  // migration that fails, and reported as the operator's setting to fix.
   try {
     await pool.query('select 1');
   } catch (error) {
     await pool.end();
-    throw new DatabaseUnreachable(connectionFailure(error), { cause: error });
+    const target = new URL(url);
+    const database = decodeURIComponent(target.pathname.slice(1));
+    throw new ServiceUnreachable(`${database ? `database "${database}" on ` : ''}${hostAndPort(target, 5432)}`, error);
   }
   const readRows: RowReader = <Row>(query: CompiledQuery) =>
     new Promise<Row[]>((resolve, reject) => {

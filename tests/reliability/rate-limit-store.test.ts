@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../../server/http/rate-limit/store.ts';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, openRateLimitStore } from '../../server/http/rate-limit/store.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 describe('the rate-limit store in memory', () => {
@@ -31,6 +31,10 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
     );
     expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => n + 1));
     expect(hits.every((hit) => hit.resetInMs > 0 && hit.resetInMs <= 60_000)).toBe(true);
+  });
+
+  it('refuses at start a REDIS_URL whose database Redis refuses, saying why', async () => {
+    await expect(openRateLimitStore(`${REDIS_URL}/99`, log)).rejects.toThrow(/DB index is out of range/);
   });
 
   it('lets requests through, with a warning, when Redis does not answer', async () => {

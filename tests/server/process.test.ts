@@ -61,6 +61,22 @@ describe('the server process', () => {
     },
   );
 
+  it('stops naming REDIS_URL, without its password, when no Redis answers there, listed with the other start-up problems', async () => {
+    const [redisPort, databasePort] = [await freePort(), await freePort()];
+    const server = runServer({
+      REDIS_URL: `redis://:R3disSecret@127.0.0.1:${redisPort}`,
+      DATABASE_URL: `postgres://hire@127.0.0.1:${databasePort}/hireassist`,
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('The configuration has 2 problem(s)');
+    expect(server.output()).toContain(
+      `REDIS_URL must name a Redis server this server can reach (127.0.0.1:${redisPort}: connection refused)`,
+    );
+    expect(server.output()).toContain(`DATABASE_URL must name a PostgreSQL database this server can open`);
+    expect(server.output()).not.toContain('R3disSecret');
+    expect(server.output()).not.toContain('    at ');
+  });
+
   it('shuts down cleanly on SIGTERM after finishing in-flight requests', async () => {
     const { dataDir, dispose } = await freshDataDir('hireassist-process-');
     cleanups.push(dispose);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { hostAndPort, ServiceUnreachable } from '../../config/unreachable.ts';
 
 /** One counted hit: how many hits the key has in the current window, and when the window ends. */
 export interface RateLimitHit {
@@ -80,7 +81,15 @@ export function createRedisRateLimitStore(
   };
 }
 
-/** The store the configuration asks for: Redis at `redisUrl`, or memory when there is none. */
+/** How long the start waits for Redis to answer PING. */
+const START_PING_TIMEOUT_MS = 3_000;
+
+/**
+ * The store the configuration asks for: Redis at `redisUrl`, or memory when there is none.
+ * Redis must answer PING within START_PING_TIMEOUT_MS, or this throws ServiceUnreachable: the
+ * store lets hits through while Redis is down, which is right for an outage that begins later
+ * but would make a wrong REDIS_URL switch every shared limit off without a word.
+ */
 export async function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): Promise<RateLimitStore> {
   if (redisUrl === undefined) return createMemoryRateLimitStore();
   // Imported only with REDIS_URL: a server counting in memory never loads ioredis.
@@ -89,10 +98,30 @@ export async function openRateLimitStore(redisUrl: string | undefined, log: Fast
     // Fail a command fast instead of queueing it behind reconnects: the request is waiting.
     commandTimeout: 500,
     maxRetriesPerRequest: 1,
-    lazyConnect: false,
+    lazyConnect: true,
   });
-  client.on('error', () => {
-    // Reported by the store when a hit fails; ioredis reconnects by itself.
+  let lastError: unknown;
+  client.on('error', (error) => {
+    // After start, reported by the store when a hit fails; ioredis reconnects by itself.
+    lastError = error;
   });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${START_PING_TIMEOUT_MS / 1000} seconds`)),
+      START_PING_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([client.connect().then(() => client.ping()), deadline]);
+    // ioredis reports a SELECT the server refused (a database index out of range) and goes on.
+    if (lastError !== undefined) throw lastError;
+  } catch (error) {
+    client.disconnect();
+    // The connection's own error (refused, wrong password) says more than "Connection is closed".
+    throw new ServiceUnreachable(hostAndPort(new URL(redisUrl), 6379), lastError ?? error);
+  } finally {
+    clearTimeout(timer);
+  }
   return createRedisRateLimitStore(client, { log, ownsClient: true });
 }
