@@ -3,7 +3,7 @@ import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-iden
 import type { Kysely } from 'kysely';
 import { EXACT_TOTAL_LIMIT } from '../db/row-count.ts';
 import type { Schema } from '../db/schema.ts';
-import type { IdentityConfig } from './config.ts';
+import { AWS_ADMIN_KEYS_NEEDED, type IdentityConfig } from './config.ts';
 import { loadAdminKeyPair } from './secrets.ts';
 
 export interface IdentityAdminClient {
@@ -39,7 +39,7 @@ export async function createIdentityAdminClient(options: {
   const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
   if (identity.mode === 'aws') {
     if (identity.adminCredentials === undefined) {
-      throw new Error('Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
+      throw new Error(AWS_ADMIN_KEYS_NEEDED);
     }
     return {
       client: new CognitoIdentityProviderClient({ region: identity.region, credentials: identity.adminCredentials }),

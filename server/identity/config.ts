@@ -47,6 +47,14 @@ export interface IdentityConfig {
   customAttributes: CustomAttribute[];
 }
 
+/**
+ * Said at start for an AWS pool without keys, and by admin-client.ts should it be handed one:
+ * admin calls pass their keys explicitly, so the SDK's default credential chain (an instance
+ * role, a profile) never runs, and without keys every admin users call would fail.
+ */
+export const AWS_ADMIN_KEYS_NEEDED =
+  'Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: they use no other credential source, such as an instance role';
+
 /** A fixed id: the browser needs one it can read from /api/config, and it is not a secret. */
 const DEFAULT_CLIENT_ID = 'hireassist-local-client';
 const DEFAULT_USER_POOL_ID = 'us-east-1_local';
@@ -86,7 +94,7 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
     clientId: awsClientId ?? read.string('IDENTITY_CLIENT_ID', DEFAULT_CLIENT_ID),
     adminCredentials:
       mode === 'aws'
-        ? keyPair(read, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN')
+        ? keyPair(read, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', AWS_ADMIN_KEYS_NEEDED)
         : keyPair(read, 'IDENTITY_ADMIN_ACCESS_KEY_ID', 'IDENTITY_ADMIN_SECRET_ACCESS_KEY'),
     providers: {
       ...provider(read, 'Google', 'GOOGLE', 'https://accounts.google.com/.well-known/openid-configuration'),
@@ -136,11 +144,20 @@ function redirectUris(read: EnvReader, publicOrigin: string): string[] {
   });
 }
 
-function keyPair(read: EnvReader, idName: string, secretName: string, tokenName?: string): AccessKeyPair | undefined {
+/** A key pair from the environment; `whenMissing`, when given, is the problem if neither half is set. */
+function keyPair(
+  read: EnvReader,
+  idName: string,
+  secretName: string,
+  tokenName?: string,
+  whenMissing?: string,
+): AccessKeyPair | undefined {
   const accessKeyId = read.optional(idName);
   const secretAccessKey = read.optional(secretName);
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
     read.problems.push(`${idName} and ${secretName} must be set together`);
+  } else if (accessKeyId === undefined && whenMissing !== undefined) {
+    read.problems.push(whenMissing);
   }
   if (accessKeyId === undefined || secretAccessKey === undefined) return undefined;
   const sessionToken = tokenName ? read.optional(tokenName) : undefined;

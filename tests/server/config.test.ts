@@ -95,6 +95,33 @@ describe('configuration from the environment', () => {
   });
 });
 
+/** The problems loadConfig reports for `env`; none when it loads. */
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('an AWS Cognito pool', () => {
+  const pool = { COGNITO_USER_POOL_ID: 'eu-west-1_AbCdEf123', COGNITO_CLIENT_ID: 'client' };
+  const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE000000000', AWS_SECRET_ACCESS_KEY: 'secret' };
+
+  it('is refused at start without the keys its admin calls are signed with, the only credentials they use', () => {
+    expect(problemsOf(pool)).toEqual([
+      'Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: they use no other credential source, such as an instance role',
+    ]);
+    // Half a pair is reported as such, once.
+    expect(problemsOf({ ...pool, AWS_ACCESS_KEY_ID: keys.AWS_ACCESS_KEY_ID })).toEqual([
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
+    ]);
+    expect(problemsOf({ ...pool, ...keys })).toEqual([]);
+  });
+});
+
 describe('the client address behind a proxy', () => {
   it('believes no X-Forwarded-For unless TRUST_PROXY says whose: a hop count or addresses/CIDR ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -167,6 +167,8 @@ describe('GET /api/config', () => {
         COGNITO_USER_POOL_ID: 'us-east-1_AbC123',
         COGNITO_CLIENT_ID: 'abc123client',
         COGNITO_HOSTED_DOMAIN: 'https://auth.hireassist.example',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE000000000',
+        AWS_SECRET_ACCESS_KEY: 'secret',
       },
     });
     try {

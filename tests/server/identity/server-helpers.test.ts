@@ -56,9 +56,19 @@ describe('createIdentityAdminClient', () => {
   });
 
   it('refuses to build an AWS client without keys rather than fall back to the default chain', async () => {
-    const config = loadConfig({ COGNITO_USER_POOL_ID: 'us-east-1_AbC123', COGNITO_CLIENT_ID: 'client' });
+    // loadConfig refuses such a pool at start; this is an IdentityConfig put together by other code.
+    const { identity } = loadConfig({
+      COGNITO_USER_POOL_ID: 'us-east-1_AbC123',
+      COGNITO_CLIENT_ID: 'client',
+      AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE000000000',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
     await expect(
-      createIdentityAdminClient({ identity: config.identity, db: t.server.app.database.db, server: t.server.app.server }),
+      createIdentityAdminClient({
+        identity: { ...identity, adminCredentials: undefined },
+        db: t.server.app.database.db,
+        server: t.server.app.server,
+      }),
     ).rejects.toThrow(/AWS_ACCESS_KEY_ID/);
   });
 
