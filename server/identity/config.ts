@@ -74,17 +74,29 @@ export function publicIdentityConfig(identity: IdentityConfig, publicUrl: string
 
 /** Reads the identity section of the configuration (documented in .env.example). */
 export function readIdentityConfig(read: EnvReader, publicOrigin: string): IdentityConfig {
-  const region = read.string('COGNITO_REGION', 'us-east-1');
   const awsPoolId = read.optional('COGNITO_USER_POOL_ID');
   const awsClientId = read.optional('COGNITO_CLIENT_ID');
   if ((awsPoolId === undefined) !== (awsClientId === undefined)) {
     read.problems.push('COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together (or neither, for the embedded service)');
   }
   const poolId = awsPoolId ?? read.string('IDENTITY_USER_POOL_ID', DEFAULT_USER_POOL_ID);
-  if (!/^[\w-]+_[0-9a-zA-Z]+$/.test(poolId)) {
-    read.problems.push(`The user pool id must look like us-east-1_Abc123 (got ${quote(poolId)})`);
+  // <region>_<id>, as Cognito names its pools.
+  const poolRegion = /^([\w-]+)_[0-9a-zA-Z]+$/.exec(poolId)?.[1];
+  if (poolRegion === undefined) {
+    const name = awsPoolId === undefined ? 'IDENTITY_USER_POOL_ID' : 'COGNITO_USER_POOL_ID';
+    read.problems.push(`${name} must look like eu-west-1_AbCdEf123, the region, an underscore and the id (got ${quote(poolId)})`);
   }
   const mode = awsPoolId !== undefined && awsClientId !== undefined ? 'aws' : 'embedded';
+  const givenRegion = read.optional('COGNITO_REGION');
+  // An AWS pool lives in the region its id starts with: the browser's SDK calls cognito-idp.<region>
+  // and id tokens name it in their issuer, so any other region fails every sign-in. The
+  // embedded pool is served here whatever region is named, so it keeps COGNITO_REGION.
+  if (mode === 'aws' && poolRegion !== undefined && givenRegion !== undefined && givenRegion !== poolRegion) {
+    read.problems.push(
+      `COGNITO_REGION must be the region COGNITO_USER_POOL_ID starts with, ${poolRegion}, or unset (got ${quote(givenRegion)})`,
+    );
+  }
+  const region = (mode === 'aws' ? poolRegion : undefined) ?? givenRegion ?? 'us-east-1';
   const custom = parseCustomAttributes(read.optional('IDENTITY_CUSTOM_ATTRIBUTES'));
   read.problems.push(...custom.problems);
   return {

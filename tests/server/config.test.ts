@@ -120,6 +120,25 @@ describe('an AWS Cognito pool', () => {
     ]);
     expect(problemsOf({ ...pool, ...keys })).toEqual([]);
   });
+
+  it("takes its region from the pool id (region_id) when COGNITO_REGION is unset, so the browser and the tokens' issuer use the pool's own", () => {
+    expect(loadConfig({ ...pool, ...keys }).identity.region).toBe('eu-west-1');
+    expect(loadConfig({ ...pool, ...keys, COGNITO_REGION: 'eu-west-1' }).identity.region).toBe('eu-west-1');
+  });
+
+  it('is refused at start with a COGNITO_REGION the pool id contradicts, or a pool id that is not region_id', () => {
+    expect(problemsOf({ ...pool, ...keys, COGNITO_REGION: 'us-east-1' })).toEqual([
+      'COGNITO_REGION must be the region COGNITO_USER_POOL_ID starts with, eu-west-1, or unset (got "us-east-1")',
+    ]);
+    expect(problemsOf({ ...pool, ...keys, COGNITO_USER_POOL_ID: 'AbCdEf123' })).toEqual([
+      'COGNITO_USER_POOL_ID must look like eu-west-1_AbCdEf123, the region, an underscore and the id (got "AbCdEf123")',
+    ]);
+  });
+
+  it('leaves the embedded pool as it was: us-east-1_local in us-east-1, or the COGNITO_REGION given', () => {
+    expect(loadConfig({}).identity).toMatchObject({ mode: 'embedded', userPoolId: 'us-east-1_local', region: 'us-east-1' });
+    expect(loadConfig({ COGNITO_REGION: 'eu-west-1' }).identity.region).toBe('eu-west-1');
+  });
 });
 
 describe('the client address behind a proxy', () => {
