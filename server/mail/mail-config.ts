@@ -1,5 +1,6 @@
 import company from '../../content/company.json' with { type: 'json' };
-import type { EnvReader } from '../config/env-reader.ts';
+import { quote, type EnvReader } from '../config/env-reader.ts';
+import { isPlainAddress } from './mailer.ts';
 import { DEFAULT_MAIL_QUOTA, type MailQuotaConfig } from './send-quota.ts';
 
 /** EmailJS's REST endpoint lives here; only tests point the transport elsewhere (see createEmailJsTransport). */
@@ -27,6 +28,9 @@ export interface MailConfig {
   quota: MailQuotaConfig;
 }
 
+/** `Name <address>`, the name bare or in double quotes; group 1 is the address. One sender, not a list. */
+const SENDER = /^(?:"[^"\r\n]*"\s*|[^"<>,;\r\n]*)<([^<>]*)>$/;
+
 const EMAILJS_IDS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_USER_ID'] as const;
 
 /** Reads the mail section of the configuration; problems go to `read.problems`. */
@@ -38,8 +42,17 @@ export function readMailConfig(read: EnvReader): MailConfig {
   if (missing.length > 0 && missing.length < EMAILJS_IDS.length) {
     read.problems.push(`EmailJS is partly configured: set ${missing.join(', ')} as well, or none of the EMAILJS_ ids`);
   }
-  const from = read.string('MAIL_FROM', `${company.name} <no-reply@${company.email.split('@')[1] ?? 'localhost'}>`);
+  const defaultFrom = `${company.name} <no-reply@${company.email.split('@')[1] ?? 'localhost'}>`;
+  const from = read.string('MAIL_FROM', defaultFrom);
+  // Checked here, as nothing can mend them later: a From without an address goes out without
+  // one, and a notification to a recipient that is not an address fails every retry.
+  if (!isPlainAddress(SENDER.exec(from)?.[1] ?? from)) {
+    read.problems.push(`MAIL_FROM must be an email address or Name <address>, such as ${defaultFrom} (got ${quote(from)})`);
+  }
   const contactNotifyTo = read.string('CONTACT_NOTIFY_TO', company.email);
+  if (!isPlainAddress(contactNotifyTo)) {
+    read.problems.push(`CONTACT_NOTIFY_TO must be one email address, such as ${company.email} (got ${quote(contactNotifyTo)})`);
+  }
 
   let delivery: MailDelivery = { kind: 'outbox-only' };
   if (smtpUrl) delivery = { kind: 'smtp', url: smtpUrl.href };

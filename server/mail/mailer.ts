@@ -19,6 +19,11 @@ export interface OutgoingMail {
 /** An address with nothing around it: no name, no second address, no space or line break. */
 const PLAIN_ADDRESS = /^[^\s@<>,;"()]+@[^\s@<>,;"()]+\.[^\s@<>,;"()]+$/;
 
+/** Whether `value` is one plain email address (PLAIN_ADDRESS), as a reply-to or a configured recipient must be. */
+export function isPlainAddress(value: string): boolean {
+  return PLAIN_ADDRESS.test(value);
+}
+
 export interface Mailer {
   /**
    * Writes the mail to the outbox and returns its id. Pass the transaction that stores
@@ -43,7 +48,7 @@ export function createMailer(options: {
     async enqueue(mail, executor = options.db) {
       // One bare address: a list or a display name would reach the transports' headers as given.
       // Anything else is left out rather than losing the mail (and the form that sends it).
-      const replyTo = mail.replyTo !== undefined && PLAIN_ADDRESS.test(mail.replyTo) ? mail.replyTo : null;
+      const replyTo = mail.replyTo !== undefined && isPlainAddress(mail.replyTo) ? mail.replyTo : null;
       if (mail.replyTo !== undefined && replyTo === null) {
         options.log.warn({ kind: mail.kind }, 'mail queued without its reply-to: not one plain email address');
       }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config/config.ts';
+import { configProblems } from '../support/config-problems.ts';
 import { startTestServer } from '../support/test-server.ts';
 
 describe('configuration from the environment', () => {
@@ -95,30 +96,19 @@ describe('configuration from the environment', () => {
   });
 });
 
-/** The problems loadConfig reports for `env`; none when it loads. */
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
-
 describe('an AWS Cognito pool', () => {
   const pool = { COGNITO_USER_POOL_ID: 'eu-west-1_AbCdEf123', COGNITO_CLIENT_ID: 'client' };
   const keys = { AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE000000000', AWS_SECRET_ACCESS_KEY: 'secret' };
 
   it('is refused at start without the keys its admin calls are signed with, the only credentials they use', () => {
-    expect(problemsOf(pool)).toEqual([
+    expect(configProblems(pool)).toEqual([
       'Admin calls to AWS Cognito need AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: they use no other credential source, such as an instance role',
     ]);
     // Half a pair is reported as such, once.
-    expect(problemsOf({ ...pool, AWS_ACCESS_KEY_ID: keys.AWS_ACCESS_KEY_ID })).toEqual([
+    expect(configProblems({ ...pool, AWS_ACCESS_KEY_ID: keys.AWS_ACCESS_KEY_ID })).toEqual([
       'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
     ]);
-    expect(problemsOf({ ...pool, ...keys })).toEqual([]);
+    expect(configProblems({ ...pool, ...keys })).toEqual([]);
   });
 
   it("takes its region from the pool id (region_id) when COGNITO_REGION is unset, so the browser and the tokens' issuer use the pool's own", () => {
@@ -127,10 +117,10 @@ describe('an AWS Cognito pool', () => {
   });
 
   it('is refused at start with a COGNITO_REGION the pool id contradicts, or a pool id that is not region_id', () => {
-    expect(problemsOf({ ...pool, ...keys, COGNITO_REGION: 'us-east-1' })).toEqual([
+    expect(configProblems({ ...pool, ...keys, COGNITO_REGION: 'us-east-1' })).toEqual([
       'COGNITO_REGION must be the region COGNITO_USER_POOL_ID starts with, eu-west-1, or unset (got "us-east-1")',
     ]);
-    expect(problemsOf({ ...pool, ...keys, COGNITO_USER_POOL_ID: 'AbCdEf123' })).toEqual([
+    expect(configProblems({ ...pool, ...keys, COGNITO_USER_POOL_ID: 'AbCdEf123' })).toEqual([
       'COGNITO_USER_POOL_ID must look like eu-west-1_AbCdEf123, the region, an underscore and the id (got "AbCdEf123")',
     ]);
   });

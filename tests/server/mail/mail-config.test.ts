@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import company from '../../../content/company.json' with { type: 'json' };
 import { ConfigError, loadConfig } from '../../../server/config/config.ts';
 import { DEFAULT_MAIL_QUOTA } from '../../../server/mail/send-quota.ts';
+import { configProblems } from '../../support/config-problems.ts';
 
 describe('the mail configuration', () => {
   it('keeps mail in the outbox when no delivery is configured, and notifies the company address', () => {
@@ -49,6 +50,23 @@ describe('the mail configuration', () => {
       kind: 'emailjs',
       emailjs: { serviceId: 'service_a', templateId: 'template_b', userId: 'user_c', accessToken: undefined },
     });
+  });
+
+  it('refuses at start a MAIL_FROM that is not an address or Name <address>, and a CONTACT_NOTIFY_TO that is not one address', () => {
+    expect(configProblems({ MAIL_FROM: 'HireAssist', CONTACT_NOTIFY_TO: 'sales team' })).toEqual([
+      'MAIL_FROM must be an email address or Name <address>, such as HireAssist <no-reply@hireassist.ai> (got "HireAssist")',
+      'CONTACT_NOTIFY_TO must be one email address, such as info@hireassist.ai (got "sales team")',
+    ]);
+    expect(configProblems({ CONTACT_NOTIFY_TO: 'sales@hireassist.example, ceo@hireassist.example' })).toEqual([
+      'CONTACT_NOTIFY_TO must be one email address, such as info@hireassist.ai (got "sales@hireassist.example, ceo@hireassist.example")',
+    ]);
+    for (const from of [
+      'no-reply@hireassist.example',
+      'Team <team@hireassist.example>',
+      '"HireAssist, Inc." <team@hireassist.example>',
+    ]) {
+      expect(configProblems({ MAIL_FROM: from }), from).toEqual([]);
+    }
   });
 
   it('refuses to start with a partial EmailJS configuration, naming the missing ids', () => {
