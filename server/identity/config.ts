@@ -68,7 +68,11 @@ export function publicIdentityConfig(identity: IdentityConfig, publicUrl: string
     clientId: identity.clientId,
     endpoint: embedded ? `${publicUrl}/cognito` : null,
     hostedDomain: embedded ? `${publicUrl}/cognito` : (identity.awsHostedDomain ?? null),
-    socialProviders: (['Google', 'AzureAD'] as const).filter((name) => !embedded || identity.providers[name] !== undefined),
+    // Embedded: the providers configured here. AWS: the pool's own, offered only with its hosted
+    // domain, since that is where the browser is sent to sign in with them.
+    socialProviders: (['Google', 'AzureAD'] as const).filter((name) =>
+      embedded ? identity.providers[name] !== undefined : identity.awsHostedDomain !== undefined,
+    ),
   };
 }
 

@@ -191,4 +191,28 @@ describe('GET /api/config', () => {
       await aws.close();
     }
   });
+
+  it('offers no social sign-in with an AWS pool that has no COGNITO_HOSTED_DOMAIN to send it to', async () => {
+    const aws = await startTestServer({
+      env: {
+        COGNITO_USER_POOL_ID: 'eu-west-1_AbC123',
+        COGNITO_CLIENT_ID: 'abc123client',
+        AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE000000000',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      },
+    });
+    try {
+      const config = (await (await aws.fetch('/api/config')).json()) as { identity: unknown };
+      expect(config.identity).toEqual({
+        region: 'eu-west-1',
+        userPoolId: 'eu-west-1_AbC123',
+        clientId: 'abc123client',
+        endpoint: null,
+        hostedDomain: null,
+        socialProviders: [],
+      });
+    } finally {
+      await aws.close();
+    }
+  });
 });
