@@ -77,7 +77,8 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('    at ');
   });
 
-  it('shuts down cleanly on SIGTERM after finishing in-flight requests', async () => {
+  // Two servers start one after the other under tsx: on two busy cores that alone took 25 s.
+  it('shuts down cleanly on SIGTERM after finishing in-flight requests', { timeout: 90_000 }, async () => {
     const { dataDir, dispose } = await freshDataDir('hireassist-process-');
     cleanups.push(dispose);
     const port = await freePort();
