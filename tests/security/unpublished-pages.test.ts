@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 import { startBlogServer } from '../server/blog/support.ts';
+import { createTempTree, type TempTree } from '../support/temp-tree.ts';
 import { addBlogPost, savePostHtmlBody } from './support.ts';
 
 /**
@@ -12,13 +13,22 @@ import { addBlogPost, savePostHtmlBody } from './support.ts';
 type Server = Awaited<ReturnType<typeof startBlogServer>>;
 let server: Server;
 let token: string;
+let build: TempTree;
 
 beforeAll(async () => {
+  // A web build with the slot the blog's first paint is written into, so /blog/{slug} carries it.
+  build = await createTempTree({
+    'index.html':
+      '<!doctype html><html><head><title>HireAssist</title></head><body><div id="root"><!--first-paint--></div></body></html>',
+  });
   // No reuse of the source's answers: each request sees the post as it is now.
-  server = await startBlogServer({ BLOG_CACHE_TTL_SECONDS: '0' });
+  server = await startBlogServer({ BLOG_CACHE_TTL_SECONDS: '0' }, { webDistDir: build.dir });
   token = await server.adminToken();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await build.remove();
+});
 
 const SECRET = 'UNRELEASED-ACQUISITION-ANNOUNCEMENT';
 
@@ -89,5 +99,38 @@ describe('an outsider guessing the slug of a post that is not public', () => {
     expect((await server.fetch('/blog/deleted-post.html')).status).toBe(200);
     await server.app.database.db.deleteFrom('blog_posts').where('slug', '=', 'deleted-post').execute();
     await expectHidden('deleted-post', 'deleted');
+  });
+});
+
+describe('a post published with a date still to come', () => {
+  const slug = 'announced-tomorrow';
+  const asAdmin = (): RequestInit => ({ headers: { authorization: `Bearer ${token}` } });
+  const listed = async (query: string, init?: RequestInit) =>
+    (await (await server.fetch(`/api/storychief/stories${query}`, init)).json()) as {
+      data: BlogPost[];
+      meta: { pagination: { total: number } };
+    };
+
+  it('is in no public list, count or sitemap, not served by id, not written into its page; the admin still sees it', async () => {
+    const before = await listed('?per_page=100');
+    await addPost(slug, 'published', TOMORROW);
+    const id = (
+      await server.app.database.db.selectFrom('blog_posts').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()
+    ).id;
+
+    // Dated last of all, it would be first on the first page: the count and the pages leave it out.
+    const after = await listed('?per_page=100');
+    expect(after.data.map((post) => post.slug)).not.toContain(slug);
+    expect(after.meta.pagination.total).toBe(before.meta.pagination.total);
+    expect((await listed('?per_page=1')).data[0]?.slug).toBe(before.data[0]?.slug);
+    expect((await server.fetch(`/api/storychief/stories/${id}`)).status).toBe(404);
+    expect(await (await server.fetch('/sitemap.xml')).text()).not.toContain(slug);
+    const page = await (await server.fetch(`/blog/${slug}`)).text();
+    expect(page).not.toContain(SECRET);
+    expect(page).not.toContain(`Post ${slug}`);
+
+    expect((await server.fetch(`/api/storychief/stories/${id}`, asAdmin())).status).toBe(200);
+    const all = await listed('?status=all&per_page=100', asAdmin());
+    expect(all.data.map((post) => post.slug)).toContain(slug);
   });
 });

@@ -14,20 +14,26 @@ export interface PostPage {
 /**
  * Where posts come from: the built-in store (Postgres) or StoryChief. The routes speak to
  * this interface only, so the API's shape is the same either way.
+ *
+ * "Published" here means what readers may see now (isPublishedAt): every public read (a list
+ * with status 'published', a post by id or slug, the sitemap) goes through a source, so the
+ * source applies the rule and no route has to remember it.
  */
 export interface PostSource {
+  /** A page of posts; status 'published' is the public one, the others are the admin's views by status. */
   list(query: PostQuery): Promise<PostPage>;
-  /** The post with this id; unpublished ones only when `includeUnpublished`. */
+  /** The post with this id; any status and date only when `includeUnpublished`. */
   getById(id: number, options: { includeUnpublished: boolean }): Promise<BlogPost | undefined>;
   /** The published post with this slug. */
   getPublishedBySlug(slug: string): Promise<BlogPost | undefined>;
-  /** Every published post (for the sitemap and "Generate All HTML"). */
+  /** Every published post (for the sitemap). */
   listAllPublished(): Promise<BlogPost[]>;
 }
 
 /**
  * Whether readers may see `post` at `now`: published, and not dated in the future (a post
- * scheduled by its date). Drafts, scheduled and unpublished posts have no public page.
+ * scheduled by its date). Drafts, scheduled and unpublished posts have no public page. The
+ * built-in store applies the same rule in its SQL (publicNow in store.ts).
  */
 export function isPublishedAt(post: BlogPost, now: number): boolean {
   if (post.status !== 'published') return false;

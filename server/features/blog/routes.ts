@@ -52,15 +52,6 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { source, pages, adminGuard, siteUrl } = deps;
 
-  /**
-   * The post of `slug` if readers may see it now, as the source says; undefined for a draft,
-   * scheduled, unpublished or deleted post. Throws PostSourceUnavailableError.
-   */
-  const publishedPost = async (slug: string): Promise<BlogPost | undefined> => {
-    const post = await source.getPublishedBySlug(slug);
-    return post && isPublishedAt(post, Date.now()) ? post : undefined;
-  };
-
   const unavailable = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof PostSourceUnavailableError)) throw error;
     return reply.status(502).send(UNAVAILABLE);
@@ -122,7 +113,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       let published = false;
       if (page) {
         try {
-          published = (await publishedPost(slug)) !== undefined;
+          published = (await source.getPublishedBySlug(slug)) !== undefined;
         } catch (error) {
           if (!(error instanceof PostSourceUnavailableError)) throw error;
           published = isPublishedAt(page.post, Date.now());
@@ -200,7 +191,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     const stored = await pages.get(slug);
     let live: BlogPost | undefined;
     try {
-      live = await publishedPost(slug);
+      live = await source.getPublishedBySlug(slug);
     } catch (error) {
       if (!(error instanceof PostSourceUnavailableError)) throw error;
       // The source is down: the stored page of a post that was published is better than no

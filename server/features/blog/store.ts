@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
 import type { BlogPostsTable, Schema } from '../../db/schema.ts';
 import type { PostPage, PostQuery, PostSource } from './post-source.ts';
 
@@ -47,6 +47,22 @@ export async function upsertImportedPost(db: Kysely<Schema>, post: ImportedPost)
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
+type PostFilter = (eb: ExpressionBuilder<Schema, 'blog_posts'>) => ExpressionWrapper<Schema, 'blog_posts', SqlBool>;
+
+/**
+ * Readers may see the post now: isPublishedAt (post-source.ts) as SQL, so a post scheduled by
+ * its date is left out of pages and counts alike. The clock is the server's, as for isPublishedAt.
+ */
+const publicNow: PostFilter = (eb) =>
+  eb.and([eb('status', '=', 'published'), eb.or([eb('published_at', 'is', null), eb('published_at', '<=', new Date())])]);
+
+/** The rows a list's status asks for: 'published' means public now; the others (the admin's) are the status column. */
+function statusFilter(status: BlogStatusFilter): PostFilter {
+  if (status === 'published') return publicNow;
+  // 'all' is no condition at all (an empty `and` is true).
+  return (eb) => eb.and(status === 'all' ? [] : [eb('status', '=', status)]);
+}
+
 /** The built-in store: posts in the `blog_posts` table, newest publication first. */
 export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
   const ordered = () =>
@@ -58,41 +74,36 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
 
   return {
     async list({ page, perPage, status }: PostQuery): Promise<PostPage> {
-      let rows = ordered();
-      let counter = db.selectFrom('blog_posts').select(sql<number>`count(*)::int`.as('total'));
-      if (status !== 'all') {
-        rows = rows.where('status', '=', status);
-        counter = counter.where('status', '=', status);
-      }
+      const filter = statusFilter(status);
       const [posts, { total }] = await Promise.all([
-        rows
+        ordered()
+          .where(filter)
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
-        counter.executeTakeFirstOrThrow(),
+        db
+          .selectFrom('blog_posts')
+          .select(sql<number>`count(*)::int`.as('total'))
+          .where(filter)
+          .executeTakeFirstOrThrow(),
       ]);
       return { posts: posts.map(rowToPost), total };
     },
 
     async getById(id, { includeUnpublished }) {
       let query = db.selectFrom('blog_posts').selectAll().where('id', '=', id);
-      if (!includeUnpublished) query = query.where('status', '=', 'published');
+      if (!includeUnpublished) query = query.where(publicNow);
       const row = await query.executeTakeFirst();
       return row ? rowToPost(row) : undefined;
     },
 
     async getPublishedBySlug(slug) {
-      const row = await db
-        .selectFrom('blog_posts')
-        .selectAll()
-        .where('slug', '=', slug)
-        .where('status', '=', 'published')
-        .executeTakeFirst();
+      const row = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).where(publicNow).executeTakeFirst();
       return row ? rowToPost(row) : undefined;
     },
 
     async listAllPublished() {
-      const rows = await ordered().where('status', '=', 'published').execute();
+      const rows = await ordered().where(publicNow).execute();
       return rows.map(rowToPost);
     },
   };

@@ -7,7 +7,7 @@ import {
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { StoryChiefConfig } from './config.ts';
-import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
 
 type Json = Record<string, unknown>;
 
@@ -126,7 +126,11 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
     const body = await get('stories', { page, per_page: perPage, ...(status === 'all' ? {} : { status }) });
     const meta = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
     const posts = postsOf(body);
-    return { posts, total: typeof meta.total === 'number' ? meta.total : posts.length };
+    // A story StoryChief calls published may be dated in the future: readers may not see it yet.
+    // Those left out of this page leave the count too; StoryChief pages and counts the rest.
+    const shown = status === 'published' ? posts.filter((post) => isPublishedAt(post, Date.now())) : posts;
+    const total = typeof meta.total === 'number' ? meta.total - (posts.length - shown.length) : shown.length;
+    return { posts: shown, total };
   }
 
   return {
@@ -135,7 +139,7 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
     async getById(id, { includeUnpublished }) {
       const body = await get(`stories/${id}`, { includes: 'content' });
       const post = storyToPost(isObject(body.data) ? body.data : body);
-      return post && (includeUnpublished || post.status === 'published') ? post : undefined;
+      return post && (includeUnpublished || isPublishedAt(post, Date.now())) ? post : undefined;
     },
 
     async getPublishedBySlug(slug) {

@@ -155,6 +155,23 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: https://images.storychief.io");
   });
 
+  test('a story StoryChief calls published but dates in the future is in no list or count, and has no post or page', async () => {
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const stories = [story(4, { published_at: tomorrow }), story(1), story(2), story(3)];
+    peer.answer = (request) => {
+      const single = /^\/1\.0\/stories\/(\d+)$/.exec(new URL(request.url ?? '/', 'http://peer').pathname);
+      if (single) return { status: 200, body: { data: stories.find((candidate) => candidate.id === Number(single[1])) } };
+      const pagination = { total: 4, count: 4, per_page: 10, current_page: 1, total_pages: 1, links: {} };
+      return { status: 200, body: { data: stories, meta: { pagination } } };
+    };
+    const body = (await (await server.fetch('/api/storychief/stories')).json()) as BlogPostList;
+    expect(body.data.map((post) => post.slug)).toEqual(['story-1', 'story-2', 'story-3']);
+    expect(body.meta.pagination.total).toBe(3);
+    expect((await server.fetch('/api/storychief/stories/4')).status).toBe(404);
+    expect((await server.fetch('/blog/story-4.html')).status).toBe(404);
+    expect(await (await server.fetch('/sitemap.xml')).text()).not.toContain('story-4');
+  });
+
   test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
     for (const answer of [
       { status: 500, body: { error: 'boom' } },

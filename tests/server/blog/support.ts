@@ -5,16 +5,18 @@ const ADMIN_PASSWORD = 'blog-tests-admin-password';
 
 /**
  * The real server with the real admin login; `adminToken()` logs in once and reuses the token.
- * `postgres` runs it on the PostgreSQL of TEST_DATABASE_URL instead of PGlite.
+ * `postgres` runs it on the PostgreSQL of TEST_DATABASE_URL instead of PGlite; `webDistDir` is
+ * the web build it serves pages from (tests/support/temp-tree.ts makes small ones).
  */
 export async function startBlogServer(
   env: Record<string, string> = {},
-  options: { postgres?: boolean; storyChiefBaseUrl?: string } = {},
+  options: { postgres?: boolean; storyChiefBaseUrl?: string; webDistDir?: string } = {},
 ): Promise<TestServer & { adminToken(): Promise<string> }> {
   const server = await startTestServer({
     env: { ADMIN_PASSWORD, ...env },
     postgres: options.postgres ?? false,
     ...(options.storyChiefBaseUrl ? { storyChiefBaseUrl: options.storyChiefBaseUrl } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   let token: Promise<string> | undefined;
   return Object.assign(server, {
