@@ -7,7 +7,9 @@ import { addBlogPost, savePostHtmlBody } from './support.ts';
 /**
  * Saved SEO pages (`/blog/{slug}.html`) and their cached post data are public only while the
  * post is published. An outsider who guesses the slug of a draft, a scheduled post, an
- * unpublished or a deleted one gets the 404 page, whatever page was saved for it.
+ * unpublished or a deleted one gets the 404 page, whatever page was saved for it; the app's
+ * page of the slug (`/blog/{slug}`, which carries the answers the app asks for as it starts)
+ * holds none of it, and check-html says no page is stored.
  */
 
 type Server = Awaited<ReturnType<typeof startBlogServer>>;
@@ -55,6 +57,8 @@ async function expectHidden(slug: string, label: string): Promise<void> {
   const cached = await server.fetch(`/api/cached-post/${slug}`);
   expect(cached.status, `${label}: cached post`).toBe(404);
   expect(await cached.text(), `${label}: cached post`).not.toContain(SECRET);
+  expect(await (await server.fetch(`/blog/${slug}`)).text(), `${label}: the app's page`).not.toContain(SECRET);
+  expect(await (await server.fetch(`/api/check-html/${slug}`)).json(), `${label}: check-html`).toEqual({ exists: false });
 }
 
 const TOMORROW = new Date(Date.now() + 24 * 3600_000);
@@ -66,6 +70,8 @@ describe('an outsider guessing the slug of a post that is not public', () => {
     const page = await server.fetch('/blog/public-post.html');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(SECRET);
+    expect(await (await server.fetch('/api/check-html/public-post')).json()).toEqual({ exists: true });
+    expect(await (await server.fetch('/blog/public-post')).text()).toContain(SECRET);
   });
 
   it("gets a 404 for a draft's page saved by the admin", async () => {

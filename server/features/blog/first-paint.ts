@@ -4,8 +4,8 @@ import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
 import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
-import type { PageStore } from './store.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
+import type { PublicPages } from './public-pages.ts';
 import { escapeHtml as e } from '../../http/html.ts';
 import { displayDate } from './static-page.ts';
 
@@ -117,7 +117,7 @@ function listRequest(query: PostQuery): string {
  * than a phone's first round trip brings, and its first paint about 0.2 s later under
  * Lighthouse's mobile throttling (bench/lighthouse). The app asks for the list as it starts.
  */
-export function createBlogFirstPaint(source: PostSource, pages: PageStore, images: BlogImages) {
+export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages) {
   const list: FirstPaintProvider = async () => {
     const page = await source.list(BLOG.listRequest);
     return { head: preloadImage(page.posts[0], images), root: listMarkup(page.posts, images) } satisfies FirstPaint;
@@ -127,7 +127,7 @@ export function createBlogFirstPaint(source: PostSource, pages: PageStore, image
     const slug = pathname.slice(PATHS.blog.length + 1).replace(/\/$/, '');
     // The app looks the slug up among the newest posts and checks for a saved copy (src-shared/api/blog/post-cache.ts).
     const lookup: PostQuery = { page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' };
-    const [page, saved] = await Promise.all([source.list(lookup), pages.get(slug)]);
+    const [page, saved] = await Promise.all([source.list(lookup), publicPages.savedPage(slug)]);
     const found = page.posts.find((candidate) => candidate.slug === slug);
     // The lookup (src-shared/api/blog/find-post-by-slug.ts) is the one reader of this copy and
     // keeps only the post with the slug, so the copy carries only that post, not all 100.

@@ -9,6 +9,7 @@ import { createBlogFirstPaint } from './first-paint.ts';
 import { loadBlogImages, registerBlogImages } from './images.ts';
 import { createBuiltInPostSource, createPageStore } from './store.ts';
 import { withShortCache } from './post-source.ts';
+import { createPublicPages } from './public-pages.ts';
 import { registerBlogRoutes } from './routes.ts';
 import type { SitemapEntry } from '../seo/routes.ts';
 import { listPublishedPostUrls } from './sitemap.ts';
@@ -41,11 +42,12 @@ export async function registerBlog(
     source = config.builtInCacheTtlMs > 0 ? withShortCache(store, config.builtInCacheTtlMs) : store;
   }
   const pages = createPageStore(db);
+  const publicPages = createPublicPages(source, pages);
   const images = loadBlogImages(path.join(config.contentDir, 'images'), app.log);
-  registerBlogRoutes(app, { source, pages, adminGuard, siteUrl });
+  registerBlogRoutes(app, { source, pages, publicPages, adminGuard, siteUrl });
   registerBlogImages(app, images);
   return {
     listPublishedPostUrls: () => listPublishedPostUrls(source),
-    firstPaint: createBlogFirstPaint(source, pages, images),
+    firstPaint: createBlogFirstPaint(source, publicPages, images),
   };
 }

@@ -18,13 +18,16 @@ import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore, StoredPage } from './store.ts';
-import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import type { PublicPages, PublicPost } from './public-pages.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { renderStaticPage } from './static-page.ts';
 
 export interface BlogRouteDeps {
   source: PostSource;
+  /** Where pages are saved; every read of one goes through `publicPages`. */
   pages: PageStore;
+  publicPages: PublicPages;
   adminGuard: AdminGuard;
   /** The site's public origin, for canonical links and absolute image URLs. */
   siteUrl: string;
@@ -50,7 +53,7 @@ function articleBody(html: string): string {
  */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { source, pages, adminGuard, siteUrl } = deps;
+  const { source, pages, publicPages, adminGuard, siteUrl } = deps;
 
   const unavailable = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof PostSourceUnavailableError)) throw error;
@@ -98,7 +101,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     ...routeOf(checkHtml),
     config: { access: 'public' },
     handler: async (request, reply) => {
-      const body: CheckHtmlResult = { exists: await pages.exists(request.params.slug) };
+      const body: CheckHtmlResult = { exists: (await publicPages.savedPage(request.params.slug)) !== undefined };
       return reply.header('cache-control', 'no-cache').send(body);
     },
   });
@@ -108,18 +111,9 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     config: { access: 'public' },
     handler: async (request, reply) => {
       const { slug } = request.params;
-      const page = await pages.get(slug);
       // The copy of a published post only, as for its page: never a draft's saved data.
-      let published = false;
-      if (page) {
-        try {
-          published = (await source.getPublishedBySlug(slug)) !== undefined;
-        } catch (error) {
-          if (!(error instanceof PostSourceUnavailableError)) throw error;
-          published = isPublishedAt(page.post, Date.now());
-        }
-      }
-      if (!page || !published) return reply.status(404).send({ error: `No cached copy of "${slug}"` } satisfies ErrorBody);
+      const page = await publicPages.savedPage(slug);
+      if (!page) return reply.status(404).send({ error: `No cached copy of "${slug}"` } satisfies ErrorBody);
       return reply.header('cache-control', 'no-cache').send(page.post);
     },
   });
@@ -188,21 +182,21 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     if (slug === undefined) return reply.callNotFound();
     if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) return notFoundPage(reply);
 
-    const stored = await pages.get(slug);
-    let live: BlogPost | undefined;
+    let found: PublicPost | undefined;
     try {
-      live = await source.getPublishedBySlug(slug);
+      found = await publicPages.post(slug);
     } catch (error) {
+      // The source is down and no stored page of a public post stands in: a 502, not a crash.
       if (!(error instanceof PostSourceUnavailableError)) throw error;
-      // The source is down: the stored page of a post that was published is better than no
-      // page, and no page is a 502, not a crash.
-      if (!stored || !isPublishedAt(stored.post, Date.now())) return unavailablePage(reply);
-      request.log.info({ slug }, 'serving a stored blog page: the post source is unavailable');
-      return sendPage(reply, storedPage(stored));
+      return unavailablePage(reply);
     }
-    // The source answered without the post: a draft, scheduled, unpublished or deleted post has
-    // no page, whatever page was saved for it (by the admin, or while it was published).
-    if (!live) return notFoundPage(reply);
+    // A draft, scheduled, unpublished or deleted post has no page, whatever page was saved for it.
+    if (!found) return notFoundPage(reply);
+    if (!found.live) {
+      request.log.info({ slug }, 'serving a stored blog page: the post source is unavailable');
+      return sendPage(reply, storedPage(found.saved));
+    }
+    const { live, saved: stored } = found;
     const fresh =
       stored &&
       Date.now() - stored.generatedAt.getTime() < HTML_MAX_AGE_MS &&

@@ -118,7 +118,10 @@ export interface StoredPage {
   generatedAt: Date;
 }
 
-/** The generated static pages, one per slug, in the database so every instance serves them. */
+/**
+ * The generated static pages, one per slug, in the database so every instance serves them.
+ * Read them through public-pages.ts, which serves a page only while its post is public.
+ */
 export function createPageStore(db: Kysely<Schema>) {
   return {
     async get(slug: string): Promise<StoredPage | undefined> {
@@ -133,11 +136,6 @@ export function createPageStore(db: Kysely<Schema>) {
             generatedAt: row.generated_at,
           }
         : undefined;
-    },
-
-    async exists(slug: string): Promise<boolean> {
-      const row = await db.selectFrom('blog_html_pages').select('slug').where('slug', '=', slug).executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Stores (or replaces) the page of `slug`. `bodyHtml` must already be sanitized. */

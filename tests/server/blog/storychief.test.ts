@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
-import { startBlogServer } from './support.ts';
+import { savePostHtmlBody, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
+import { json, startBlogServer } from './support.ts';
 import { listenOnLoopback } from '../../support/free-port.ts';
 
 /** A story as StoryChief's API sends it (its own field names, more fields than we use). */
@@ -185,6 +185,40 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
       expect(await response.json()).toEqual({ error: 'The blog is unavailable right now. Please try again in a moment.' });
       expect(Date.now() - started).toBeLessThan(900);
     }
+  });
+
+  test("while StoryChief is down, a public post's saved page stands in and a draft's stays hidden", async () => {
+    const token = await server.adminToken();
+    for (const [id, status] of [
+      [8, 'published'],
+      [9, 'draft'],
+    ] as const) {
+      const post: BlogPost = {
+        id,
+        slug: `story-${id}`,
+        title: `Story ${id}`,
+        excerpt: '',
+        content: `<p>Saved body ${id}</p>`,
+        seo_keyword: '',
+        status,
+        published_at: status === 'published' ? '2026-01-01T10:00:00.000Z' : null,
+        updated_at: '2026-01-02T10:00:00.000Z',
+        seo: { title: '', description: '' },
+        featured_image: null,
+      };
+      expect((await server.fetch('/api/save-post-html', json(savePostHtmlBody(post), token))).status).toBe(200);
+    }
+    peer.answer = () => ({ status: 500, body: { error: 'down' } });
+
+    const page = await server.fetch('/blog/story-8.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p>Saved body 8</p>');
+    expect(((await (await server.fetch('/api/cached-post/story-8')).json()) as BlogPost).slug).toBe('story-8');
+    expect(await (await server.fetch('/api/check-html/story-8')).json()).toEqual({ exists: true });
+
+    expect((await server.fetch('/blog/story-9.html')).status).toBe(502);
+    expect((await server.fetch('/api/cached-post/story-9')).status).toBe(404);
+    expect(await (await server.fetch('/api/check-html/story-9')).json()).toEqual({ exists: false });
   });
 
   test('no request ever reaches a host the configuration does not name', async () => {

@@ -3,6 +3,7 @@ import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.ts';
 import type { PageStore } from '../../../server/features/blog/store.ts';
 import type { PostSource } from '../../../server/features/blog/post-source.ts';
+import { createPublicPages } from '../../../server/features/blog/public-pages.ts';
 import { renderFirstPaint } from '../../../server/http/web-app/page-html.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
@@ -141,7 +142,8 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
     getPublishedBySlug: () => Promise.resolve(post),
     listAllPublished: () => Promise.resolve([post]),
   };
-  const pages = { get: () => Promise.resolve(undefined) } as unknown as PageStore;
+  const noPages: PageStore = { get: () => Promise.resolve(undefined), save: () => Promise.resolve() };
+  const pages = createPublicPages(source, noPages);
 
   it('escapes every value in the markup and keeps the answers inside their script element', async () => {
     const providers = createBlogFirstPaint(source, pages, new Map());
