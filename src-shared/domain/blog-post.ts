@@ -36,6 +36,8 @@ export const BLOG_POST_PATHS = ['stories', 'posts', 'publications/stories', 'pub
 /** URL-safe slug: lower-case words joined by single hyphens. */
 export const BLOG_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const BLOG_SLUG_MAX_LENGTH = 120;
+/** A post's static page is `{slug}.html`: the longest file name the blog saves or serves. */
+export const BLOG_PAGE_FILENAME_MAX_LENGTH = BLOG_SLUG_MAX_LENGTH + '.html'.length;
 
 /** Longest image URL a post may carry. */
 const IMAGE_URL_MAX_LENGTH = 2048;
@@ -100,7 +102,7 @@ export type BlogPostList = Static<typeof BlogPostListSchema>;
 
 export const SavePostHtmlBodySchema = Type.Object(
   {
-    filename: Type.String({ minLength: 1, maxLength: BLOG_SLUG_MAX_LENGTH + 5 }),
+    filename: Type.String({ minLength: 1, maxLength: BLOG_PAGE_FILENAME_MAX_LENGTH }),
     html: Type.String({ maxLength: 500_000 }),
     slug: Type.String({ minLength: 1, maxLength: BLOG_SLUG_MAX_LENGTH }),
     title: Type.String({ maxLength: 300 }),

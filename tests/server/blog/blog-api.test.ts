@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG_SLUG_MAX_LENGTH, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { readPostFiles } from '../../../server/features/blog/content-importer.ts';
 import { json, startBlogServer } from './support.ts';
 
@@ -204,5 +204,31 @@ describe('the static SEO pages', () => {
     expect(await save.json()).toEqual({ success: true, url: `/blog/${post.slug}.html` });
     expect(await (await server.fetch(`/blog/${post.slug}.html`)).text()).toContain('<h2>Saved by the admin</h2>');
     expect(await (await server.fetch(`/api/cached-post/${post.slug}`)).json()).toEqual(post);
+  });
+
+  test('a post with the longest slug allowed has its page, its check and its saved copy (a 109-character one had none)', async () => {
+    const slug = `${'a-'.repeat(BLOG_SLUG_MAX_LENGTH / 2 - 1)}ok`;
+    expect(slug).toHaveLength(BLOG_SLUG_MAX_LENGTH);
+    const db = server.app.database.db;
+    const { id: _id, ...post } = await db
+      .selectFrom('blog_posts')
+      .selectAll()
+      .where('slug', '=', 'cost-of-a-bad-hire')
+      .executeTakeFirstOrThrow();
+    // Dated a year back, so it is last in the lists the other tests read.
+    await db
+      .insertInto('blog_posts')
+      .values({ ...post, slug, published_at: new Date(Date.now() - 365 * 24 * 3600_000) })
+      .execute();
+
+    const page = await server.fetch(`/blog/${slug}.html`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<link rel="canonical" href="https://hireassist.example/blog/${slug}">`);
+    expect(await (await server.fetch(`/api/check-html/${slug}`)).json()).toEqual({ exists: true });
+    expect(((await (await server.fetch(`/api/cached-post/${slug}`)).json()) as BlogPost).slug).toBe(slug);
+    // One character more is no slug: the route's own answer, not the app's not-found.
+    expect(await (await server.fetch(`/api/check-html/${slug}x`)).json()).toEqual({
+      error: expect.stringMatching(/slug/) as unknown,
+    });
   });
 });
