@@ -84,3 +84,18 @@ export const BLOG_HTML_POLICY = {
     'frame',
   ],
 } as const;
+
+/**
+ * Whether a link or image address leads to another site while looking relative: with every
+ * control character and space removed (browsers skip leading spaces, and tabs and newlines
+ * anywhere), it starts with two slashes or backslashes in any mix. Browsers read a backslash as
+ * a slash, so "//evil.example", "/\evil.example" and "/<tab>/evil.example" all open
+ * evil.example. The web app's sanitizer refuses such an address with this; the server's,
+ * sanitize-html with allowProtocolRelative: false, applies the same test (the same characters
+ * removed, then two of / and \ in any mix; it drops embedded HTML comments too), and
+ * tests/server/blog/xss.test.ts holds it to that.
+ */
+export function isDisguisedOffSiteUrl(url: string): boolean {
+  const read = [...url].filter((char) => char > ' ').join('');
+  return /^[/\\]{2}/.test(read);
+}

@@ -1,4 +1,4 @@
-import { BLOG_HTML_POLICY } from '../../../src-shared/domain/blog-html-policy.ts';
+import { BLOG_HTML_POLICY, isDisguisedOffSiteUrl } from '../../../src-shared/domain/blog-html-policy.ts';
 
 const ALLOWED = new Set<string>(BLOG_HTML_POLICY.tags);
 const DROPPED = new Set<string>(BLOG_HTML_POLICY.droppedWithContent);
@@ -6,11 +6,9 @@ const LINK_SCHEMES = new Set<string>(BLOG_HTML_POLICY.linkSchemes.map((scheme) =
 const IMAGE_SCHEMES = new Set<string>(BLOG_HTML_POLICY.imageSchemes.map((scheme) => `${scheme}:`));
 
 function safeUrl(value: string, schemes: Set<string>): boolean {
-  const trimmed = value.trim();
-  // Protocol-relative ("//host/x") looks relative and is not.
-  if (trimmed.startsWith('//') || trimmed.startsWith('\\\\')) return false;
+  if (isDisguisedOffSiteUrl(value)) return false;
   try {
-    return schemes.has(new URL(trimmed, window.location.origin).protocol);
+    return schemes.has(new URL(value.trim(), window.location.origin).protocol);
   } catch {
     return false;
   }
