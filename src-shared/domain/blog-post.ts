@@ -84,6 +84,31 @@ export const BlogPostSchema = Type.Object(
 export type BlogPost = Static<typeof BlogPostSchema>;
 export type FeaturedImage = Static<typeof FeaturedImageSchema>;
 
+/** A post's title as its card and page show it: 'Untitled Post' when it has none. */
+export const blogPostTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || 'Untitled Post';
+
+/** The image a card or page shows for a post: its large size, else its url. */
+export function blogPostImage(post: Pick<BlogPost, 'featured_image'>): { src: string; alt: string } | undefined {
+  const data = post.featured_image?.data;
+  const src = data?.sizes?.large || data?.url;
+  return src ? { src, alt: data?.alt ?? '' } : undefined;
+}
+
+/**
+ * What a post's page tells search engines and link previews: its SEO title and description,
+ * else its title and excerpt, and its image. The web app sets these as the page renders
+ * (usePageMeta) and the server writes the same into the page's HTML, so the two agree.
+ */
+export function blogPostPageMeta(post: BlogPost): { title: string; description: string; image?: string } {
+  const title = blogPostTitle(post);
+  const image = blogPostImage(post)?.src;
+  return {
+    title: post.seo?.title?.trim() || title,
+    description: post.seo?.description?.trim() || post.excerpt || title,
+    ...(image ? { image } : {}),
+  };
+}
+
 /** StoryChief-style pagination, in `meta.pagination` of every list answer. */
 const PaginationSchema = Type.Object({
   total: Type.Integer(),

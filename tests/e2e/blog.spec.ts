@@ -34,14 +34,19 @@ test('browse, search, filter, paginate, open a post and go back', async ({ page 
   await expect(page.getByRole('heading', { level: 2, name: 'Onboarding' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'A laptop showing a video call with a globe behind it' })).toBeVisible();
   await expect(page).toHaveTitle('Remote Hiring Checklist for Employers | HireAssist');
+  // The app sets the tags the server wrote for the post it served first: one of each, never two.
+  for (const tag of ['meta[name="description"]', 'link[rel="canonical"]', 'meta[property="og:title"]', 'title']) {
+    await expect(page.locator(`head ${tag}`), tag).toHaveCount(1);
+  }
 
   await page.getByRole('link', { name: 'Back to Blog' }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await expect(cards(page)).toHaveCount(9);
 });
 
-test('an unknown post shows Post Not Found', async ({ page }) => {
-  await page.goto('/blog/no-such-article');
+test('an unknown post shows Post Not Found, with a 404 status', async ({ page }) => {
+  const response = await page.goto('/blog/no-such-article');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Post Not Found' })).toBeVisible();
   await expect(page.getByText('The blog post you are looking for does not exist.')).toBeVisible();
 });
@@ -83,6 +88,32 @@ test.describe('with JavaScript disabled', () => {
       unknown
     >;
     expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'A Practical Guide to Structured Interviews' });
+  });
+
+  test("a post's page in the app carries its title, description, canonical link and Open Graph tags", async ({
+    page,
+    baseURL,
+  }) => {
+    const response = await page.goto('/blog/structured-interviews-guide');
+    expect(response?.status()).toBe(200);
+    const title = 'Structured Interviews: A Practical Guide for Hiring Managers | HireAssist';
+    await expect(page).toHaveTitle(title);
+    const head = page.locator('head');
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Learn how to design structured interviews/,
+    );
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/blog/structured-interviews-guide`);
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      `${baseURL}/blog/structured-interviews-guide`,
+    );
+    await expect(head.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      `${baseURL}/blog/images/structured-interviews.svg`,
+    );
   });
 });
 

@@ -1,4 +1,11 @@
-import { BLOG_LIST_PATHS, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import company from '../../../content/company.json' with { type: 'json' };
+import {
+  BLOG_LIST_PATHS,
+  blogPostImage,
+  blogPostPageMeta,
+  blogPostTitle,
+  type BlogPost,
+} from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
@@ -7,7 +14,7 @@ import { listBody } from './list-body.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
 import type { PublicPages } from './public-pages.ts';
 import { escapeHtml as e } from '../../http/html.ts';
-import { displayDate } from './static-page.ts';
+import { absoluteUrl, displayDate, postUrl } from './static-page.ts';
 
 /**
  * The look of the first paint, close to the app's own pages (src-web/features/blog) so the
@@ -50,20 +57,12 @@ const LIST_INTRO = 'Practical advice on hiring, recruiting and getting the most 
 const BACK_ARROW =
   '<svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path d="M9.16 16.87a.5.5 0 1 0 .67-.74L3.67 10.5H17.5a.5.5 0 0 0 0-1H3.67l6.16-5.63a.5.5 0 0 0-.67-.74L2.24 9.44a.75.75 0 0 0 0 1.11z"/></svg>';
 
-function imageOf(post: BlogPost): { src: string; alt: string } | undefined {
-  const data = post.featured_image?.data;
-  const src = data?.sizes.large || data?.url;
-  return src ? { src, alt: data?.alt ?? '' } : undefined;
-}
-
-const title = (post: BlogPost) => post.title.trim() || 'Untitled Post';
-
 /**
  * The card's or post's image; the ones on the first screen (`eager`) are requested first,
  * or, when small built-in files, written into the page itself.
  */
 function image(post: BlogPost, className: string, eager: boolean, images: BlogImages): string {
-  const picture = imageOf(post);
+  const picture = blogPostImage(post);
   if (!picture) return '';
   const src = eager ? inlinedImageSrc(images, picture.src) : picture.src;
   const loading = eager ? ' fetchpriority="high"' : ' loading="lazy"';
@@ -72,7 +71,7 @@ function image(post: BlogPost, className: string, eager: boolean, images: BlogIm
 
 /** A preload of the page's first image, unless it is written into the page. */
 function preloadImage(post: BlogPost | undefined, images: BlogImages): string {
-  const picture = post && imageOf(post);
+  const picture = post && blogPostImage(post);
   if (!picture || inlinedImageSrc(images, picture.src) !== picture.src) return '';
   return `<link rel="preload" as="image" href="${e(picture.src)}" fetchpriority="high">`;
 }
@@ -84,7 +83,7 @@ function dateOf(post: BlogPost): string {
 
 /** The top of the post (what the first screen shows); the article's body comes with the app. */
 function postMarkup(post: BlogPost, images: BlogImages): string {
-  const heading = title(post);
+  const heading = blogPostTitle(post);
   return `${STYLE}<article inert aria-hidden="true">
 <header class="fp-band">${dateOf(post)}<h1>${e(heading)}</h1>${post.excerpt ? `<p>${e(post.excerpt)}</p>` : ''}</header>
 <div class="fp"><nav class="fp-crumbs" aria-label="Breadcrumb"><ol><li><a href="${PATHS.home}">Home</a></li><li><a href="${PATHS.blog}">Blog</a></li><li aria-current="page">${e(heading)}</li></ol></nav>
@@ -93,10 +92,32 @@ ${image(post, 'fp-image', true, images)}</div>
 </article>`;
 }
 
+/**
+ * The post page's head as the app's page sets it (src-web/components/seo.tsx, from
+ * blogPostPageMeta), so link previews and search engines that run no script read the post's
+ * own title, description, canonical address and Open Graph tags, and the app changes nothing.
+ */
+function postMeta(post: BlogPost, siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
+  const { title, description, image } = blogPostPageMeta(post);
+  const fullTitle = `${title} | ${company.name}`;
+  const url = e(postUrl(siteUrl, post.slug));
+  const tags = [
+    `<link rel="canonical" href="${url}">`,
+    `<meta property="og:site_name" content="${e(company.name)}">`,
+    `<meta property="og:title" content="${e(fullTitle)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${url}">`,
+    '<meta property="og:type" content="article">',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    image ? `<meta property="og:image" content="${e(absoluteUrl(siteUrl, image))}">` : '',
+  ];
+  return { title: fullTitle, description, head: tags.join('') };
+}
+
 function listMarkup(posts: BlogPost[], images: BlogImages): string {
   const cards = posts.slice(0, BLOG.pageSize).map((post, index) => {
     const href = e(blogPostPath(post.slug));
-    return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(title(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
+    return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(blogPostTitle(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
   });
   return `${STYLE}<section inert aria-hidden="true"><header class="fp-band"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp fp-list"><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></div></section>`;
 }
@@ -117,7 +138,7 @@ function listRequest(query: PostQuery): string {
  * than a phone's first round trip brings, and its first paint about 0.2 s later under
  * Lighthouse's mobile throttling (bench/lighthouse). The app asks for the list as it starts.
  */
-export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages) {
+export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages, siteUrl: string) {
   const list: FirstPaintProvider = async () => {
     const page = await source.list(BLOG.listRequest);
     return { head: preloadImage(page.posts[0], images), root: listMarkup(page.posts, images) } satisfies FirstPaint;
@@ -133,8 +154,11 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
     // keeps only the post with the slug, so the copy carries only that post, not all 100.
     const lookupAnswer = { ...listBody(BLOG_LIST_PATHS[0], lookup, page), data: found ? [found] : [] };
     const checkHtml = `/api/check-html/${encodeURIComponent(slug)}`;
+    // No public post has the slug: the app's page, with its not-found view and a status that says so.
+    const meta: FirstPaint = found ? postMeta(found, siteUrl) : { status: 404 };
     return {
-      head: preloadImage(found, images),
+      ...meta,
+      head: `${meta.head ?? ''}${preloadImage(found, images)}`,
       root: found ? postMarkup(found, images) : '',
       responses: {
         [listRequest(lookup)]: lookupAnswer,

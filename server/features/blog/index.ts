@@ -48,6 +48,6 @@ export async function registerBlog(
   registerBlogImages(app, images);
   return {
     listPublishedPostUrls: () => listPublishedPostUrls(source),
-    firstPaint: createBlogFirstPaint(source, publicPages, images),
+    firstPaint: createBlogFirstPaint(source, publicPages, images, siteUrl),
   };
 }

@@ -9,7 +9,8 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-function absolute(siteUrl: string, url: string): string {
+/** `url` on the site made absolute; an absolute http(s) URL as it is. */
+export function absoluteUrl(siteUrl: string, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
@@ -20,7 +21,7 @@ export function displayDate(iso: string | null): string | undefined {
 }
 
 /** The canonical address of a post: its page in the web app. */
-function postUrl(siteUrl: string, slug: string): string {
+export function postUrl(siteUrl: string, slug: string): string {
   return `${siteUrl}${blogPostPath(slug)}`;
 }
 
@@ -50,7 +51,7 @@ export function renderStaticPage(options: { post: BlogPost; bodyHtml: string; ti
   const description = (post.seo.description.trim() || post.excerpt.trim() || htmlToText(bodyHtml)).slice(0, 300);
   const canonical = postUrl(siteUrl, post.slug);
   const image = post.featured_image?.data;
-  const imageUrl = image ? absolute(siteUrl, image.sizes.large || image.url) : undefined;
+  const imageUrl = image ? absoluteUrl(siteUrl, image.sizes.large || image.url) : undefined;
   const keywords = post.seo_keyword
     .split(',')
     .map((keyword) => keyword.trim())

@@ -5,13 +5,20 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../src-shared/domain/public-config.ts';
 import { PATHS, type PagePath } from '../../../src-shared/domain/routes.ts';
+import { escapeHtml } from '../html.ts';
 import type { BuiltFile } from './load-build.ts';
 
 /**
  * What a page's server side adds to the app's HTML so that the page paints before the app's
- * code has run. Every string is HTML the provider has already escaped or sanitised.
+ * code has run. Every string is HTML the provider has already escaped or sanitised, but
+ * `title` and `description`, which are text.
  */
 export interface FirstPaint {
+  /** The answer's status: 404 for the page of something that does not exist (the app shows its not-found view). */
+  status?: number;
+  /** The page's own <title> and meta description, in place of the app's (the home page's). */
+  title?: string;
+  description?: string;
   /** Elements for <head>, e.g. a preload of the page's largest image. */
   head?: string;
   /** Markup shown in #root (under the boot bar) until the app renders the page in its place. */
@@ -37,6 +44,8 @@ const ROOT_SLOT = '<!--first-paint-->';
 const RESPONSES_ID = 'preloaded-responses';
 /** The head's opening and its charset declaration if it has one, which must stay first. */
 const HEAD_START = /<head>(?:\s*<meta charset="[^"]*"\s*\/?>)?/i;
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i;
 
 /** JSON that cannot close the <script> element it sits in, nor start an HTML comment. */
 function scriptSafeJson(value: unknown): string {
@@ -81,8 +90,15 @@ function withHead(html: string, head: string): string {
  * the answers go after the markup, which the browser can paint without them.
  */
 export function renderFirstPaint(template: string, firstPaint: FirstPaint): string {
+  const { title, description } = firstPaint;
+  // The page's own title and description replace the app's, so the page has one of each.
+  const ownHead =
+    (title === undefined ? '' : `<title>${escapeHtml(title)}</title>`) +
+    (description === undefined ? '' : `<meta name="description" content="${escapeHtml(description)}">`);
   const html = template
-    .replace(HEAD_START, (start) => `${start}${firstPaint.head ?? ''}`)
+    .replace(TITLE, (element) => (title === undefined ? element : ''))
+    .replace(DESCRIPTION, (element) => (description === undefined ? element : ''))
+    .replace(HEAD_START, (start) => `${start}${ownHead}${firstPaint.head ?? ''}`)
     .replace(ROOT_SLOT, () => firstPaint.root ?? '');
   return firstPaint.responses ? withJsonElement(html, RESPONSES_ID, firstPaint.responses) : html;
 }

@@ -46,7 +46,7 @@ export function registerWebApp(
     if (!additions) return sendFile(request, reply, await page.file(), 200);
     const html = Buffer.from(renderFirstPaint(page.html, additions));
     const { etag: _static, ...headers } = index.headers;
-    reply.status(200).headers(headers);
+    reply.status(additions.status ?? 200).headers(headers);
     // Compressed per request (fast gzip): the page carries per-post content, so it is not precomputed.
     if ((request.headers['accept-encoding'] ?? '').includes('gzip'))
       return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));

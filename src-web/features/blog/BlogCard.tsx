@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { blogPostImage, blogPostTitle, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { blogPostPath } from '../../../src-shared/domain/routes.ts';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
 import styles from './BlogCard.module.css';
 import { KeywordChips } from './KeywordChips.tsx';
 import { PLACEHOLDER_IMAGE } from './placeholder-image.ts';
-import { displayDate, displayExcerpt, displayTitle, imageOf } from './post-display.ts';
+import { displayDate, displayExcerpt } from './post-display.ts';
 
 /** One post on the list: image, date, title, excerpt, chips and 'Read More'. */
 export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
   const go = useClientNavigation();
-  const image = imageOf(post);
+  const image = blogPostImage(post);
   const [src, setSrc] = useState(image?.src ?? PLACEHOLDER_IMAGE);
-  const title = displayTitle(post);
+  const title = blogPostTitle(post);
   const to = blogPostPath(post.slug);
   return (
     <article className={styles.card}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slug.ts';
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
-import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { blogPostImage, blogPostPageMeta, blogPostTitle, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { cx } from '../../components/button-styles.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
@@ -15,7 +15,7 @@ import shared from './shared.module.css';
 import styles from './BlogPostPage.module.css';
 import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { KeywordChips } from './KeywordChips.tsx';
-import { displayDate, displayTitle, imageOf } from './post-display.ts';
+import { displayDate } from './post-display.ts';
 import { sanitizePostHtml } from './sanitize-html.ts';
 
 const PostAdminTools = lazy(() => import('./admin/PostAdminTools.tsx').then((module) => ({ default: module.PostAdminTools })));
@@ -77,12 +77,7 @@ export function BlogPostPage() {
   const html = useMemo(() => (post ? sanitizePostHtml(post.content ?? '') : ''), [post]);
   usePageMeta(
     post
-      ? {
-          title: post.seo?.title?.trim() || displayTitle(post),
-          description: post.seo?.description?.trim() || post.excerpt || displayTitle(post),
-          type: 'article',
-          ...(imageOf(post) ? { image: imageOf(post)?.src } : {}),
-        }
+      ? { ...blogPostPageMeta(post), type: 'article' }
       : {
           title: load.status === 'missing' ? POST_TEXT.notFoundTitle : 'Blog',
           description: 'Articles on hiring and recruiting from HireAssist.',
@@ -108,8 +103,8 @@ export function BlogPostPage() {
     );
   }
 
-  const title = displayTitle(post);
-  const image = imageOf(post);
+  const title = blogPostTitle(post);
+  const image = blogPostImage(post);
   return (
     <article>
       <PageHeader title={title} eyebrow={<time dateTime={post.published_at ?? undefined}>{displayDate(post.published_at)}</time>}>

@@ -1,9 +1,8 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 
-/** The fixed fallbacks for what a card or post page shows. */
+/** The fixed fallbacks for what a card or post page shows (a post's title: blogPostTitle in the domain). */
 const FALLBACK = {
   date: 'Date unavailable',
-  title: 'Untitled Post',
   excerpt: 'No description available',
 } as const;
 
@@ -33,7 +32,6 @@ export function displayDate(iso: string | null | undefined): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-export const displayTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || FALLBACK.title;
 export const displayExcerpt = (post: Pick<BlogPost, 'excerpt'>): string => post.excerpt?.trim() || FALLBACK.excerpt;
 
 /** The post's keywords from its comma-separated seo_keyword, trimmed, without blanks or repeats. */
@@ -46,11 +44,4 @@ export function keywordsOf(post: Pick<BlogPost, 'seo_keyword'>): string[] {
         .filter(Boolean),
     ),
   ];
-}
-
-/** The image to show for a post: its large size, else its url. */
-export function imageOf(post: Pick<BlogPost, 'featured_image'>): { src: string; alt: string } | undefined {
-  const data = post.featured_image?.data;
-  const src = data?.sizes?.large || data?.url;
-  return src ? { src, alt: data?.alt ?? '' } : undefined;
 }

@@ -4,6 +4,7 @@ import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.
 import type { PageStore } from '../../../server/features/blog/store.ts';
 import type { PostSource } from '../../../server/features/blog/post-source.ts';
 import { createPublicPages } from '../../../server/features/blog/public-pages.ts';
+import { escapeHtml } from '../../../server/http/html.ts';
 import { renderFirstPaint } from '../../../server/http/web-app/page-html.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
@@ -17,6 +18,7 @@ const ROUTE_ASSETS = {
   '/blog/:slug': { scripts: ['/assets/BlogPostPage-1.js'], styles: [] },
 };
 const POST_SLUG = 'writing-job-descriptions-that-attract-the-right-candidates';
+const SITE_URL = 'https://hireassist.example';
 
 /** The answers a page carries for the app (src-web/components/preloaded-responses.ts). */
 function preloadedResponses(html: string): Record<string, unknown> {
@@ -33,7 +35,7 @@ beforeAll(async () => {
     'pages/home.html': PRERENDERED_HOME,
     'route-assets.json': JSON.stringify(ROUTE_ASSETS),
   });
-  server = await startTestServer({ webDistDir: build.dir });
+  server = await startTestServer({ webDistDir: build.dir, env: { PUBLIC_URL: SITE_URL } });
 });
 afterAll(async () => {
   await server.close();
@@ -82,9 +84,33 @@ describe('pages that paint before the app has run', () => {
     expect(html).not.toContain(posts[0]?.content.slice(0, 60));
   });
 
-  it('still serves the app for a slug no post has, with no article, so the app shows its not-found view', async () => {
+  it("gives a post's page the post's title, description, canonical link and Open Graph tags, each once", async () => {
+    const head = (await (await server.fetch(`/blog/${POST_SLUG}`)).text()).split('</head>')[0] ?? '';
+    const { data } = (await (await server.fetch('/api/storychief/stories?per_page=100')).json()) as { data: BlogPost[] };
+    const post = data.find((candidate) => candidate.slug === POST_SLUG);
+    // As the app's page sets them (src-web/components/seo.tsx), so the HTML and the app agree.
+    const title = escapeHtml(`${post?.seo.title} | HireAssist`);
+    const description = escapeHtml(post?.seo.description ?? '');
+    const url = `${SITE_URL}/blog/${POST_SLUG}`;
+    for (const tag of [
+      `<title>${title}</title>`,
+      `<meta name="description" content="${description}">`,
+      `<link rel="canonical" href="${url}">`,
+      `<meta property="og:title" content="${title}">`,
+      `<meta property="og:description" content="${description}">`,
+      `<meta property="og:url" content="${url}">`,
+      '<meta property="og:type" content="article">',
+      `<meta property="og:image" content="${SITE_URL}/blog/images/job-descriptions.svg">`,
+    ]) {
+      expect(head.split(tag).length - 1, tag).toBe(1);
+    }
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('answers a slug no post has with a 404 and the app, with no article, so the app shows its not-found view', async () => {
     const response = await server.fetch('/blog/no-such-post');
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).not.toContain('<article');
     expect(preloadedResponses(html)['/api/check-html/no-such-post']).toEqual({ exists: false });
@@ -101,6 +127,7 @@ describe('the public configuration in every page (src-web/components/public-conf
     [`/blog/${POST_SLUG}`, 200],
     ['/index.html', 200],
     ['/no-such-page', 404],
+    ['/blog/no-such-post', 404],
   ])("%s carries GET /api/config's answer, so the app need not ask for it", async (path, status) => {
     const config: unknown = await (await server.fetch('/api/config')).json();
     const response = await server.fetch(path);
@@ -146,7 +173,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
   const pages = createPublicPages(source, noPages);
 
   it('escapes every value in the markup and keeps the answers inside their script element', async () => {
-    const providers = createBlogFirstPaint(source, pages, new Map());
+    const providers = createBlogFirstPaint(source, pages, new Map(), SITE_URL);
     for (const [provider, pathname, scripts] of [
       [providers['/blog/:slug'], '/blog/hostile', 1],
       [providers['/blog'], '/blog', 0],
@@ -158,6 +185,9 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
       if (scripts > 0) {
         const answers = Object.values(preloadedResponses(html)) as { data?: BlogPost[] }[];
         expect(answers[0]?.data?.[0]?.title, pathname).toBe(hostile);
+        // The post's own head: its text kept, escaped.
+        expect(html).toContain(`<title>${escapeHtml(hostile)} | HireAssist</title>`);
+        expect(html).toContain(`<meta property="og:description" content="${escapeHtml(hostile)}">`);
       }
     }
   });
@@ -173,6 +203,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
       { ...source, list: () => Promise.resolve({ posts: [withRemoteImage], total: 1 }) },
       pages,
       new Map(),
+      SITE_URL,
     );
     const firstPaint = await providers['/blog']('/blog');
     expect(firstPaint?.head).toBe(`<link rel="preload" as="image" href="${remote}" fetchpriority="high">`);
