@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// Screens that talk to a real server share two cores with it and with the rest of the suite: a
+// round trip there took over the default second (a group added, then the list reloaded). waitFor
+// and findBy still answer as soon as what they wait for is there.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
