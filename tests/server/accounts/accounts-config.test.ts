@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config/config.ts';
+import { loadConfig } from '../../../server/config/config.ts';
+import { configProblems } from '../../support/config-problems.ts';
 import { accountsContentSources, publicAccountsConfig } from '../../../server/features/accounts/config.ts';
-
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
 
 describe('accounts configuration', () => {
   it('is all optional', () => {
@@ -25,10 +16,10 @@ describe('accounts configuration', () => {
   });
 
   it('needs the partner URL and secret together, and a long secret', () => {
-    expect(problems({ PARTNER_PLATFORM_URL: 'https://partners.example' })).toContain(
+    expect(configProblems({ PARTNER_PLATFORM_URL: 'https://partners.example' })).toContain(
       'PARTNER_PLATFORM_URL and PARTNER_SSO_SECRET must be set together (or neither)',
     );
-    expect(problems({ PARTNER_PLATFORM_URL: 'https://partners.example', PARTNER_SSO_SECRET: 'short' })).toContain(
+    expect(configProblems({ PARTNER_PLATFORM_URL: 'https://partners.example', PARTNER_SSO_SECRET: 'short' })).toContain(
       'PARTNER_SSO_SECRET must be at least 32 characters',
     );
   });
@@ -47,6 +38,6 @@ describe('accounts configuration', () => {
   });
 
   it('rejects a malformed customer portal address', () => {
-    expect(problems({ STRIPE_CUSTOMER_PORTAL_URL: 'not a url' }).join(' ')).toContain('STRIPE_CUSTOMER_PORTAL_URL');
+    expect(configProblems({ STRIPE_CUSTOMER_PORTAL_URL: 'not a url' }).join(' ')).toContain('STRIPE_CUSTOMER_PORTAL_URL');
   });
 });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/config/config.ts';
+import { configProblems } from '../../support/config-problems.ts';
 import { registerSeoRoutes } from '../../../server/features/seo/routes.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -100,33 +100,23 @@ describe('with Stripe’s pricing table and other third parties configured', () 
 });
 
 describe('the marketing configuration is checked at start-up', () => {
-  const problems = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-  };
-
   it('names the missing half of a Stripe pricing table configuration', () => {
-    expect(problems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc' })).toEqual([
+    expect(configProblems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc' })).toEqual([
       expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY is missing/),
     ]);
-    expect(problems({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1Abc' })).toEqual([
+    expect(configProblems({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1Abc' })).toEqual([
       expect.stringMatching(/^STRIPE_PRICING_TABLE_ID is missing/),
     ]);
   });
 
   it('refuses a secret key in place of the publishable key, without repeating it', () => {
-    const found = problems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc', STRIPE_PUBLISHABLE_KEY: 'sk_live_supersecret' });
+    const found = configProblems({ STRIPE_PRICING_TABLE_ID: 'prctbl_1Abc', STRIPE_PUBLISHABLE_KEY: 'sk_live_supersecret' });
     expect(found).toEqual([expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY must be a publishable key/)]);
     expect(found.join('\n')).not.toContain('supersecret');
   });
 
   it('wants https URLs for the video and the job portal', () => {
-    expect(problems({ INTRO_VIDEO_URL: 'http://insecure.example/video', CAREERS_PORTAL_URL: 'not a url' })).toEqual([
+    expect(configProblems({ INTRO_VIDEO_URL: 'http://insecure.example/video', CAREERS_PORTAL_URL: 'not a url' })).toEqual([
       expect.stringMatching(/^INTRO_VIDEO_URL must start with https:\/\//),
       expect.stringMatching(/^CAREERS_PORTAL_URL must be a URL/),
     ]);
