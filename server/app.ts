@@ -37,6 +37,7 @@ import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSendQuota } from './mail/send-quota.ts';
 import { createRetentionSweeper } from './maintenance/retention-sweeper.ts';
+import { IDENTITY_NAME_MAX_LENGTH } from '../src-shared/domain/admin.ts';
 import { BLOG_PAGE_FILENAME_MAX_LENGTH } from '../src-shared/domain/blog-post.ts';
 import type { PublicConfig } from '../src-shared/domain/public-config.ts';
 
@@ -127,10 +128,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: clientErrorAnswer(headers),
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // The longest path parameter a route takes is a blog page's file name (/blog/:file, the longest
-    // slug and '.html'). Below Fastify's default of 100, a slug of 96 to 120 characters matched
-    // no blog route and fell through to the catch-alls (the API's 404, the app's page).
-    routerOptions: { maxParamLength: BLOG_PAGE_FILENAME_MAX_LENGTH },
+    // The longest path parameters routes take: a blog page's file name (/blog/:file, the longest
+    // slug and '.html') and a username or group name (/api/admin/users/:username). Below
+    // Fastify's default of 100, longer ones matched no route and fell through to the catch-alls
+    // (the API's 404, the app's page).
+    routerOptions: { maxParamLength: Math.max(BLOG_PAGE_FILENAME_MAX_LENGTH, IDENTITY_NAME_MAX_LENGTH) },
     // Unknown fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: sharedSchemaCompilers },

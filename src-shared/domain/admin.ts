@@ -68,7 +68,11 @@ export const IdentityUserRecordSchema = Type.Object({
 });
 export type IdentityUserRecord = Static<typeof IdentityUserRecordSchema>;
 
-export const UsernameParamsSchema = Type.Object({ username: Type.String({ minLength: 1, maxLength: 128 }) });
+/** The longest username and group name Cognito takes (and the identity service). */
+export const IDENTITY_NAME_MAX_LENGTH = 128;
+
+export const UsernameSchema = Type.String({ minLength: 1, maxLength: IDENTITY_NAME_MAX_LENGTH });
+export const UsernameParamsSchema = Type.Object({ username: UsernameSchema });
 
 /** Where a mail of the outbox stands. */
 export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;

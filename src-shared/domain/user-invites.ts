@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { IdentityUserRecordSchema, replyStatus } from './admin.ts';
+import { IDENTITY_NAME_MAX_LENGTH, IdentityUserRecordSchema, replyStatus, UsernameSchema } from './admin.ts';
 
 /** The operator's invitations and group memberships: bodies and answers (the endpoints are in endpoints/admin.ts). */
 
 /** A group name; the user pool checks its characters (and says what is wrong). */
-export const GroupNameSchema = Type.String({ minLength: 1, maxLength: 128 });
+export const GroupNameSchema = Type.String({ minLength: 1, maxLength: IDENTITY_NAME_MAX_LENGTH });
 
 /** `POST /api/admin/users/invite`: the customer gets a mail with a temporary password. */
 export const InviteUserRequestSchema = Type.Object(
@@ -25,6 +25,6 @@ export const GroupNamesReplySchema = Type.Object({ ...replyStatus, groups: Type.
 export const AddUserToGroupRequestSchema = Type.Object({ group: GroupNameSchema }, { additionalProperties: false });
 
 export const UserGroupParamsSchema = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 128 }),
+  username: UsernameSchema,
   group: GroupNameSchema,
 });

@@ -133,11 +133,15 @@ describe('disable, enable and delete through the real SDK', () => {
     expect(events.map((event) => event.event_type)).toEqual(expect.arrayContaining(['admin.user.enable', 'admin.user.delete']));
   });
 
-  it("answers an unknown user with 404 and the identity service's message", async () => {
+  it("answers an unknown user with 404 and the identity service's message, up to the longest username Cognito allows", async () => {
+    // 128 characters: over the router's default parameter limit, such a name fell through to the catch-all.
+    const longest = 'u'.repeat(128);
     for (const [method, path] of [
       ['POST', '/api/admin/users/no-such-user/enable'],
       ['POST', '/api/admin/users/no-such-user/disable'],
       ['DELETE', '/api/admin/users/no-such-user'],
+      ['POST', `/api/admin/users/${longest}/enable`],
+      ['DELETE', `/api/admin/users/${longest}`],
     ] as const) {
       const { status, body } = await api(method, path);
       expect(status).toBe(404);
