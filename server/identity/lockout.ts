@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { MINUTE, SECOND } from './clock.ts';
 
 /** Failures allowed before the first lock. */
@@ -12,4 +13,16 @@ export const MAX_LOCK_MS = 15 * MINUTE;
 export function lockAfterFailure(failures: number, nowMs: number): Date | null {
   if (failures < FREE_FAILURES) return null;
   return new Date(nowMs + Math.min(SECOND * 2 ** (failures - FREE_FAILURES), MAX_LOCK_MS));
+}
+
+/**
+ * The failure count after one more failed sign-in, as SQL over `table`'s row: it starts over
+ * after a quiet spell of MAX_LOCK_MS. Counted in the statement itself, so parallel guesses
+ * (on any instance) each count.
+ */
+export function nextFailureCount(table: 'identity_users' | 'identity_unknown_logins', nowMs: number) {
+  const failures = sql.ref(`${table}.failed_sign_ins`);
+  const lastFailure = sql.ref(`${table}.last_failed_sign_in_at`);
+  const quietSince = new Date(nowMs - MAX_LOCK_MS);
+  return sql<number>`case when ${lastFailure} is null or ${lastFailure} <= ${quietSince} then 1 else ${failures} + 1 end`;
 }

@@ -8,7 +8,7 @@ import {
   userNotConfirmed,
 } from './errors.ts';
 import { requiredString, stringMap, type Input } from './fields.ts';
-import { lockAfterFailure, MAX_LOCK_MS } from './lockout.ts';
+import { lockAfterFailure, nextFailureCount } from './lockout.ts';
 import { requireClientId } from './operations/operation.ts';
 import { limitPerUser, type IdentityService } from './service.ts';
 import { startSession } from './sessions.ts';
@@ -63,20 +63,12 @@ export async function checkNotLocked(
  * new count calls for.
  */
 export async function recordFailure(service: IdentityService, userSub: string, now: number): Promise<void> {
-  const quietSince = new Date(now - MAX_LOCK_MS);
   const { failed_sign_ins: failures } = await service.db
     .updateTable('identity_users')
-    .set((eb) => ({
-      failed_sign_ins: eb
-        .case()
-        .when('last_failed_sign_in_at', 'is', null)
-        .then(1)
-        .when('last_failed_sign_in_at', '<=', quietSince)
-        .then(1)
-        .else(eb('failed_sign_ins', '+', 1))
-        .end(),
+    .set({
+      failed_sign_ins: nextFailureCount('identity_users', now),
       last_failed_sign_in_at: new Date(now),
-    }))
+    })
     .where('sub', '=', userSub)
     .returning('failed_sign_ins')
     .executeTakeFirstOrThrow();

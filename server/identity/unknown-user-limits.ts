@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
 import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
-import { lockAfterFailure, MAX_LOCK_MS } from './lockout.ts';
+import { lockAfterFailure, nextFailureCount } from './lockout.ts';
 import type { IdentityService } from './service.ts';
 import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendCode } from './verification.ts';
 
@@ -39,16 +39,11 @@ export class UnknownUserLimits {
       .insertInto('identity_unknown_logins')
       .values({ login_hash, failed_sign_ins: 1, last_failed_sign_in_at: at, locked_until: null, touched_at: at })
       .onConflict((conflict) =>
-        conflict.column('login_hash').doUpdateSet((eb) => ({
-          failed_sign_ins: eb
-            .case()
-            .when('identity_unknown_logins.last_failed_sign_in_at', '<=', new Date(now - MAX_LOCK_MS))
-            .then(1)
-            .else(eb('identity_unknown_logins.failed_sign_ins', '+', 1))
-            .end(),
+        conflict.column('login_hash').doUpdateSet({
+          failed_sign_ins: nextFailureCount('identity_unknown_logins', now),
           last_failed_sign_in_at: at,
           touched_at: at,
-        })),
+        }),
       )
       .returning('failed_sign_ins')
       .executeTakeFirstOrThrow();
