@@ -125,12 +125,19 @@ await (await PGlite.create(${JSON.stringify(dir)})).close();`;
   });
 }
 
+/**
+ * How long a new PostgreSQL connection may take. A host that drops packets, or a proxy that
+ * takes the connection and never answers, otherwise held the start (and, once running, every
+ * request that needed a new connection) for minutes or for ever.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(url: string, schema: string | undefined): Promise<{ db: Kysely<Schema>; readRows: RowReader }> {
   // Imported here so a server on the embedded PGlite never loads the PostgreSQL client.
   const { default: pg } = await import('pg');
   if (schema !== undefined) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     await admin.connect();
     try {
       // Serialised: two concurrent "create schema if not exists" can still collide in Postgres.
@@ -145,19 +152,23 @@ async function openPostgres(url: string, schema: string | undefined): Promise<{ 
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // A first query of its own, so a connection that cannot be made is told apart from a
   // migration that fails, and reported as the operator's setting to fix.
+  const started = performance.now();
   try {
     await pool.query('select 1');
   } catch (error) {
+    const timedOut = performance.now() - started >= CONNECT_TIMEOUT_MS;
     await pool.end();
     const target = new URL(url);
     const database = decodeURIComponent(target.pathname.slice(1));
-    throw new ServiceUnreachable(`${database ? `database "${database}" on ` : ''}${hostAndPort(target, 5432)}`, error);
+    const reason = timedOut ? new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} seconds`) : error;
+    throw new ServiceUnreachable(`${database ? `database "${database}" on ` : ''}${hostAndPort(target, 5432)}`, reason);
   }
   const readRows: RowReader = <Row>(query: CompiledQuery) =>
     new Promise<Row[]>((resolve, reject) => {

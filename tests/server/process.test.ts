@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
 import { freePort } from '../support/free-port.ts';
@@ -44,6 +45,25 @@ describe('the server process', () => {
       `DATABASE_URL must name a PostgreSQL database this server can open (database "hireassist" on 127.0.0.1:${closedPort}: connection refused)`,
     );
     expect(server.output()).not.toContain('S3cretDbPass');
+    expect(server.output()).not.toContain('    at ');
+  });
+
+  it('stops with one sentence within seconds when the host at DATABASE_URL takes the connection and never answers', async () => {
+    // A firewall that drops packets, or a proxy whose database is gone, looks like this: without
+    // a connect timeout the server waited for ever (and, once running, so did every request).
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const { port } = silent.address() as AddressInfo;
+    const server = runServer({ DATABASE_URL: `postgres://hire@127.0.0.1:${port}/hireassist` });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      `DATABASE_URL must name a PostgreSQL database this server can open (database "hireassist" on 127.0.0.1:${port}: no answer within 10 seconds)`,
+    );
     expect(server.output()).not.toContain('    at ');
   });
 
