@@ -140,7 +140,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     config: adminOnly,
     handler: async (request, reply) => {
       const directory = deps.users;
-      if (!directory) return reply.status(503).send({ error: deps.usersUnavailable });
+      if (!directory) return reply.status(503).send({ success: false, error: deps.usersUnavailable });
       const filter = usersFilter(request.query);
       return streamCsv(request, reply, {
         dataset: 'users',
@@ -175,7 +175,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
       if (error instanceof InvalidListQuery) throw error;
       if (options.onFailure) return options.onFailure(error);
       request.log.error({ err: error }, options.failure);
-      return reply.status(502).send({ error: options.failure });
+      return reply.status(502).send({ success: false, error: options.failure });
     }
     // Every export is audited, finished or not: an operator (or a stolen token) that drops the
     // connection before the last batch, or a source that fails mid-way, still leaves its row.

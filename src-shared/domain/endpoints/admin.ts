@@ -30,7 +30,7 @@ import {
   InviteUserRequestSchema,
   UserGroupParamsSchema,
 } from '../user-invites.ts';
-import { endpoint, ErrorBodySchema, failureOf } from './endpoint.ts';
+import { endpoint, failureOf } from './endpoint.ts';
 
 /**
  * The admin API. Login is open; every other endpoint needs the admin token (the server's
@@ -43,6 +43,9 @@ const everyAnswer = <T extends Parameters<typeof failureOf>[0]>(schema: T) => ({
   '4xx': failureOf(schema),
   '5xx': failureOf(schema),
 });
+
+/** A CSV export answers a file, or a failure in the envelope every admin answer has. */
+const exportFailures = { '4xx': failureOf(AdminResultSchema), '5xx': failureOf(AdminResultSchema) };
 
 export const adminLogin = endpoint({
   method: 'POST',
@@ -86,7 +89,7 @@ export const exportLeads = endpoint({
   method: 'GET',
   path: '/api/admin/leads/export',
   querystring: LeadsExportQuerySchema,
-  response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+  response: exportFailures,
 });
 
 /** New leads per day (or week) by source, for the list's search and filters; aggregated in the database. */
@@ -109,7 +112,7 @@ export const exportUsers = endpoint({
   method: 'GET',
   path: '/api/admin/users/export',
   querystring: UsersExportQuerySchema,
-  response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+  response: exportFailures,
 });
 
 export const enableUser = endpoint({

@@ -245,6 +245,8 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ success: false, error: 'Failed to fetch leads' });
     expect(exported.status).toBe(502);
+    // The same envelope as the list: a client reads one shape from every admin answer.
+    expect(await exported.json()).toEqual({ success: false, error: 'Failed to fetch leads' });
   });
 
   it('never sends the service-role key to the browser', async () => {
