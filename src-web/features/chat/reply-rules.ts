@@ -36,15 +36,22 @@ export const QUICK_ACTIONS = [
 /** A day or a clock time, as in "open on Saturday", "available at 8:30" or "closed until 9am". */
 const DAY_OR_TIME = String.raw`(the )?((mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?|mornings?|evenings?|nights?)|today|tonight|tomorrow|noon|midnight|\d{1,2}(:\d\d)? ?(am|pm|o'clock)|\d{1,2}:\d\d`;
 
+/** "on Monday", "at 8:30", "until 6pm", "tomorrow". */
+const AT_DAY_OR_TIME = String.raw`((on|at|until|till|from|before|after|over|during) )?(${DAY_OR_TIME})`;
+
+/** Who a visitor asks about when they ask about the team's hours. */
+const THE_TEAM = String.raw`(you|your \w+|someone|anyone|somebody|anybody)`;
+
 /**
  * "open" and "available" on their own are hiring words ("two open positions", "available in
- * Canada"), so the hours answer needs them in an hours-like phrase: with a day or a time, or
- * asked of the team.
+ * Canada"), so the hours answer needs them in an hours-like phrase: open or closed with a day
+ * or a time, available with one and asked of the team ("are candidates available on Monday?"
+ * asks about candidates).
  */
 const HOURS_KEYWORDS = new RegExp(
   String.raw`\b(hours?|opening times?|business days?|weekends?|when can i (call|reach)|your availability|` +
-    String.raw`(when|what time) (are|is|do) (you|your \w+|someone|anyone) (open|close|closed|available)|` +
-    String.raw`(open|closed?|available) ((on|at|until|till|from|before|after|over|during) )?(${DAY_OR_TIME}))\b`,
+    String.raw`(when|what time) (are|is|do) ${THE_TEAM} (open|close|closed|available)|` +
+    String.raw`(open|closed?) ${AT_DAY_OR_TIME}|${THE_TEAM} (be )?available ${AT_DAY_OR_TIME})\b`,
   'g',
 );
 

@@ -38,6 +38,8 @@ describe('the chat assistant’s reply rules', () => {
     'What time do you close?',
     'When is your team available?',
     'Is someone available at 8:30 tomorrow?',
+    'Are you available on Monday?',
+    'Will anyone be available tomorrow morning?',
     "What's your availability?",
     'When can I call you?',
   ])('answers “%s” with the business hours', (question) => {
@@ -49,6 +51,8 @@ describe('the chat assistant’s reply rules', () => {
     ['I have two open positions, can you find candidates?', 'the AI scores each candidate'],
     ['Is it available on 75+ job boards?', 'distributes your posting to 75+ job boards'],
     ['Is this available in Canada?', FALLBACK],
+    // Available on a day, but asked of candidates rather than of the team.
+    ['Are candidates available on Monday?', 'the AI scores each candidate'],
   ])('does not answer “%s” with the business hours', (question, expected) => {
     const { text } = replyTo(question);
     expect(text).not.toContain(HOURS);
