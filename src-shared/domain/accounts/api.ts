@@ -38,8 +38,12 @@ export const AuditReplySchema = Type.Object({ ok: Type.Boolean(), error: Type.Op
 export type AuditReply = Static<typeof AuditReplySchema>;
 
 const Text = Type.String({ maxLength: 200 });
-/** The last instant a JavaScript Date holds (year 275760), in ms since 1970. */
-const MAX_DATE_MS = 8_640_000_000_000_000;
+/**
+ * The last millisecond of the year 9999, in ms since 1970: the latest time the server can store.
+ * A JavaScript Date goes on to the year 275760, but a later one is written as '+010000-…',
+ * which PGlite refuses (a 500) and PostgreSQL would store as a nonsense capture time.
+ */
+const LAST_STORABLE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const ReferralRequestSchema = Type.Object(
   {
     idToken: IdToken,
@@ -51,8 +55,8 @@ export const ReferralRequestSchema = Type.Object(
         source: Type.Optional(Text),
         medium: Type.Optional(Text),
         campaign: Type.Optional(Text),
-        /** When the link was followed, in ms since 1970: within what a Date (and the database) holds. */
-        timestamp: Type.Number({ minimum: 0, maximum: MAX_DATE_MS }),
+        /** When the link was followed, in ms since 1970: within what the database stores. */
+        timestamp: Type.Number({ minimum: 0, maximum: LAST_STORABLE_MS }),
       },
       { additionalProperties: false },
     ),
