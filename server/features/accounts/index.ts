@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import type { AccessControl } from '../../http/route-access.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
-import type { Clock } from '../../identity/clock.ts';
+import { systemClock, type Clock } from '../../identity/clock.ts';
 import type { IdentityConfig } from '../../identity/config.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from '../../identity/index.ts';
 import { registerCustomerAuditRoutes } from '../audit/routes.ts';
@@ -45,6 +45,8 @@ export function registerAccounts(
     verifyIdToken,
     publicUrl: deps.publicUrl,
     access: deps.access,
+    clock: deps.clock ?? systemClock,
+    embeddedPool: deps.identity.mode === 'embedded',
   });
   registerCustomerAuditRoutes(app, {
     db: deps.db,

@@ -14,13 +14,17 @@ import { userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/
 import type { Schema } from '../../db/schema.ts';
 import { routeOf } from '../../http/contract-route.ts';
 import type { AccessControl } from '../../http/route-access.ts';
+import type { Clock } from '../../identity/clock.ts';
+import { findUserBySub } from '../../identity/users.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AccountsConfig } from './config.ts';
 import { partnerSsoUrl } from './partner-sso.ts';
+import { captureTimeProblem, isSigningUp, LATE_REFERRAL, type AccountSignUp } from './referral-window.ts';
 import {
   forgetCustomer,
   readPreferences,
   recentSignIns,
+  signUpLeadRecordedAt,
   storeReferral,
   storeSignUpLead,
   writePreferences,
@@ -36,6 +40,10 @@ export interface AccountsDeps {
   publicUrl: string;
   /** The app's access control: this feature checks the `user` routes' id tokens. */
   access: AccessControl;
+  /** The server's time (the identity service's clock, which tests move). */
+  clock: Clock;
+  /** Whether the user pool is ours (its accounts' creation dates are in the database), not AWS Cognito. */
+  embeddedPool: boolean;
 }
 
 export const INVALID_TOKEN = 'Invalid or expired id token';
@@ -85,11 +93,25 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     return customer;
   };
 
+  const accountSignUp = async (sub: string): Promise<AccountSignUp> => ({
+    leadRecordedAt: await signUpLeadRecordedAt(deps.db, sub),
+    accountCreatedAt: deps.embeddedPool ? (await findUserBySub(deps.db, sub))?.created_at : undefined,
+  });
+
+  // A referral is the sign-up's: refused later (an existing customer signing in again, or anyone
+  // crediting an account long after), and refused with a capture time outside the referral window.
   api.route({
     ...routeOf(recordReferral),
     config: userOnly,
     handler: async (request, reply) => {
       const customer = customerOf(request);
+      const now = deps.clock.now();
+      const problem = captureTimeProblem(request.body.referral.timestamp, now);
+      if (problem) return reply.status(400).send({ error: problem });
+      if (!isSigningUp(await accountSignUp(customer.sub), now)) {
+        request.log.info({ sub: customer.sub }, 'referral refused: not with the sign-up');
+        return reply.status(409).send({ error: LATE_REFERRAL });
+      }
       const recorded = await storeReferral(deps.db, customer, request.body.referral);
       return reply.status(recorded ? 201 : 200).send({ ok: true });
     },
@@ -100,7 +122,7 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     config: userOnly,
     handler: async (request, reply) => {
       const customer = customerOf(request);
-      const created = await storeSignUpLead(deps.db, customer, request.body.source);
+      const created = await storeSignUpLead(deps.db, customer, request.body.source, new Date(deps.clock.now()));
       return reply.status(created ? 201 : 200).send({ ok: true });
     },
   });

@@ -43,8 +43,17 @@ export async function storeReferral(
   return inserted !== undefined;
 }
 
-/** Records the sign-up's lead once per account; later reports of the same sign-up change nothing. */
-export async function storeSignUpLead(db: Kysely<Schema>, customer: Customer, source: SignUpSource): Promise<boolean> {
+/** When the account's sign-up lead was recorded, if it was. */
+export async function signUpLeadRecordedAt(db: Kysely<Schema>, sub: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('account_signups').select('created_at').where('user_sub', '=', sub).executeTakeFirst();
+  return row?.created_at;
+}
+
+/**
+ * Records the sign-up's lead once per account; later reports of the same sign-up change nothing.
+ * Dated `now` by the server's clock, the one the referral window is measured with.
+ */
+export async function storeSignUpLead(db: Kysely<Schema>, customer: Customer, source: SignUpSource, now: Date): Promise<boolean> {
   return db
     .transaction()
     .execute(async (trx) => {
@@ -62,7 +71,7 @@ export async function storeSignUpLead(db: Kysely<Schema>, customer: Customer, so
         .executeTakeFirstOrThrow();
       const inserted = await trx
         .insertInto('account_signups')
-        .values({ user_sub: customer.sub, lead_id: lead.id })
+        .values({ user_sub: customer.sub, lead_id: lead.id, created_at: now })
         .onConflict((conflict) => conflict.column('user_sub').doNothing())
         .returning('user_sub')
         .executeTakeFirst();

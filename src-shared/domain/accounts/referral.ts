@@ -12,7 +12,8 @@ export interface ReferralRecord {
   timestamp: number;
 }
 
-const RETENTION_MS = REFERRAL.retentionDays * 24 * 60 * 60 * 1000;
+/** How long a followed link counts: the browser keeps it so long, and the server accepts no older capture. */
+export const REFERRAL_WINDOW_MS = REFERRAL.retentionDays * 24 * 60 * 60 * 1000;
 const MAX_VALUE_LENGTH = 200;
 
 function first(params: URLSearchParams, names: readonly string[]): string | undefined {
@@ -44,7 +45,7 @@ export function readStoredReferral(stored: string | null, now: number): Referral
   if (!stored) return null;
   try {
     const record = JSON.parse(stored) as ReferralRecord;
-    if (typeof record.timestamp !== 'number' || now - record.timestamp > RETENTION_MS) return null;
+    if (typeof record.timestamp !== 'number' || now - record.timestamp > REFERRAL_WINDOW_MS) return null;
     return record;
   } catch {
     return null;

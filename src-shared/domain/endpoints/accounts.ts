@@ -38,13 +38,15 @@ export const auditProfile = endpoint({
 
 /**
  * 201 when the account's referral is recorded, 200 when it already has one: an account keeps
- * its first attribution, so a later link cannot move it to another partner.
+ * its first attribution, so a later link cannot move it to another partner. A referral comes
+ * with the sign-up: 409 once the account's sign-up lead is more than minutes old (or was never
+ * reported), 400 for a capture time in the future or older than the referral window.
  */
 export const recordReferral = endpoint({
   method: 'POST',
   path: '/api/referrals',
   body: ReferralRequestSchema,
-  response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema },
+  response: { 200: OkReplySchema, 201: OkReplySchema, 400: ErrorReplySchema, 401: ErrorReplySchema, 409: ErrorReplySchema },
 });
 
 /** 201 for a new lead, 200 when the customer already has one. */

@@ -15,10 +15,20 @@ async function call<E extends Endpoint>(
   failure: (status: number) => string,
   idToken?: string,
 ): Promise<EndpointAnswer<E>> {
+  return (await answered(contract, input, failure, idToken)).body;
+}
+
+/** As `call`, with the answer's status (where 201 and 200 say different things). */
+async function answered<E extends Endpoint>(
+  contract: E,
+  input: EndpointInput<E>,
+  failure: (status: number) => string,
+  idToken?: string,
+): Promise<{ status: number; body: EndpointAnswer<E> }> {
   const answer = await callEndpoint(contract, input, idToken ? { headers: { authorization: `Bearer ${idToken}` } } : {});
   if (!answer.ok) throw new Error(errorOf(answer.body) ?? failure(answer.status));
   // A 2xx without a JSON body reads as an empty answer, which the callers below treat as such.
-  return answer.body ?? ({} as EndpointAnswer<E>);
+  return { status: answer.status, body: answer.body ?? ({} as EndpointAnswer<E>) };
 }
 
 async function audit(
@@ -35,8 +45,9 @@ export const auditProfile = (idToken: string, changes: ProfileChanges) =>
   audit(endpoints.auditProfile, { body: { idToken, changes } });
 export const recordReferral = (body: EndpointInput<typeof endpoints.recordReferral>['body']) =>
   call(endpoints.recordReferral, { body }, (status) => `referrals HTTP ${status}`);
-export const recordSignUpLead = (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) =>
-  call(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`);
+/** Reports the sign-up's lead; resolves true when this report recorded it (201), false when the account had one (200). */
+export const recordSignUpLead = async (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) =>
+  (await answered(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`)).status === 201;
 export const partnerSso = (idToken: string) =>
   call(endpoints.partnerSso, { body: { idToken } }, (status) => `partner/sso HTTP ${status}`);
 

@@ -33,8 +33,9 @@ export interface HostedReturnSession {
  * session-context checked before loading this module (no page's first load carries it). The
  * address is cleaned, the code exchanged and the session started, then the visitor goes where
  * they were going. A first social sign-in is the account's sign-up, so its lead and referral
- * follow, as after a confirmed password sign-up: the server keeps one of each per account, so
- * every social sign-in may report them. Rejects when the provider refused or the exchange failed.
+ * follow, as after a confirmed password sign-up. Every social sign-in reports the lead, since
+ * only the server knows whether the account had one; the referral follows only when this report
+ * recorded it (afterSignUp). Rejects when the provider refused or the exchange failed.
  */
 export async function finishHostedReturn(session: HostedReturnSession): Promise<void> {
   const params = new URLSearchParams(window.location.search);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userFromIdToken } from '../../../src-shared/domain/accounts/user.ts';
+import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
+import { afterSignUp } from '../../../src-web/features/auth/after-sign-up.ts';
 import { attributeSignUp } from '../../../src-web/features/referrals/attribution.ts';
 import { loadPartnerStack, type PartnerStackTracker } from '../../../src-web/features/referrals/partnerstack.ts';
 import { captureReferral, storedReferral } from '../../../src-web/features/referrals/referral-storage.ts';
@@ -84,5 +86,30 @@ describe('referral capture and attribution', () => {
     });
     expect(found).toBe(window.growsumo);
     expect(polls).toBe(3);
+  });
+});
+
+describe('after a sign-up or a social sign-in', () => {
+  const withPartnerStack = async () => ({ accounts: { partnerStackPublicKey: 'pk_live' } }) as PublicConfig;
+  const tracker = (): PartnerStackTracker => ({ data: {}, createSignup: vi.fn(), _trackEvent: vi.fn() });
+
+  it('a new sign-up (its lead newly recorded) sends the referral to the server and to PartnerStack', async () => {
+    const calls = stubServerApi();
+    window.growsumo = tracker();
+    captureReferral('?ps_partner_key=p-1');
+    await afterSignUp(user, 'id-token', 'hero_cta', '', withPartnerStack);
+    expect(calls.map((call) => call.path)).toEqual(['/api/signup-leads', '/api/referrals']);
+    expect(window.growsumo.createSignup).toHaveBeenCalledOnce();
+    expect(storedReferral()).toBeNull();
+  });
+
+  it('a returning customer (the server already had the lead) sends no referral, to the server or PartnerStack', async () => {
+    const calls = stubServerApi({}, { returning: true });
+    window.growsumo = tracker();
+    captureReferral('?ps_partner_key=p-1');
+    await afterSignUp(user, 'id-token', 'auth_dialog', '', withPartnerStack);
+    expect(calls.map((call) => call.path)).toEqual(['/api/signup-leads']);
+    expect(window.growsumo.createSignup).not.toHaveBeenCalled();
+    expect(window.growsumo._trackEvent).not.toHaveBeenCalled();
   });
 });

@@ -18,8 +18,10 @@ export interface ApiCall {
 /**
  * Replaces fetch for the server's /api calls (the server side has its own tests against
  * the real server); answers {ok:true} and config with no third parties, plus `config`'s sections.
+ * The sign-up lead answers as the server does for a new account (201), or with `returning`
+ * as for an account that already has one (200: a returning customer).
  */
-export function stubServerApi(config: Partial<PublicConfig> = {}): ApiCall[] {
+export function stubServerApi(config: Partial<PublicConfig> = {}, { returning = false } = {}): ApiCall[] {
   const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,7 +34,8 @@ export function stubServerApi(config: Partial<PublicConfig> = {}): ApiCall[] {
               ...config,
             }
           : { ok: true };
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      const status = input === '/api/signup-leads' && !returning ? 201 : 200;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
   return calls;

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { hostedAppState } from '../../../src-web/features/auth/sign-in-intent.ts';
 import { FakeIdentity } from './fake-identity.ts';
 import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
@@ -8,18 +9,19 @@ import { renderApp, stubServerApi, type ApiCall } from './render-app.tsx';
 // Its own file: the public configuration is read once per file, and here it offers Google.
 let identity: FakeIdentity;
 let api: ApiCall[];
+const withGoogle: Partial<PublicConfig> = {
+  identity: {
+    region: 'local',
+    userPoolId: 'local_pool',
+    clientId: 'local-client',
+    endpoint: null,
+    hostedDomain: null,
+    socialProviders: ['Google'],
+  },
+};
 beforeEach(() => {
   identity = new FakeIdentity();
-  api = stubServerApi({
-    identity: {
-      region: 'local',
-      userPoolId: 'local_pool',
-      clientId: 'local-client',
-      endpoint: null,
-      hostedDomain: null,
-      socialProviders: ['Google'],
-    },
-  });
+  api = stubServerApi(withGoogle);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,5 +100,22 @@ describe('sign-up with Google', { timeout: 20_000 }, () => {
       referral: { referralKey: 'r-1', source: 'newsletter' },
     });
     expect(api.find((call) => call.path === '/api/signup-leads')?.body).toMatchObject({ source: 'hero_cta' });
+  });
+});
+
+describe('a returning customer signing in with Google', { timeout: 20_000 }, () => {
+  it('reports no referral: the server already held their sign-up lead, so this sign-in is no sign-up', async () => {
+    // An existing customer followed a partner's link, then signed in with Google.
+    api = stubServerApi(withGoogle, { returning: true });
+    window.history.replaceState(null, '', '/?ps_partner_key=partner-evil');
+    const { unmount } = renderApp(identity, '/');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }));
+    await chooseGoogle();
+    comeBack(unmount);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'), RETURN);
+    await waitFor(() => expect(api.some((call) => call.path === '/api/signup-leads')).toBe(true), RETURN);
+    // What followed the lead's answer has had its turn (the old code reported the referral here).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(api.filter((call) => call.path === '/api/referrals')).toEqual([]);
   });
 });
