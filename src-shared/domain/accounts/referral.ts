@@ -40,6 +40,20 @@ export function referralFromQuery(search: string, now: number): ReferralRecord |
   return Object.keys(present).length === 0 ? null : { ...present, timestamp: now };
 }
 
+/**
+ * Which referral to keep when a page address carries one: the live stored one (already read
+ * through readStoredReferral, so expired ones are gone) or the new one. A partner's referral
+ * (one naming a partnerId) stands for its whole window: the first partner's link wins, and a
+ * later ordinary link (a newsletter's utm_source, a generic ?ref=) never replaces it, nor
+ * restarts its window. First touch, because an account keeps its first attribution on the server
+ * too, and a later visit must not take a partner's sign-up away from them. No merging: what is
+ * kept is exactly what one link carried. Any other stored referral gives way to the newer link.
+ */
+export function referralToKeep(stored: ReferralRecord | null, arriving: ReferralRecord | null): ReferralRecord | null {
+  if (stored?.partnerId !== undefined || arriving === null) return stored;
+  return arriving;
+}
+
 /** A stored referral, if it parses and is under 30 days old. */
 export function readStoredReferral(stored: string | null, now: number): ReferralRecord | null {
   if (!stored) return null;

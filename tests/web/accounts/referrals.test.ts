@@ -29,6 +29,36 @@ describe('referral capture and attribution', () => {
     expect(storedReferral()).toMatchObject({ referralKey: 'r-1' });
   });
 
+  it("a later link without a partner leaves a live partner's referral alone (the auditor: a newsletter, then ?ref=)", () => {
+    const day = 86_400_000;
+    const followed = Date.UTC(2026, 10, 1);
+    captureReferral('?ps_partner_key=alice&ps_campaign=spring', followed);
+    captureReferral('?utm_source=newsletter&utm_medium=email', followed + day);
+    captureReferral('?ref=producthunt', followed + 2 * day);
+    expect(storedReferral(followed + 2 * day)).toEqual({ partnerId: 'alice', campaignId: 'spring', timestamp: followed });
+    // The partner's window runs from their link, not from the later visits.
+    expect(storedReferral(followed + 31 * day)).toBeNull();
+  });
+
+  it("the first partner's link wins within its window; once it has expired, any link is kept", () => {
+    const day = 86_400_000;
+    const followed = Date.UTC(2026, 10, 1);
+    captureReferral('?partner=alice', followed);
+    captureReferral('?partner=bob&ps_campaign=fall', followed + day);
+    expect(storedReferral(followed + day)).toEqual({ partnerId: 'alice', timestamp: followed });
+    captureReferral('?utm_source=newsletter', followed + 31 * day);
+    expect(storedReferral(followed + 31 * day)).toEqual({ source: 'newsletter', timestamp: followed + 31 * day });
+  });
+
+  it("a partner's link replaces an ordinary one, and a later ordinary link replaces an ordinary one", () => {
+    const followed = Date.UTC(2026, 10, 1);
+    captureReferral('?utm_source=newsletter', followed);
+    captureReferral('?ref=producthunt', followed + 1);
+    expect(storedReferral(followed + 1)).toEqual({ referralKey: 'producthunt', timestamp: followed + 1 });
+    captureReferral('?partner=alice', followed + 2);
+    expect(storedReferral(followed + 2)).toEqual({ partnerId: 'alice', timestamp: followed + 2 });
+  });
+
   it('sends the referral with the user to the server, then clears it', async () => {
     const calls = stubServerApi();
     captureReferral('?partner=p-9&ps_campaign=fall');
