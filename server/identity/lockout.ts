@@ -4,7 +4,7 @@ import { MINUTE, SECOND } from './clock.ts';
 /** Failures allowed before the first lock. */
 export const FREE_FAILURES = 5;
 /** The longest lock; also how long a quiet spell must last before the failure count starts over. */
-export const MAX_LOCK_MS = 15 * MINUTE;
+const MAX_LOCK_MS = 15 * MINUTE;
 
 /**
  * Cognito's temporary lockout: after five failures, each further failure locks sign-in
