@@ -14,6 +14,7 @@ import {
   userNotFound,
 } from './errors.ts';
 import { hasScope } from './oauth2/scope.ts';
+import { forgetHostedSignIns } from './oauth2/store.ts';
 import type { IdentityService, SessionWithUser } from './service.ts';
 import { ADMIN_SCOPE, issueTokens, newRefreshToken, REFRESH_TOKEN_DAYS, verifyJwt, type AccessTokenClaims } from './tokens.ts';
 import type { UserRow } from './users.ts';
@@ -228,7 +229,11 @@ export async function authenticate(
   return { user: found.user, claims };
 }
 
-/** Ends every session of a user: their refresh tokens and all access tokens issued from them. */
+/**
+ * Ends every session of a user: their refresh tokens and all access tokens issued from them,
+ * and whatever hosted sign-in would start a new one from (remembered browsers, unexchanged
+ * codes). `db` is the caller's transaction where it has one.
+ */
 export async function revokeAllSessions(db: Kysely<Schema>, userSub: string, nowMs: number): Promise<void> {
   await db
     .updateTable('identity_sessions')
@@ -236,6 +241,5 @@ export async function revokeAllSessions(db: Kysely<Schema>, userSub: string, now
     .where('user_sub', '=', userSub)
     .where('revoked_at', 'is', null)
     .execute();
-  // The sign-in page's memory of the user's browsers too: it would hand out new codes.
-  await db.deleteFrom('identity_hosted_sessions').where('user_sub', '=', userSub).execute();
+  await forgetHostedSignIns(db, userSub);
 }

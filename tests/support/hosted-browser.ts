@@ -137,3 +137,67 @@ export function postLoginForm(form: LoginForm, values: Record<string, string>): 
     body: new URLSearchParams({ ...form.fields, ...values }),
   });
 }
+
+/** What a sign-in on the pool's own page leaves the app and the browser with. */
+export interface PageSignIn {
+  /** The one-time code, not yet exchanged, with what its exchange needs. */
+  code: string;
+  verifier: string;
+  redirectUri: string;
+  /** The cookie the page remembers the browser by (`hosted_session=…`), as the browser sends it back. */
+  session: string;
+}
+
+/**
+ * A sign-in on the pool's own page as an app and a browser make it: /oauth2/authorize with
+ * PKCE and no identity_provider, the page it sends the browser to, the password posted there.
+ * `redirectUri` defaults to the public URL, the one redirect URI a server allows unless told.
+ */
+export async function signInOnPage(
+  server: ServerAddress,
+  {
+    username,
+    password,
+    scope = 'openid',
+    redirectUri = server.config.publicUrl,
+  }: { username: string; password: string; scope?: string; redirectUri?: string },
+): Promise<PageSignIn> {
+  const { verifier, challenge } = pkcePair();
+  const query = new URLSearchParams({
+    client_id: 'hireassist-local-client',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const authorize = await fetch(`${server.url}/cognito/oauth2/authorize?${query}`, { redirect: 'manual' });
+  const page = await loginForm(toServer(server, authorize.headers.get('location') ?? ''));
+  const signedIn = await postLoginForm(page, { username, password });
+  const back = new URL(signedIn.headers.get('location') ?? '');
+  const code = back.searchParams.get('code');
+  if (code === null) throw new Error(`no code after signing in (${signedIn.status}): ${back.href}`);
+  const session = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('hosted_session='));
+  return { code, verifier, redirectUri, session: session ?? '' };
+}
+
+/** The code exchange at /oauth2/token as a public client makes it (the answer unread). */
+export function exchangeCode(
+  server: ServerAddress,
+  grant: { code: string; verifier: string; redirectUri: string },
+): Promise<Response> {
+  return fetch(`${server.url}/cognito/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'hireassist-local-client',
+      code: grant.code,
+      redirect_uri: grant.redirectUri,
+      code_verifier: grant.verifier,
+    }),
+  });
+}

@@ -75,3 +75,13 @@ export function findHostedSessionUser(db: Kysely<Schema>, token: string, now: Da
 export async function deleteHostedSession(db: Kysely<Schema>, token: string): Promise<void> {
   await db.deleteFrom('identity_hosted_sessions').where('id_hash', '=', hashToken(token)).execute();
 }
+
+/**
+ * Forgets what hosted sign-in holds for a user, for when all their sessions end: the browsers
+ * the sign-in page remembers (each would be handed new codes) and the codes not yet exchanged
+ * (each would start a new session, with a 30-day refresh token, after the sign-out).
+ */
+export async function forgetHostedSignIns(db: Kysely<Schema>, userSub: string): Promise<void> {
+  await db.deleteFrom('identity_hosted_sessions').where('user_sub', '=', userSub).execute();
+  await db.deleteFrom('identity_oauth_codes').where('user_sub', '=', userSub).execute();
+}

@@ -1,5 +1,6 @@
 import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exchangeCode, signInOnPage } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
@@ -26,6 +27,16 @@ describe('ConfirmForgotPassword', () => {
       message: 'Access Token has been revoked',
     });
     expect(await failure(confirm(code, 'Another-Pass-3'))).toMatchObject({ name: 'ExpiredCodeException' });
+  });
+
+  it('ends the codes hosted sign-in issued before the reset: whoever knew the old password gets no new session', async () => {
+    await t.createUser('grace@example.com');
+    const pending = await signInOnPage(t.server, { username: 'grace@example.com', password: PASSWORD });
+    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'grace@example.com' }));
+    await confirm(await t.latestCode('grace@example.com'), NEW_PASSWORD, 'grace@example.com');
+    const late = await exchangeCode(t.server, pending);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: 'invalid_grant' });
   });
 
   it('refuses a reset code after one hour', async () => {

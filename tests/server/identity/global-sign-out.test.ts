@@ -1,6 +1,7 @@
 import { GetUserCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { exchangeCode, signInOnPage } from '../../support/hosted-browser.ts';
+import { failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -26,5 +27,18 @@ describe('GlobalSignOut', () => {
     // Signing in again starts a new session.
     const again = await t.signIn('ada@example.com');
     await t.client.send(new GetUserCommand({ AccessToken: again.AccessToken }));
+  });
+
+  it('ends the codes hosted sign-in issued and the app has not exchanged yet: each would start a new session', async () => {
+    const pending = await signInOnPage(t.server, { username: 'ada@example.com', password: PASSWORD });
+    const { AccessToken } = await t.signIn('ada@example.com');
+    await t.client.send(new GlobalSignOutCommand({ AccessToken }));
+    const late = await exchangeCode(t.server, pending);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: 'invalid_grant' });
+    // A sign-in after it gets a code that works.
+    expect(
+      (await exchangeCode(t.server, await signInOnPage(t.server, { username: 'ada@example.com', password: PASSWORD }))).status,
+    ).toBe(200);
   });
 });
