@@ -218,6 +218,12 @@ export interface IdentityOAuthCodesTable {
   scope: string | null;
   /** How the user signed in for this code; null for a code from before migration 16. */
   sign_in_method: LoginProvider | null;
+  /**
+   * When the user authenticated for this code (a remembered browser's sign-in may be up to an
+   * hour older than the code), the auth_time of the session it starts; null for a code from
+   * before migration 24, whose session takes the exchange time.
+   */
+  auth_time: Date | null;
 }
 
 /** A browser signed in on the pool's sign-in page, under its cookie's hash (an hour). */
@@ -226,6 +232,8 @@ export interface IdentityHostedSessionsTable {
   user_sub: string;
   sign_in_method: LoginProvider;
   expires_at: Date;
+  /** When the browser signed in there: the auth_time of every code it is given. */
+  auth_time: Date;
 }
 
 export interface IdentitySecretsTable {

@@ -19,6 +19,22 @@ import type { IdentityService, SessionWithUser } from './service.ts';
 import { ADMIN_SCOPE, issueTokens, newRefreshToken, REFRESH_TOKEN_DAYS, verifyJwt, type AccessTokenClaims } from './tokens.ts';
 import type { UserRow } from './users.ts';
 
+/** What a sign-in session may start with besides its user and client. */
+export interface SessionOptions {
+  /** The access tokens' scope; the sign-in APIs' own by default. */
+  scope?: string;
+  /** A sign-in that must happen once (an SRP answer) names its session: a replay hits the primary key. */
+  sessionId?: string;
+  /** The OIDC client's nonce (hosted sign-in), put in the id token. */
+  nonce?: string;
+  /**
+   * When the user authenticated, when that was not just now: a hosted sign-in's code is
+   * exchanged later, and a remembered browser's code carries a sign-in up to an hour old. The
+   * session keeps it, so the tokens of every refresh claim the same auth_time.
+   */
+  authTime?: Date;
+}
+
 /**
  * Starts a sign-in session: a refresh token (stored hashed) whose id is the `origin_jti`
  * of every access token issued from it, so revoking the session revokes them all.
@@ -27,15 +43,11 @@ export async function startSession(
   service: IdentityService,
   user: UserRow,
   clientId: string,
-  scope = ADMIN_SCOPE,
-  /** A sign-in that must happen once (an SRP answer) names its session: a replay hits the primary key. */
-  sessionId: string = randomUUID(),
-  /** The OIDC client's nonce (hosted sign-in), put in the id token. */
-  nonce?: string,
+  { scope = ADMIN_SCOPE, sessionId = randomUUID(), nonce, authTime: authenticatedAt }: SessionOptions = {},
 ): Promise<Required<Pick<AuthenticationResultType, 'AccessToken' | 'IdToken' | 'RefreshToken' | 'ExpiresIn' | 'TokenType'>>> {
   const now = service.clock.now();
   const refreshToken = newRefreshToken();
-  const authTime = Math.floor(now / 1000);
+  const authTime = Math.floor((authenticatedAt?.getTime() ?? now) / 1000);
   const [tokens] = await Promise.all([
     issueTokens(service.keys, user, { sessionId, clientId, authTime, scope, nonce }, now),
     service.db

@@ -152,5 +152,5 @@ export async function finishSignIn(
 ): Promise<SignInAnswer> {
   await admitUser(service, user);
   if (user.status === 'FORCE_CHANGE_PASSWORD') return newPasswordChallenge(service, user, clientId);
-  return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, user, clientId, undefined, sessionId) };
+  return { ChallengeParameters: {}, AuthenticationResult: await startSession(service, user, clientId, { sessionId }) };
 }

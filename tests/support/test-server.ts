@@ -72,9 +72,14 @@ export interface Instances {
 
 /**
  * `count` real servers on one fresh schema of the PostgreSQL at TEST_DATABASE_URL (no Redis:
- * what they share goes through the database), each on a free port.
+ * what they share goes through the database), each on a free port; `identityClock`, when
+ * given, is the identity service's clock on every instance, as they share real time.
  */
-export async function startInstancesOnPostgres(count: number, env: Record<string, string> = {}): Promise<Instances> {
+export async function startInstancesOnPostgres(
+  count: number,
+  env: Record<string, string> = {},
+  { identityClock }: { identityClock?: BuildOptions['identityClock'] } = {},
+): Promise<Instances> {
   const { url, schema, drop } = scratchSchema();
   const apps: App[] = [];
   const origins: string[] = [];
@@ -85,7 +90,10 @@ export async function startInstancesOnPostgres(count: number, env: Record<string
   try {
     for (let i = 0; i < count; i++) {
       const database = await openDatabase({ kind: 'postgres', url, schema });
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env }), { database });
+      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env }), {
+        database,
+        ...(identityClock === undefined ? {} : { identityClock }),
+      });
       apps.push(app);
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

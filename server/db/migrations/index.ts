@@ -22,6 +22,7 @@ import { leadsSourceSearch } from './0020-leads-source-search.ts';
 import { oneReferralPerAccount } from './0021-one-referral-per-account.ts';
 import { recordLists } from './0022-record-lists.ts';
 import { unknownLoginLimits } from './0023-unknown-login-limits.ts';
+import { authenticationTimes } from './0024-authentication-times.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   oneReferralPerAccount,
   recordLists,
   unknownLoginLimits,
+  authenticationTimes,
 ];

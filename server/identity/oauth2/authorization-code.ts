@@ -10,24 +10,27 @@ const CODE_LIFETIME_MS = 5 * MINUTE;
 /**
  * A one-time code for the user who signed in (on the pool's page or at Google or Microsoft),
  * bound to the request's client, redirect URI, PKCE challenge, nonce and scope, and noting how
- * they signed in: the address that takes the browser back to the app with it.
+ * and when they signed in (`authTime`: just now unless given, as for a browser the page
+ * remembers): the address that takes the browser back to the app with it.
  */
 export async function grantCode(
   service: IdentityService,
   request: AuthorizeRequest,
-  signedIn: { sub: string; method: LoginProvider },
+  signedIn: { sub: string; method: LoginProvider; authTime?: Date },
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
+  const now = service.clock.now();
   await saveAuthorizationCode(service.db, code, {
     user_sub: signedIn.sub,
     client_id: request.clientId,
     redirect_uri: request.redirectUri,
     code_challenge: request.codeChallenge,
     code_challenge_method: request.codeChallenge === null ? null : 'S256',
-    expires_at: new Date(service.clock.now() + CODE_LIFETIME_MS),
+    expires_at: new Date(now + CODE_LIFETIME_MS),
     nonce: request.nonce,
     scope: request.scope,
     sign_in_method: signedIn.method,
+    auth_time: signedIn.authTime ?? new Date(now),
   });
   return appRedirect(request.redirectUri, { code, state: request.state });
 }

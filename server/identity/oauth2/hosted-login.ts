@@ -173,8 +173,9 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
 
   /** The browser, signed in: remembered for the next request, and sent back to the app with a code. */
   const signedIn = async (reply: FastifyReply, authorize: AuthorizeRequest, userSub: string) => {
-    reply.header('set-cookie', await context.sessions.start(userSub, 'password'));
-    return reply.redirect(await grantCode(service, authorize, { sub: userSub, method: 'password' }), 302);
+    const signIn = { sub: userSub, method: 'password' as const, authTime: new Date(service.clock.now()) };
+    reply.header('set-cookie', await context.sessions.start(signIn));
+    return reply.redirect(await grantCode(service, authorize, signIn), 302);
   };
 
   scope.get(LOGIN_ROUTE, { schema: { querystring: AuthorizeQuery }, config: { access: 'public' } }, async (request, reply) => {

@@ -11,11 +11,18 @@ const SESSION_COOKIE = 'hosted_session';
 const SESSION_MS = HOUR;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A browser's sign-in on the page: who, how, and when (the auth_time of the codes it is given). */
+export interface RememberedSignIn {
+  sub: string;
+  method: LoginProvider;
+  authTime: Date;
+}
+
 export interface HostedSessions {
   /** Remembers this browser for the user who just signed in on the page: the Set-Cookie value. */
-  start(userSub: string, method: LoginProvider): Promise<string>;
+  start(signedIn: RememberedSignIn): Promise<string>;
   /** Who the request's browser is signed in as, while the session lasts and the user may still sign in. */
-  userOf(request: FastifyRequest): Promise<{ sub: string; method: LoginProvider } | undefined>;
+  userOf(request: FastifyRequest): Promise<RememberedSignIn | undefined>;
   /** Forgets the request's browser: the Set-Cookie value that clears its cookie. */
   end(request: FastifyRequest): Promise<string>;
 }
@@ -36,10 +43,15 @@ export function hostedSessions(service: IdentityService, secure: boolean): Hoste
     return token !== undefined && TOKEN.test(token) ? token : undefined;
   };
   return {
-    async start(userSub, method) {
+    async start({ sub, method, authTime }) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(service.clock.now() + SESSION_MS);
-      await saveHostedSession(service.db, token, { user_sub: userSub, sign_in_method: method, expires_at: expiresAt });
+      await saveHostedSession(service.db, token, {
+        user_sub: sub,
+        sign_in_method: method,
+        expires_at: expiresAt,
+        auth_time: authTime,
+      });
       return cookie(token, SESSION_MS / 1000);
     },
     async userOf(request) {
@@ -47,7 +59,7 @@ export function hostedSessions(service: IdentityService, secure: boolean): Hoste
       if (token === undefined) return undefined;
       const found = await findHostedSessionUser(service.db, token, new Date(service.clock.now()));
       if (found === undefined || !found.enabled || found.status !== 'CONFIRMED') return undefined;
-      return { sub: found.sub, method: found.sign_in_method };
+      return { sub: found.sub, method: found.sign_in_method, authTime: found.auth_time };
     },
     async end(request) {
       const token = tokenOf(request);

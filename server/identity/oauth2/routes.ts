@@ -27,6 +27,7 @@ import {
 } from './authorize-request.ts';
 import { registerHostedLogin } from './hosted-login.ts';
 import { hostedSessions } from './hosted-session.ts';
+import { parseMaxAge, withinMaxAge } from './max-age.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
@@ -34,6 +35,8 @@ const REQUEST_LIFETIME_MS = 10 * MINUTE;
 const AuthorizeWithProvider = Type.Object({
   identity_provider: Type.Optional(Type.String({ maxLength: 64 })),
   prompt: Type.Optional(Type.String({ maxLength: 64 })),
+  // Its form is checked by parseMaxAge, so a bad value goes back to the app with its state.
+  max_age: Type.Optional(Type.String({ maxLength: 64 })),
   ...AuthorizeFields,
 });
 
@@ -139,12 +142,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const fail = (error: string, description: string) =>
         redirectWithError(reply, authorize.redirectUri, error, description, authorize.state);
       const prompts = query.prompt?.split(' ') ?? [];
+      const maxAge = parseMaxAge(query.max_age);
+      if (maxAge === 'invalid') return fail('invalid_request', 'max_age must be a whole number of seconds.');
       const loginRequired = () => fail('login_required', 'The user must sign in: there is no sign-in session to use silently.');
       // No provider named: the pool's own sign-in page, as Cognito's managed login, unless this
-      // browser signed in there within the hour (and the app did not ask to sign in again).
+      // browser signed in there within the hour (and the app did not ask to sign in again, with
+      // prompt=login or a max_age that sign-in is older than). The code carries its sign-in time.
       if (query.identity_provider === undefined || query.identity_provider === 'COGNITO') {
         const remembered = prompts.includes('login') ? undefined : await sessions.userOf(request);
-        if (remembered !== undefined) return reply.redirect(await grantCode(service, authorize, remembered), 302);
+        if (remembered !== undefined && withinMaxAge(remembered.authTime, maxAge, service.clock.now()))
+          return reply.redirect(await grantCode(service, authorize, remembered), 302);
         if (prompts.includes('none')) return loginRequired();
         return reply.redirect(loginPageUrl(publicUrl, authorize, query.login_hint), 302);
       }
@@ -302,7 +309,13 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const user = await findUserBySub(service.db, grant.user_sub);
       if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
       const scope = grant.scope ?? 'openid';
-      const signIn = () => startSession(service, user, clientId, scope, undefined, grant.nonce ?? undefined);
+      // The session starts from the sign-in the code was issued for, not from this exchange.
+      const signIn = () =>
+        startSession(service, user, clientId, {
+          scope,
+          nonce: grant.nonce ?? undefined,
+          authTime: grant.auth_time ?? undefined,
+        });
       const method = grant.sign_in_method ?? undefined;
       const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn, method);
       return {

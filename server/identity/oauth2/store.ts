@@ -58,7 +58,7 @@ export async function saveHostedSession(
 }
 
 /**
- * The user of a cookie value's live session, with how they signed in: one statement, as it runs
+ * The user of a cookie value's live session, with how and when they signed in: one statement, as it runs
  * on every authorization request of a remembered browser. Whether the user may still sign in is
  * the caller's to check.
  */
@@ -66,7 +66,7 @@ export function findHostedSessionUser(db: Kysely<Schema>, token: string, now: Da
   return db
     .selectFrom('identity_hosted_sessions as h')
     .innerJoin('identity_users as u', 'u.sub', 'h.user_sub')
-    .select(['u.sub', 'u.enabled', 'u.status', 'h.sign_in_method'])
+    .select(['u.sub', 'u.enabled', 'u.status', 'h.sign_in_method', 'h.auth_time'])
     .where('h.id_hash', '=', hashToken(token))
     .where('h.expires_at', '>', now)
     .executeTakeFirst();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginForm, pkcePair, postLoginForm } from '../../support/hosted-browser.ts';
+import { decodeJwt } from 'jose';
+import { exchangeCode, loginForm, pkcePair, postLoginForm } from '../../support/hosted-browser.ts';
+import { MovableClock } from '../../support/movable-clock.ts';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
 import { CLIENT_ID, PASSWORD } from './support.ts';
 
@@ -12,8 +14,9 @@ const REDIRECT = 'http://app.example/callback';
  */
 describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', () => {
   let instances: Instances;
+  const clock = new MovableClock();
   beforeAll(async () => {
-    instances = await startInstancesOnPostgres(2, { IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
+    instances = await startInstancesOnPostgres(2, { IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT }, { identityClock: clock });
   });
   afterAll(() => instances.close());
 
@@ -69,6 +72,30 @@ describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', (
       }),
     });
     expect(exchange.status).toBe(200);
-    expect(await exchange.json()).toHaveProperty('id_token');
+    const { id_token: idToken } = (await exchange.json()) as { id_token: string };
+    const signedInAt = decodeJwt(idToken).auth_time;
+    expect(signedInAt).toBeGreaterThan(0);
+
+    // The browser is remembered on both: ten minutes on, the other instance gives it a code at
+    // once, and the code's tokens say when the user signed in, not when the code was issued.
+    clock.advance(10 * 60 * 1000);
+    const session = chosen.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .find((pair) => pair.startsWith('hosted_session='));
+    const again = pkcePair();
+    query.set('code_challenge', again.challenge);
+    const remembered = await fetch(`${b}/cognito/oauth2/authorize?${query}`, {
+      redirect: 'manual',
+      headers: { cookie: session ?? '' },
+    });
+    const code = new URL(remembered.headers.get('location') ?? '').searchParams.get('code');
+    expect(code).toBeTruthy();
+    const secondExchange = await exchangeCode(
+      { url: a, config: { publicUrl: a } },
+      { code: code ?? '', verifier: again.verifier, redirectUri: REDIRECT },
+    );
+    expect(secondExchange.status).toBe(200);
+    expect(decodeJwt(((await secondExchange.json()) as { id_token: string }).id_token).auth_time).toBe(signedInAt);
   });
 });

@@ -24,9 +24,10 @@ let t: IdentityTestServer;
 let config: oidc.Configuration;
 const REDIRECT = 'http://app.example/callback';
 
+const throughServer: oidc.CustomFetch = (url, options) => fetch(toServer(t.server, url), options as RequestInit);
+
 beforeAll(async () => {
   t = await startIdentityServer({ IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
-  const throughServer: oidc.CustomFetch = (url, options) => fetch(toServer(t.server, url), options as RequestInit);
   config = await oidc.discovery(new URL(`${t.server.config.publicUrl}/cognito/${POOL_ID}`), CLIENT_ID, undefined, oidc.None(), {
     execute: [oidc.allowInsecureRequests],
     [oidc.customFetch]: throughServer,
@@ -53,14 +54,23 @@ async function authorization(scope = 'openid email profile', extra: Record<strin
   return { url: toServer(t.server, url), verifier, nonce, state };
 }
 
-/** The code exchange for `request` at the address the browser came back to (openid-client checks state and nonce). */
-function exchange(request: Awaited<ReturnType<typeof authorization>>, back: URL | Response) {
+/**
+ * The code exchange for `request` at the address the browser came back to (openid-client checks
+ * state and nonce, and with `maxAge` the id token's auth_time). openid-client's clock is set to
+ * the server's, which the tests move on, as an app's would agree with a real pool's.
+ */
+function exchange(request: Awaited<ReturnType<typeof authorization>>, back: URL | Response, maxAge?: number) {
   const location = back instanceof URL ? back : new URL(back.headers.get('location') ?? '');
-  return oidc.authorizationCodeGrant(config, location, {
+  const skew = Math.round((t.clock.now() - Date.now()) / 1000);
+  const client = new oidc.Configuration(config.serverMetadata(), CLIENT_ID, { [oidc.clockSkew]: skew }, oidc.None());
+  oidc.allowInsecureRequests(client);
+  client[oidc.customFetch] = throughServer;
+  return oidc.authorizationCodeGrant(client, location, {
     pkceCodeVerifier: request.verifier,
     expectedState: request.state,
     expectedNonce: request.nonce,
     idTokenExpected: true,
+    ...(maxAge === undefined ? {} : { maxAge }),
   });
 }
 
@@ -81,6 +91,22 @@ const sessionCookie = (response: Response) =>
     .getSetCookie()
     .map((line) => line.split(';')[0] ?? '')
     .find((pair) => pair.startsWith('hosted_session=')) ?? '';
+
+/**
+ * Runs `steps` with a way to move the server's clock on, then moves it back, whatever happened:
+ * the other tests' signed admin calls expect the real time.
+ */
+async function laterOn(steps: (advance: (ms: number) => void) => Promise<void>) {
+  let moved = 0;
+  try {
+    await steps((ms) => {
+      t.clock.advance(ms);
+      moved += ms;
+    });
+  } finally {
+    t.clock.advance(-moved);
+  }
+}
 
 /** Where /authorize sends a browser holding `cookie`: the app's callback, or the sign-in page. */
 async function landsOn(cookie: string): Promise<string> {
@@ -302,6 +328,77 @@ describe('the pool’s sign-in page', () => {
     expect(logout.headers.get('location')).toBe(REDIRECT);
     expect(logout.headers.getSetCookie()[0]).toMatch(/^hosted_session=; .*Max-Age=0/);
     expect(await landsOn(session)).toBe('/cognito/login');
+  });
+
+  it('tells the app when the user really signed in (auth_time), for a remembered browser’s code and at refresh', async () => {
+    const { request, form } = await openLoginPage('openid');
+    const signedIn = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    const signedInAt = (await exchange(request, signedIn)).claims()?.auth_time;
+    expect(signedInAt).toBeGreaterThan(0);
+    await laterOn(async (advance) => {
+      advance(50 * 60 * 1000);
+      const again = await authorization('openid');
+      const remembered = await fetch(again.url, { redirect: 'manual', headers: { cookie: sessionCookie(signedIn) } });
+      const tokens = await exchange(again, remembered);
+      expect(tokens.claims()?.auth_time).toBe(signedInAt);
+      expect(tokens.claims()?.iat).toBeGreaterThanOrEqual((signedInAt ?? 0) + 50 * 60);
+      // The session started from the code keeps it: a refreshed id token says the same.
+      const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token ?? '');
+      expect(refreshed.claims()?.auth_time).toBe(signedInAt);
+      // So an app that wants a sign-in of the last five minutes sees this one is older.
+      const strict = await authorization('openid');
+      const strictBack = await fetch(strict.url, { redirect: 'manual', headers: { cookie: sessionCookie(signedIn) } });
+      await expect(exchange(strict, strictBack, 300)).rejects.toMatchObject({
+        cause: { message: 'too much time has elapsed since the last End-User authentication' },
+      });
+    });
+  });
+
+  it('honours max_age: a remembered sign-in within it gets its code, an older one signs in again (prompt=none: login_required)', async () => {
+    const { request, form } = await openLoginPage('openid');
+    const signedIn = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    const session = sessionCookie(signedIn);
+    const signedInAt = (await exchange(request, signedIn)).claims()?.auth_time;
+    const withSession = (url: string) => fetch(url, { redirect: 'manual', headers: { cookie: session } });
+    await laterOn(async (advance) => {
+      advance(2 * 60 * 1000);
+      const recent = await authorization('openid', { max_age: '300' });
+      const tokens = await exchange(recent, await withSession(recent.url), 300);
+      expect(tokens.claims()?.auth_time).toBe(signedInAt);
+
+      advance(5 * 60 * 1000);
+      const stale = await authorization('openid', { max_age: '300' });
+      const page = new URL((await withSession(stale.url)).headers.get('location') ?? '');
+      expect(page.pathname).toBe('/cognito/login');
+      const fresh = await postLoginForm(await loginForm(toServer(t.server, page)), {
+        username: 'page.user@example.com',
+        password: PASSWORD,
+      });
+      const freshTokens = await exchange(stale, fresh, 300);
+      expect(freshTokens.claims()?.auth_time).toBeGreaterThanOrEqual((signedInAt ?? 0) + 7 * 60);
+      // max_age=0 asks every time, as prompt=login does, even right after a sign-in.
+      const zero = await authorization('openid', { max_age: '0' });
+      const zeroTo = await fetch(zero.url, { redirect: 'manual', headers: { cookie: sessionCookie(fresh) } });
+      expect(new URL(zeroTo.headers.get('location') ?? '').pathname).toBe('/cognito/login');
+
+      const silent = await authorization('openid', { max_age: '300', prompt: 'none' });
+      advance(6 * 60 * 1000);
+      const silentBack = new URL((await withSession(silent.url)).headers.get('location') ?? '');
+      expect(Object.fromEntries(silentBack.searchParams)).toMatchObject({ error: 'login_required', state: silent.state });
+    });
+  });
+
+  it('refuses a max_age that is no whole number of seconds, back to the app with its state', async () => {
+    for (const maxAge of ['-1', '1.5', '1e3', 'soon']) {
+      const request = await authorization('openid', { max_age: maxAge });
+      const back = new URL((await fetch(request.url, { redirect: 'manual' })).headers.get('location') ?? '');
+      expect(`${back.origin}${back.pathname}`, maxAge).toBe(REDIRECT);
+      expect(Object.fromEntries(back.searchParams), maxAge).toEqual({
+        error: 'invalid_request',
+        error_description: 'max_age must be a whole number of seconds.',
+        state: request.state,
+      });
+    }
   });
 
   it('signs out to the sign-in page with /logout?redirect_uri= (“sign in as someone else”), checking the request first', async () => {

@@ -1,0 +1,20 @@
+import { SECOND } from '../clock.ts';
+
+/**
+ * An authorization request's `max_age` (OIDC Core 3.1.2.1): absent, a whole number of seconds,
+ * or 'invalid', which /oauth2/authorize answers with invalid_request. An empty value is absent,
+ * as OAuth treats any parameter sent without a value.
+ */
+export function parseMaxAge(value: string | undefined): number | undefined | 'invalid' {
+  if (value === undefined || value === '') return undefined;
+  return /^\d+$/.test(value) ? Number(value) : 'invalid';
+}
+
+/**
+ * Whether a sign-in made at `authTime` is recent enough for the app's `max_age`: an older one
+ * must be asked again (OIDC Core: "MUST attempt to actively re-authenticate"), and max_age=0
+ * never is, since OIDC makes it the same as prompt=login.
+ */
+export function withinMaxAge(authTime: Date, maxAge: number | undefined, now: number): boolean {
+  return maxAge === undefined || now - authTime.getTime() < maxAge * SECOND;
+}
