@@ -150,17 +150,19 @@ function splitSession<Row extends UserRow & NonNullable<SessionWithUser['session
 }
 
 /**
- * New access and id tokens from a refresh token. Without `rotate` the refresh token stays
- * (Cognito's default). With it, a new refresh token of the same session comes back too, and the
- * one given stops working `graceSeconds` later (so a client whose answer was lost can retry);
- * revoking any of a session's tokens revokes them all.
+ * New access and id tokens from a refresh token. With rotation off the refresh token stays
+ * (Cognito's default). With it on (IDENTITY_REFRESH_TOKEN_ROTATION), a new refresh token of the
+ * same session comes back too, and the one given stops working `graceSeconds` later (so a client
+ * whose answer was lost can retry); revoking any of a session's tokens revokes them all. The
+ * setting is the client's, so every way to refresh follows it: GetTokensFromRefreshToken and
+ * /oauth2/token rotate, and REFRESH_TOKEN_AUTH, which cannot, is refused (sign-in.ts).
  */
 export async function refreshSession(
   service: IdentityService,
   refreshToken: string,
   clientId: string,
-  rotate = false,
 ): Promise<AuthenticationResultType> {
+  const rotate = service.config.refreshTokenRotation.enabled;
   const now = service.clock.now();
   const tokenHash = hashToken(refreshToken);
   const found = await sessionByRefreshToken(service, tokenHash);

@@ -11,7 +11,9 @@ import { requiredString, stringMap, type Input } from './fields.ts';
 import { lockAfterFailure, nextFailureCount } from './lockout.ts';
 import { requireClientId } from './operations/operation.ts';
 import { limitPerUser, type IdentityService } from './service.ts';
-import { startSession } from './sessions.ts';
+import type { ClientInfo } from './security-event.ts';
+import { reportSignIn } from './security-events.ts';
+import { refreshSession, startSession } from './sessions.ts';
 import { verifierColumns } from './srp/verifier.ts';
 import { unknownUserLimits } from './unknown-user-limits.ts';
 import { findUser, type UserRow } from './users.ts';
@@ -28,7 +30,15 @@ const AUTH_FLOWS = [
 ];
 
 /** The members InitiateAuth and AdminInitiateAuth share: the flow, our client, the flow's parameters. */
-export function readAuthRequest(input: Input, service: IdentityService) {
+interface AuthRequest {
+  flow: string;
+  clientId: string;
+  /** The flow's parameter `name`; missing or empty, Cognito's InvalidParameterException. */
+  parameter(name: string): string;
+}
+
+/** The AuthRequest of `input`: a flow Cognito knows, our client, or Cognito's answers. */
+export function readAuthRequest(input: Input, service: IdentityService): AuthRequest {
   const flow = requiredString(input, 'AuthFlow', 64);
   if (!AUTH_FLOWS.includes(flow)) {
     throw invalidParameter(
@@ -43,6 +53,30 @@ export function readAuthRequest(input: Input, service: IdentityService) {
     return value;
   };
   return { flow, clientId, parameter };
+}
+
+/**
+ * REFRESH_TOKEN_AUTH (and its older name REFRESH_TOKEN) of InitiateAuth and AdminInitiateAuth:
+ * new access and id tokens, the refresh token kept. With refresh token rotation on it is refused,
+ * as Cognito refuses it in an app client with rotation: it would renew a session without ever
+ * retiring its refresh token, which rotation exists to do. GetTokensFromRefreshToken rotates.
+ */
+export async function refreshTokenAuth(
+  service: IdentityService,
+  client: ClientInfo,
+  { flow, clientId, parameter }: AuthRequest,
+): Promise<SignInAnswer> {
+  if (service.config.refreshTokenRotation.enabled) {
+    // Cognito's documentation says only that this flow cannot be used with rotation, and its
+    // exact message could not be found: this one has the form of its answer for a flow the
+    // client does not allow (DescribeUserPoolClient lists no ALLOW_REFRESH_TOKEN_AUTH then),
+    // and names the operation to use instead.
+    throw invalidParameter(
+      `${flow} flow not enabled for this client: refresh token rotation is on, so refresh with GetTokensFromRefreshToken.`,
+    );
+  }
+  const refresh = () => refreshSession(service, parameter('REFRESH_TOKEN'), clientId);
+  return { ChallengeParameters: {}, AuthenticationResult: await reportSignIn(service, client, 'refresh', null, refresh) };
 }
 
 /** Throws Cognito's lockout answer while the user (or, for a name no user has, the name) is locked. */

@@ -290,6 +290,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         return {
           access_token: tokens.AccessToken,
           ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),
+          // With refresh token rotation on, a new one, as Cognito's endpoint answers then.
+          ...(tokens.RefreshToken === undefined ? {} : { refresh_token: tokens.RefreshToken }),
           token_type: 'Bearer',
           expires_in: tokens.ExpiresIn,
         };

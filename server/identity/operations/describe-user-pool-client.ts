@@ -3,11 +3,14 @@ import { READABLE_ATTRIBUTES } from '../attributes.ts';
 import { ACCESS_TOKEN_SECONDS, ADMIN_SCOPE, ID_TOKEN_SECONDS, REFRESH_TOKEN_DAYS } from '../tokens.ts';
 import { requireClientId, requirePoolId, type Operation } from './operation.ts';
 
-/** The sign-in flows InitiateAuth and AdminInitiateAuth accept for our client. */
-const EXPLICIT_AUTH_FLOWS: ExplicitAuthFlowsType[] = [
+/**
+ * The sign-in flows InitiateAuth and AdminInitiateAuth accept for our client: REFRESH_TOKEN_AUTH
+ * only with refresh token rotation off, as in a Cognito app client.
+ */
+const explicitAuthFlows = (rotation: boolean): ExplicitAuthFlowsType[] => [
   'ALLOW_ADMIN_USER_PASSWORD_AUTH',
   'ALLOW_USER_PASSWORD_AUTH',
-  'ALLOW_REFRESH_TOKEN_AUTH',
+  ...(rotation ? [] : (['ALLOW_REFRESH_TOKEN_AUTH'] as const)),
   'ALLOW_USER_SRP_AUTH',
 ];
 
@@ -47,7 +50,10 @@ export const describeUserPoolClient: Operation<'DescribeUserPoolClient'> = {
           ),
           ...config.customAttributes.filter((attribute) => attribute.mutable).map((attribute) => `custom:${attribute.name}`),
         ].sort(),
-        ExplicitAuthFlows: EXPLICIT_AUTH_FLOWS,
+        ExplicitAuthFlows: explicitAuthFlows(config.refreshTokenRotation.enabled),
+        RefreshTokenRotation: config.refreshTokenRotation.enabled
+          ? { Feature: 'ENABLED', RetryGracePeriodSeconds: config.refreshTokenRotation.graceSeconds }
+          : { Feature: 'DISABLED' },
         SupportedIdentityProviders: ['COGNITO', ...(['Google', 'AzureAD'] as const).filter((name) => config.providers[name])],
         CallbackURLs: config.allowedRedirectUris,
         LogoutURLs: config.allowedRedirectUris,

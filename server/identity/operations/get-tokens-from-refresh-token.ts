@@ -13,7 +13,6 @@ export const getTokensFromRefreshToken: Operation<'GetTokensFromRefreshToken'> =
   async run(input, { service }) {
     const refreshToken = requiredString(input, 'RefreshToken', 8192);
     const clientId = requireClientId(input, service);
-    const rotate = service.config.refreshTokenRotation.enabled;
-    return { AuthenticationResult: await refreshSession(service, refreshToken, clientId, rotate) };
+    return { AuthenticationResult: await refreshSession(service, refreshToken, clientId) };
   },
 };

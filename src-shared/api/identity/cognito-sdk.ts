@@ -5,6 +5,7 @@ import {
   ConfirmSignUpCommand,
   DeleteUserCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   GlobalSignOutCommand,
@@ -120,12 +121,13 @@ export function createSdkClient(endpoint: IdentityEndpoint) {
       return authenticated(output);
     },
     async refresh(refreshToken: string) {
+      // GetTokensFromRefreshToken, not REFRESH_TOKEN_AUTH: a pool with refresh token rotation
+      // refuses that flow. With rotation the answer carries a new refresh token, which the
+      // TokenSet returns in place of the one given; without it, the one given stays.
       const output = await call(() =>
-        client.send(
-          new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }),
-        ),
+        client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken: refreshToken })),
       );
-      return authenticated(output, refreshToken);
+      return tokens(output.AuthenticationResult, refreshToken);
     },
     async getUser(accessToken: string) {
       const output = await call(() => client.send(new GetUserCommand({ AccessToken: accessToken })));

@@ -57,7 +57,10 @@ export interface IdentityClient {
   signIn(email: string, password: string): Promise<TokenSet>;
   /** Answers NEW_PASSWORD_REQUIRED (RespondToAuthChallenge) with the user's own password. */
   completeNewPassword(email: string, session: string, newPassword: string): Promise<TokenSet>;
-  /** REFRESH_TOKEN_AUTH: new access and id tokens; the refresh token stays the same. */
+  /**
+   * GetTokensFromRefreshToken: new access and id tokens, and the refresh token to keep, a new
+   * one when the pool rotates them (the one given then stops working after a short grace).
+   */
   refresh(refreshToken: string): Promise<TokenSet>;
   getUser(accessToken: string): Promise<UserAttributes>;
   updateUserAttributes(accessToken: string, attributes: UserAttributes): Promise<void>;

@@ -4,7 +4,7 @@ import { createIdentityClient } from '../../../src-shared/api/identity/client.ts
 import type { TabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import { IdentityError, type IdentityClient } from '../../../src-shared/api/identity/types.ts';
 import { decodeJwtPayload } from '../../../src-shared/domain/accounts/user.ts';
-import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+import { PASSWORD, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
 /** The browser's identity client (the real AWS SDK) against the real embedded service, configured from /api/config. */
 let t: IdentityTestServer;
@@ -16,19 +16,25 @@ const tabStorage: TabStorage = {
   setItem: (key, value) => void tab.set(key, value),
   removeItem: (key) => void tab.delete(key),
 };
-beforeAll(async () => {
-  t = await startIdentityServer();
-  const config = (await (await t.server.fetch('/api/config')).json()) as { identity: Parameters<typeof createIdentityClient>[0] };
+/** The browser's client for `server`, configured from its /api/config. */
+async function browserClientOf(server: IdentityTestServer): Promise<IdentityClient> {
+  const config = (await (await server.server.fetch('/api/config')).json()) as {
+    identity: Parameters<typeof createIdentityClient>[0];
+  };
   // The test server's public URL names port 0 (it was configured before listening): point at the real port.
-  client = createIdentityClient(
+  return createIdentityClient(
     {
       ...config.identity,
-      endpoint: `${t.server.url}/cognito`,
-      hostedDomain: `${t.server.url}/cognito`,
+      endpoint: `${server.server.url}/cognito`,
+      hostedDomain: `${server.server.url}/cognito`,
     },
     fetch,
     () => tabStorage,
   );
+}
+beforeAll(async () => {
+  t = await startIdentityServer();
+  client = await browserClientOf(t);
 });
 afterAll(() => t.close());
 
@@ -71,7 +77,7 @@ describe('identity client over the real SDK', () => {
     });
   });
 
-  it('renews with REFRESH_TOKEN_AUTH, keeping the refresh token, and stops after revocation', async () => {
+  it('renews, keeping the refresh token (rotation off), and stops after revocation', async () => {
     const tokens = await client.signIn('ada@example.com', 'Engine-1843!');
     const renewed = await client.refresh(tokens.refreshToken);
     expect(renewed.refreshToken).toBe(tokens.refreshToken);
@@ -128,5 +134,26 @@ describe('identity client over the real SDK', () => {
     const refused = await caught(client.exchangeCode('not-a-code', state, 'https://app.example'));
     expect(refused).toBeInstanceOf(IdentityError);
     expect(refused).toMatchObject({ name: 'invalid_grant' });
+  });
+});
+
+describe('identity client with refresh token rotation on (IDENTITY_REFRESH_TOKEN_ROTATION=on)', () => {
+  let rotating: IdentityTestServer;
+  let rotatingClient: IdentityClient;
+  beforeAll(async () => {
+    rotating = await startIdentityServer({ IDENTITY_REFRESH_TOKEN_ROTATION: 'on', IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '10' });
+    rotatingClient = await browserClientOf(rotating);
+    await rotating.createUser('grace@example.com');
+  });
+  afterAll(() => rotating.close());
+
+  it('renews with the new refresh token it is given; the one it gave stops working after the grace', async () => {
+    const tokens = await rotatingClient.signIn('grace@example.com', PASSWORD);
+    const renewed = await rotatingClient.refresh(tokens.refreshToken);
+    expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
+    rotating.clock.advance(10_001);
+    expect(await caught(rotatingClient.refresh(tokens.refreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
+    const again = await rotatingClient.refresh(renewed.refreshToken);
+    expect(decodeJwtPayload(again.idToken)).toMatchObject({ email: 'grace@example.com' });
   });
 });

@@ -1,7 +1,14 @@
-import { GetTokensFromRefreshTokenCommand, GetUserCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminInitiateAuthCommand,
+  DescribeUserPoolClientCommand,
+  GetTokensFromRefreshTokenCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 const refreshWith = (t: IdentityTestServer, RefreshToken: string, ClientId = CLIENT_ID) =>
   t.client.send(new GetTokensFromRefreshTokenCommand({ ClientId, RefreshToken }));
@@ -92,10 +99,33 @@ describe('GetTokensFromRefreshToken with rotation (IDENTITY_REFRESH_TOKEN_ROTATI
     });
   });
 
-  it('REFRESH_TOKEN_AUTH keeps working with a current token and does not rotate it', async () => {
+  it('refuses REFRESH_TOKEN_AUTH and REFRESH_TOKEN, at InitiateAuth and AdminInitiateAuth, as Cognito does with rotation', async () => {
     const tokens = await t.signIn('ada@example.com');
-    const { AuthenticationResult: result } = await t.refresh(tokens.RefreshToken);
-    expect(result?.AccessToken).toBeTruthy();
-    expect(result?.RefreshToken).toBeUndefined();
+    const refused = (flow: string) => ({
+      name: 'InvalidParameterException',
+      message: `${flow} flow not enabled for this client: refresh token rotation is on, so refresh with GetTokensFromRefreshToken.`,
+    });
+    const AuthParameters = { REFRESH_TOKEN: tokens.RefreshToken };
+    for (const AuthFlow of ['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN'] as const) {
+      expect(
+        await failure(t.client.send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow, AuthParameters }))),
+      ).toMatchObject(refused(AuthFlow));
+      expect(
+        await failure(
+          t.admin.send(new AdminInitiateAuthCommand({ UserPoolId: POOL_ID, ClientId: CLIENT_ID, AuthFlow, AuthParameters })),
+        ),
+      ).toMatchObject(refused(AuthFlow));
+    }
+    // The session goes on, through GetTokensFromRefreshToken.
+    expect((await refreshWith(t, tokens.RefreshToken)).AuthenticationResult?.RefreshToken).toBeTruthy();
+  });
+
+  it('DescribeUserPoolClient tells: rotation enabled with its grace, and no ALLOW_REFRESH_TOKEN_AUTH', async () => {
+    const { UserPoolClient: client } = await t.admin.send(
+      new DescribeUserPoolClientCommand({ UserPoolId: POOL_ID, ClientId: CLIENT_ID }),
+    );
+    expect(client?.RefreshTokenRotation).toEqual({ Feature: 'ENABLED', RetryGracePeriodSeconds: 10 });
+    expect(client?.ExplicitAuthFlows).not.toContain('ALLOW_REFRESH_TOKEN_AUTH');
+    expect(client?.ExplicitAuthFlows).toContain('ALLOW_USER_SRP_AUTH');
   });
 });

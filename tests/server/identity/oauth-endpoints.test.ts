@@ -2,8 +2,8 @@ import { GetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
-import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
-import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { browseHostedSignIn, exchangeCode, pkcePair, signInOnPage } from '../../support/hosted-browser.ts';
+import { CLIENT_ID, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * The hosted sign-in endpoints as a careless or hostile client tries them: PKCE and state
@@ -199,6 +199,42 @@ describe('/oauth2/token', () => {
       code_verifier: without.verifier,
     });
     expect(slashed.status).toBe(200);
+  });
+});
+
+describe('/oauth2/token with refresh token rotation (IDENTITY_REFRESH_TOKEN_ROTATION=on, 10 s grace)', () => {
+  let rotating: IdentityTestServer;
+  beforeAll(async () => {
+    rotating = await startIdentityServer({ IDENTITY_REFRESH_TOKEN_ROTATION: 'on', IDENTITY_REFRESH_TOKEN_GRACE_SECONDS: '10' });
+    await rotating.createUser('rotate@example.com');
+  });
+  afterAll(() => rotating.close());
+
+  const refreshAt = async (refreshToken: string) => {
+    const response = await rotating.server.fetch('/cognito/oauth2/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  };
+
+  it('answers a new refresh token each time, as Cognito’s endpoint does; the one given works for the grace, then no more', async () => {
+    const pending = await signInOnPage(rotating.server, { username: 'rotate@example.com', password: PASSWORD });
+    const first = (await (await exchangeCode(rotating.server, pending)).json()) as Record<string, string>;
+    const renewed = await refreshAt(first.refresh_token ?? '');
+    expect(renewed).toMatchObject({ status: 200, body: { token_type: 'Bearer', refresh_token: expect.any(String) } });
+    expect(renewed.body.refresh_token).not.toBe(first.refresh_token);
+    expect(decodeJwt(renewed.body.access_token ?? '').origin_jti).toBe(decodeJwt(first.access_token ?? '').origin_jti);
+    // A retry within the grace (its answer lost) still works; after it, the token is refused.
+    rotating.clock.advance(5000);
+    expect((await refreshAt(first.refresh_token ?? '')).status).toBe(200);
+    rotating.clock.advance(5001);
+    expect(await refreshAt(first.refresh_token ?? '')).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    // The new one rotates in turn.
+    const next = await refreshAt(renewed.body.refresh_token ?? '');
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).not.toBe(renewed.body.refresh_token);
   });
 });
 

@@ -310,6 +310,20 @@ describe('session', () => {
     expect(localStorage.getItem('accessToken')).not.toBe(tokens.accessToken);
   });
 
+  it('keeps the new refresh token a pool with rotation renews with, for the next renewal', async () => {
+    identity.rotateRefreshTokens = true;
+    identity.lifetimeSeconds = 60;
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    identity.lifetimeSeconds = 3600;
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    localStorage.setItem('refreshToken', tokens.refreshToken);
+    renderApp(identity);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-in'));
+    expect(identity.ops('refresh')).toEqual([[tokens.refreshToken]]);
+    expect(localStorage.getItem('refreshToken')).toBe(`${tokens.refreshToken}~1`);
+  });
+
   it('reads the profile again about 100 ms after the tab becomes visible', async () => {
     const stored = identity.addUser('ada@example.com');
     const tokens = identity.tokensFor(stored);

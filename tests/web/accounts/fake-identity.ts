@@ -40,6 +40,8 @@ export class FakeIdentity implements IdentityClient {
   /** Set to make the next call of that operation fail. */
   failNext = new Map<keyof IdentityClient, IdentityError>();
   lifetimeSeconds = 3600;
+  /** Set to answer each refresh with a new refresh token, as a pool with rotation does. */
+  rotateRefreshTokens = false;
 
   addUser(email: string, user: Partial<FakeUser> = {}): FakeUser {
     const created: FakeUser = {
@@ -143,9 +145,12 @@ export class FakeIdentity implements IdentityClient {
   }
   async refresh(refreshToken: string) {
     this.record('refresh', refreshToken);
-    const user = [...this.users.values()].find((candidate) => `refresh-${candidate.sub}` === refreshToken);
+    // A rotated token is the first one with `~n` appended: its user is the first one's.
+    const [first = '', rotations = '0'] = refreshToken.split('~');
+    const user = [...this.users.values()].find((candidate) => `refresh-${candidate.sub}` === first);
     if (!user) throw new IdentityError('NotAuthorizedException', 'Invalid Refresh Token');
-    return { ...this.tokensFor(user), refreshToken };
+    const next = this.rotateRefreshTokens ? `${first}~${Number(rotations) + 1}` : refreshToken;
+    return { ...this.tokensFor(user), refreshToken: next };
   }
   async getUser(accessToken: string) {
     this.record('getUser', accessToken);
