@@ -1,62 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../src-shared/domain/endpoints/endpoint.ts';
+// Shared with the console, which refuses some inputs before sending them in the server's words.
+import { describeValidationErrors } from '../../src-shared/domain/validation-errors.ts';
 
 // The error body is part of every endpoint's contract, so it is declared with them.
 export type { ErrorBody };
-
-const WHERE: Record<string, string> = {
-  body: 'request body',
-  querystring: 'query',
-  params: 'path',
-  headers: 'headers',
-};
-
-/** Turns Ajv's errors into one sentence naming the field and what is wrong with it. */
-export function describeValidationErrors(errors: readonly FastifySchemaValidationError[], context: string): string {
-  const where = WHERE[context] ?? context;
-  const parts = errors.map((error) => {
-    const field = fieldOf(error);
-    return field ? `'${field}' ${describe(error)}` : describe(error);
-  });
-  return `Invalid ${where}: ${[...new Set(parts)].join('; ')}`;
-}
-
-/** The first problem of each named field, such as { email: 'must be a valid email' }. */
-export function describeFieldErrors(errors: readonly FastifySchemaValidationError[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const error of errors) {
-    const field = fieldOf(error);
-    if (field && !(field in fields)) fields[field] = describe(error);
-  }
-  return fields;
-}
-
-function fieldOf(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
-  return [error.instancePath.replace(/^\//, '').replaceAll('/', '.'), params.missingProperty, params.additionalProperty]
-    .filter((part) => typeof part === 'string' && part !== '')
-    .join('.');
-}
-
-function describe(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-      return 'is not allowed';
-    case 'format':
-      return `must be a valid ${String(params.format)}`;
-    case 'minLength':
-      return params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `must be at most ${String(params.limit)} characters`;
-    case 'type':
-      return `must be ${String(params.type)}`;
-    default:
-      return error.message ?? 'is invalid';
-  }
-}
 
 /**
  * One error policy for the whole server: client errors say clearly what was wrong;

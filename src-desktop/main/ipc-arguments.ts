@@ -1,9 +1,16 @@
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
-import { ExportRecordRequestSchema, OutboxMailParamsSchema } from '../../src-shared/domain/admin.ts';
+import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
+import {
+  AdminLoginRequestSchema,
+  ExportRecordRequestSchema,
+  OutboxMailParamsSchema,
+  UsernameParamsSchema,
+} from '../../src-shared/domain/admin.ts';
 import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
 import {
+  LeadIdParamsSchema,
   LeadsChartQuerySchema,
   LeadsQuerySchema,
   RecordsQuerySchema,
@@ -12,37 +19,54 @@ import {
 import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
 import { exportLeads, exportUsers } from '../../src-shared/domain/endpoints/admin.ts';
 import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
+import { describeValidationErrors, type InputLocation } from '../../src-shared/domain/validation-errors.ts';
 import { ADMIN_METHODS, CONSOLE_SCREENS, IPC_CHANNELS, type AdminCall } from '../contract/bridge.ts';
 
-const Username = Type.String({ minLength: 1, maxLength: 128 });
-const None = Type.Tuple([]);
+/**
+ * One argument of an admin method: its schema and where the server reads it, so that an argument
+ * refused here reads as the server's 400 would ("Invalid query: 'q' must be at most 200 characters").
+ * `field` names a bare value as the server's body or path names it.
+ */
+interface AdminArgument {
+  schema: TSchema;
+  in: InputLocation;
+  field?: string;
+  optional?: boolean;
+}
 
-/** Each admin method's argument list; the `satisfies` makes a method without a schema a type error. */
+const inQuery = (schema: TSchema, optional = false): AdminArgument => ({ schema, in: 'querystring', optional });
+const inBody = (schema: TSchema, field?: string): AdminArgument => ({ schema, in: 'body', ...(field ? { field } : {}) });
+const inPath = (field: string, schema: TSchema): AdminArgument => ({ schema, in: 'params', field });
+const username = inPath('username', UsernameParamsSchema.properties.username);
+
+/** Each admin method's arguments, in order; the `satisfies` makes a method without them a type error. */
 const ADMIN_ARGUMENTS = {
-  login: Type.Tuple([Type.String({ minLength: 1, maxLength: 1024 })]),
-  validate: None,
-  logout: None,
-  revokeAllSessions: None,
-  listLeads: Type.Union([None, Type.Tuple([LeadsQuerySchema])]),
-  leadDetail: Type.Tuple([Type.Integer({ minimum: 1 })]),
-  leadsChart: Type.Union([None, Type.Tuple([LeadsChartQuerySchema])]),
-  listUsers: Type.Union([None, Type.Tuple([UsersQuerySchema])]),
-  enableUser: Type.Tuple([Username]),
-  disableUser: Type.Tuple([Username]),
-  deleteUser: Type.Tuple([Username]),
-  listAudit: Type.Tuple([AuditQuerySchema]),
-  listOutbox: Type.Union([None, Type.Tuple([RecordsQuerySchema])]),
-  retryOutboxMail: Type.Tuple([OutboxMailParamsSchema.properties.id]),
-  listAffiliateApplications: Type.Union([None, Type.Tuple([RecordsQuerySchema])]),
-  recordExport: Type.Tuple([ExportRecordRequestSchema]),
-  listPublishedPosts: None,
-  savePostHtml: Type.Tuple([BlogPostSchema]),
-  inviteUser: Type.Tuple([InviteUserRequestSchema]),
-  listGroups: None,
-  listUserGroups: Type.Tuple([Username]),
-  addUserToGroup: Type.Tuple([Username, GroupNameSchema]),
-  removeUserFromGroup: Type.Tuple([Username, GroupNameSchema]),
-} satisfies Record<keyof AdminApi, TSchema>;
+  login: [inBody(AdminLoginRequestSchema.properties.password, 'password')],
+  validate: [],
+  logout: [],
+  revokeAllSessions: [],
+  listLeads: [inQuery(LeadsQuerySchema, true)],
+  leadDetail: [inPath('id', LeadIdParamsSchema.properties.id)],
+  leadsChart: [inQuery(LeadsChartQuerySchema, true)],
+  listUsers: [inQuery(UsersQuerySchema, true)],
+  enableUser: [username],
+  disableUser: [username],
+  deleteUser: [username],
+  listAudit: [inQuery(AuditQuerySchema)],
+  listOutbox: [inQuery(RecordsQuerySchema, true)],
+  retryOutboxMail: [inPath('id', OutboxMailParamsSchema.properties.id)],
+  listAffiliateApplications: [inQuery(RecordsQuerySchema, true)],
+  recordExport: [inBody(ExportRecordRequestSchema)],
+  listPublishedPosts: [],
+  savePostHtml: [inBody(BlogPostSchema)],
+  inviteUser: [inBody(InviteUserRequestSchema)],
+  listGroups: [],
+  listUserGroups: [username],
+  addUserToGroup: [username, inBody(GroupNameSchema, 'group')],
+  removeUserFromGroup: [username, inPath('group', GroupNameSchema)],
+} satisfies Record<keyof AdminApi, AdminArgument[]>;
+
+const None = Type.Tuple([]);
 
 /** The arguments each renderer → main channel takes, as one tuple per channel. */
 const ChannelArguments = {
@@ -97,8 +121,16 @@ export function checkChannelArguments(channel: keyof typeof ChannelArguments, ar
   check(channel, ChannelArguments[channel], args);
 }
 
-/** Validates an admin call: a known method and that method's arguments, nothing more. */
-export function checkAdminCall(args: unknown[]): AdminCall {
+/** An admin call as main takes it, or the failure its arguments get instead of being sent. */
+export type CheckedAdminCall = { ok: true; call: AdminCall } | { ok: false; refused: AdminFailure };
+
+/**
+ * Validates an admin call: a known method and that method's arguments, nothing more. A message
+ * that is no admin call at all throws; a known method whose arguments the server would refuse
+ * (a search over 200 characters) answers that method's failure outcome, a 400 in the server's
+ * words, as the web build gets it over HTTP: the screens show it and never wait on a rejection.
+ */
+export function checkAdminCall(args: unknown[]): CheckedAdminCall {
   const channel = IPC_CHANNELS.adminCall;
   const [call] = args;
   if (args.length !== 1 || typeof call !== 'object' || call === null) {
@@ -109,6 +141,42 @@ export function checkAdminCall(args: unknown[]): AdminCall {
   if (typeof method !== 'string' || !(ADMIN_METHODS as string[]).includes(method)) {
     throw new InvalidArgumentsError(channel, `unknown admin method ${JSON.stringify(method)?.slice(0, 80)}`);
   }
-  check(`${channel} ${method}`, ADMIN_ARGUMENTS[method as keyof AdminApi], callArgs);
-  return call as AdminCall;
+  const problem = argumentsProblem(method, ADMIN_ARGUMENTS[method as keyof AdminApi], callArgs);
+  if (problem) return { ok: false, refused: { ok: false, reason: 'failed', status: 400, error: problem } };
+  return { ok: true, call: call as AdminCall };
+}
+
+/** What is wrong with a method's arguments, in the server's words; null when nothing is. */
+function argumentsProblem(method: string, expected: readonly AdminArgument[], args: unknown): string | null {
+  const required = expected.filter((argument) => !argument.optional).length;
+  if (!Array.isArray(args) || args.length < required || args.length > expected.length) {
+    const count = required === expected.length ? `${required}` : `${required} to ${expected.length}`;
+    return `Invalid arguments: ${method} takes ${count}`;
+  }
+  for (const [index, argument] of expected.entries()) {
+    const value: unknown = args[index];
+    if (value === undefined && argument.optional) continue;
+    const errors = [...Value.Errors(argument.schema, value)];
+    if (errors.length === 0) continue;
+    return describeValidationErrors(asTheServerStops(errors, argument.field), argument.in);
+  }
+  return null;
+}
+
+type ValueError = ReturnType<typeof Value.Errors>[number];
+
+/**
+ * TypeBox reports every error; the server's Ajv stops at a schema's first failing keyword (but
+ * tries each branch of a union). So: the first field's errors, one per schema; and a bare value
+ * under the name the server's body or path gives it.
+ */
+function asTheServerStops(errors: readonly ValueError[], field: string | undefined): ValueError[] {
+  const firstPath = errors[0]?.instancePath;
+  const seenSchemas = new Set<string>();
+  const kept = errors.filter((error) => {
+    if (error.instancePath !== firstPath || seenSchemas.has(error.schemaPath)) return false;
+    seenSchemas.add(error.schemaPath);
+    return true;
+  });
+  return field ? kept.map((error) => ({ ...error, instancePath: `/${field}${error.instancePath}` })) : kept;
 }

@@ -42,7 +42,10 @@ function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): boolean {
 /** The handler of every renderer → main channel, arguments already validated. */
 function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]) => Promise<unknown>> {
   return {
-    [IPC_CHANNELS.adminCall]: async (args) => deps.session.call(checkAdminCall(args)),
+    [IPC_CHANNELS.adminCall]: async (args) => {
+      const checked = checkAdminCall(args);
+      return checked.ok ? deps.session.call(checked.call) : checked.refused;
+    },
     [IPC_CHANNELS.settingsGet]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.settingsGet, args);
       return deps.settings.get();

@@ -1,6 +1,8 @@
 import { Field, Input, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
+import { AdminLoginRequestSchema } from '../domain/admin.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
 import { ADMIN_TEXT, loginErrorText, type AdminDialogVariant } from './messages.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
 
@@ -63,6 +65,7 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
           value={password}
           autoFocus
           autoComplete="current-password"
+          maxLength={maxLengthOf(AdminLoginRequestSchema.properties.password)}
           disabled={busy}
           onChange={(_event, data) => setPassword(data.value)}
         />

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
+import { neverRejecting } from '../api/admin/never-rejecting.ts';
 import type { Platform } from '../domain/platform.ts';
 import { AdminAuthDialog } from './AdminAuthDialog.tsx';
 import { AdminServicesProvider } from './admin-services.tsx';
@@ -33,9 +34,11 @@ export function AdminGate({
   children,
   ...sessionOptions
 }: AdminGateProps) {
-  const session = useAdminSession(api, sessionOptions);
+  // Every screen behind the gate, and the gate itself, may count on an outcome from each call.
+  const settledApi = useMemo(() => neverRejecting(api), [api]);
+  const session = useAdminSession(settledApi, sessionOptions);
   const { lost } = session;
-  const services = useMemo(() => ({ api, platform, sessionLost: lost }), [api, platform, lost]);
+  const services = useMemo(() => ({ api: settledApi, platform, sessionLost: lost }), [settledApi, platform, lost]);
   const locked = session.status === 'invalid';
   return (
     <>
@@ -44,7 +47,7 @@ export function AdminGate({
       {session.status === 'valid' && <AdminServicesProvider value={services}>{children}</AdminServicesProvider>}
       <AdminAuthDialog
         open={locked}
-        api={api}
+        api={settledApi}
         variant={variant}
         onAuthenticated={() => {
           session.authenticated();

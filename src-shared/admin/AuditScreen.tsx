@@ -17,7 +17,8 @@ import {
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdminFailure } from '../api/admin/transport.ts';
-import { AUDIT_EVENT_TYPES, type AuditEvent, type AuditEventType, type AuditQuery } from '../domain/audit.ts';
+import { AUDIT_EVENT_TYPES, AuditQuerySchema, type AuditEvent, type AuditEventType, type AuditQuery } from '../domain/audit.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
 import { ListStatus } from './ListStatus.tsx';
@@ -164,6 +165,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
               type="email"
               value={form.actor}
               placeholder="dana@example.com"
+              maxLength={maxLengthOf(AuditQuerySchema.properties.actor)}
               onChange={(_event, data) => setForm({ ...form, actor: data.value })}
             />
           </Field>

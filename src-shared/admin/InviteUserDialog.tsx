@@ -1,5 +1,7 @@
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import { maxLengthOf } from '../domain/schema-limits.ts';
+import { InviteUserRequestSchema } from '../domain/user-invites.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
@@ -17,6 +19,11 @@ const useStyles = makeStyles({
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_LENGTH = {
+  email: maxLengthOf(InviteUserRequestSchema.properties.email),
+  givenName: maxLengthOf(InviteUserRequestSchema.properties.givenName),
+  familyName: maxLengthOf(InviteUserRequestSchema.properties.familyName),
+};
 const empty = { email: '', givenName: '', familyName: '' };
 
 /**
@@ -99,16 +106,27 @@ export function InviteUserDialog({ onInvited }: { onInvited(): void }) {
             type="email"
             autoComplete="off"
             value={fields.email}
+            maxLength={MAX_LENGTH.email}
             onChange={(_event, data) => set('email')(data.value)}
             disabled={busy}
           />
         </Field>
         <div className={styles.names}>
           <Field label="First name">
-            <Input value={fields.givenName} onChange={(_event, data) => set('givenName')(data.value)} disabled={busy} />
+            <Input
+              value={fields.givenName}
+              maxLength={MAX_LENGTH.givenName}
+              onChange={(_event, data) => set('givenName')(data.value)}
+              disabled={busy}
+            />
           </Field>
           <Field label="Last name">
-            <Input value={fields.familyName} onChange={(_event, data) => set('familyName')(data.value)} disabled={busy} />
+            <Input
+              value={fields.familyName}
+              maxLength={MAX_LENGTH.familyName}
+              onChange={(_event, data) => set('familyName')(data.value)}
+              disabled={busy}
+            />
           </Field>
         </div>
       </FormDialog>

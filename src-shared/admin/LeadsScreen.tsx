@@ -1,8 +1,9 @@
 import { Badge, Button, Input, Label, makeStyles, TableCell, TableHeaderCell, Title2, tokens } from '@fluentui/react-components';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
-import type { LeadsChartQuery, LeadsQuery } from '../domain/admin-lists.ts';
+import { LeadsQuerySchema, type LeadsChartQuery, type LeadsQuery } from '../domain/admin-lists.ts';
 import { isPrimaryLeadSource } from '../domain/managed-user.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { LeadDetailDrawer } from './LeadDetailDrawer.tsx';
 import { LeadsChart } from './LeadsChart.tsx';
@@ -76,6 +77,7 @@ export function LeadsScreen() {
         search={search}
         onSearch={setSearch}
         searchLabel="Search by name, email or source"
+        searchMaxLength={maxLengthOf(LeadsQuerySchema.properties.q)}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
         onExport={() => void csvExport.run({ ...query })}
@@ -91,6 +93,7 @@ export function LeadsScreen() {
             className={own.source}
             value={source}
             placeholder="any"
+            maxLength={maxLengthOf(LeadsQuerySchema.properties.source)}
             onChange={(_e, data) => setSource(data.value)}
           />
         </div>

@@ -13,6 +13,8 @@ interface ListToolbarProps {
   search: string;
   onSearch(value: string): void;
   searchLabel: string;
+  /** The longest search the list's query takes (its schema's `q`). */
+  searchMaxLength: number;
   onRefresh(): void;
   refreshing: boolean;
   onExport?(): void;
@@ -36,6 +38,7 @@ export function ListToolbar(props: ListToolbarProps) {
         value={props.search}
         placeholder={props.searchLabel}
         aria-label={props.searchLabel}
+        maxLength={props.searchMaxLength}
         contentBefore={<SearchRegular aria-hidden />}
         onChange={(_event, data) => props.onSearch(data.value)}
       />

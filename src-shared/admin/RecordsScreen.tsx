@@ -1,7 +1,8 @@
 import { TableCell, TableHeaderCell, Title2, mergeClasses } from '@fluentui/react-components';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
-import type { ListPage, RecordsQuery } from '../domain/admin-lists.ts';
+import { RecordsQuerySchema, type ListPage, type RecordsQuery } from '../domain/admin-lists.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
@@ -76,6 +77,7 @@ export function RecordsScreen<T>({
         search={search}
         onSearch={setSearch}
         searchLabel={searchLabel}
+        searchMaxLength={maxLengthOf(RecordsQuerySchema.properties.q)}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
       />

@@ -13,6 +13,8 @@ import {
 } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
+import { GroupNameSchema } from '../domain/user-invites.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
 
@@ -139,6 +141,7 @@ export function UserGroupsControl({ username }: { username: string }) {
               aria-label="Group name"
               placeholder="Choose or type a new group"
               value={name}
+              maxLength={maxLengthOf(GroupNameSchema)}
               onChange={(event) => setName(event.target.value)}
               onOptionSelect={(_event, data) => setName(data.optionText ?? '')}
               disabled={busy}

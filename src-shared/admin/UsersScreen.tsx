@@ -10,7 +10,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { USER_STATUSES, type UserSearchField, type UsersQuery } from '../domain/admin-lists.ts';
+import { USER_STATUSES, UsersQuerySchema, type UserSearchField, type UsersQuery } from '../domain/admin-lists.ts';
+import { maxLengthOf } from '../domain/schema-limits.ts';
 import { displayName, toManagedUser, userStatusTone, type ManagedUser, type StatusTone } from '../domain/managed-user.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { ConfirmUserActionDialog } from './ConfirmUserActionDialog.tsx';
@@ -117,6 +118,7 @@ export function UsersScreen() {
         search={search}
         onSearch={setSearch}
         searchLabel={`Search by ${SEARCH_BY[searchBy].toLowerCase()} (starts with)`}
+        searchMaxLength={maxLengthOf(UsersQuerySchema.properties.q)}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
         onExport={() => void csvExport.run({ ...query })}

@@ -3,6 +3,7 @@ import type { AdminApi } from '../api/admin/client.ts';
 import type { Platform } from '../domain/platform.ts';
 
 export interface AdminServices {
+  /** Each call answers an outcome, never a rejection (AdminGate makes sure of it). */
   api: AdminApi;
   platform: Platform;
   /** A call answered 401: the session is gone, ask for the password again. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { UsersScreen } from '../../../src-shared/admin/UsersScreen.tsx';
-import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
 import { startIdentityServer, type IdentityTestServer } from '../../server/identity/support.ts';
@@ -20,8 +20,11 @@ afterAll(() => identity.close());
 
 // Rows are read with `hidden`: in jsdom Fluent's focus manager hides the page behind an open dialog or popover.
 
-/** The users screen with the real fetch client, the real server and identity service. */
-async function setup() {
+/**
+ * The users screen with the real fetch client, the real server and identity service; `adapt`
+ * may replace a call, as the console's IPC answers it.
+ */
+async function setup(adapt = (api: AdminApi) => api) {
   const user = userEvent.setup();
   const platform: Platform = {
     saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
@@ -30,7 +33,7 @@ async function setup() {
   };
   render(
     <AdminGate
-      api={createFetchAdminApi({ baseUrl: identity.server.url, tokenStore: createMemoryTokenStore() })}
+      api={adapt(createFetchAdminApi({ baseUrl: identity.server.url, tokenStore: createMemoryTokenStore() }))}
       platform={platform}
       variant="users"
       title="User Management"
@@ -92,5 +95,32 @@ describe('Invite user and groups on the users screen', { timeout: 30_000 }, () =
       within(await row('ada@example.com')).getByRole('button', { name: /^Remove .+ from beta-testers$/, hidden: true }),
     );
     await waitFor(async () => expect(within(await row('ada@example.com')).queryByText('beta-testers')).toBeNull());
+  });
+
+  it('takes no longer address, names or group than the server does', async () => {
+    const user = await setup();
+    await user.click(await screen.findByRole('button', { name: 'Invite user', hidden: true }, { timeout: 15_000 }));
+    const dialog = await openedModal('dialog');
+    const maxLength = (label: RegExp) => within(dialog).getByLabelText(label).getAttribute('maxlength');
+    expect([maxLength(/^Email/), maxLength(/^First name/), maxLength(/^Last name/)]).toEqual(['128', '256', '256']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await row('ada@example.com')).getByRole('button', { name: /^Add .+ to a group$/, hidden: true }));
+    const groupName = await screen.findByRole('combobox', { name: 'Group name', hidden: true });
+    expect(groupName.getAttribute('maxlength')).toBe('128');
+  });
+
+  it('an invitation answered by a rejection leaves the dialog usable (the console IPC replaced by a rejecting call)', async () => {
+    // What the console's renderer met when main threw for an address over 128 characters.
+    const user = await setup((api) => ({
+      ...api,
+      inviteUser: () => Promise.reject(new Error("Error invoking remote method 'console:admin-call'")),
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Invite user', hidden: true }, { timeout: 15_000 }));
+    const dialog = await openedModal('dialog');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to invite user');
+    expect(within(dialog).getByRole('button', { name: 'Send invitation' }).hasAttribute('disabled')).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { UsersScreen } from '../../../src-shared/admin/UsersScreen.tsx';
-import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
+import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
 import { POOL_ID, startIdentityServer, type IdentityTestServer } from '../../server/identity/support.ts';
 import { openedModal } from '../support/modal-dialog.ts';
+import { ADMIN_TEXT } from '../../../src-shared/admin/messages.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -20,8 +21,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => identity.close());
 
-/** The shared users screen with the real fetch client, the real server and identity service. */
-function setup(baseUrl = identity.server.url) {
+/**
+ * The shared users screen with the real fetch client, the real server and identity service;
+ * `adapt` may replace a call, as the console's IPC answers it.
+ */
+function setup(baseUrl = identity.server.url, adapt = (api: AdminApi) => api) {
   const platform: Platform = {
     saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
     saveExport: async (request) => ({ status: 'saved', location: request.suggestedName }),
@@ -29,7 +33,7 @@ function setup(baseUrl = identity.server.url) {
   };
   render(
     <AdminGate
-      api={createFetchAdminApi({ baseUrl, tokenStore: createMemoryTokenStore() })}
+      api={adapt(createFetchAdminApi({ baseUrl, tokenStore: createMemoryTokenStore() }))}
       platform={platform}
       variant="users"
       title="User Management"
@@ -147,5 +151,35 @@ describe('User Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('User does not exist.');
     expect(dialog.isConnected).toBe(true);
+  });
+
+  it('takes no longer search than the server does', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    const search = await screen.findByRole(
+      'searchbox',
+      { name: 'Search by email (starts with)', hidden: true },
+      { timeout: 10_000 },
+    );
+    expect(search.getAttribute('maxlength')).toBe('200');
+  });
+
+  it('recovers when a search is refused by a rejection instead of an outcome (the console IPC replaced by a rejecting call)', async () => {
+    const user = userEvent.setup();
+    // What the console's renderer met when main threw for a search over 200 characters.
+    setup(undefined, (api) => ({
+      ...api,
+      listUsers: (query) =>
+        query?.q ? Promise.reject(new Error("Error invoking remote method 'console:admin-call'")) : api.listUsers(query),
+    }));
+    await logIn(user);
+    await row('ada@example.com');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by email (starts with)', hidden: true }), 'ada');
+    expect((await screen.findByText(ADMIN_TEXT.fetchUsersFailed, {}, { timeout: 10_000 })).textContent).toBe(
+      ADMIN_TEXT.fetchUsersFailed,
+    );
+    expect(screen.queryByText('Loading users…')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh', hidden: true }).hasAttribute('disabled')).toBe(false);
   });
 });

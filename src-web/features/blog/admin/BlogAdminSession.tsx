@@ -5,6 +5,8 @@ import { BLOG_HTML_TEXT, loginErrorText } from '../../../../src-shared/admin/mes
 import { webAdminApi } from '../../admin/web-admin-api.ts';
 import { webAdminTokenStore, webPlatform } from '../../admin/web-platform.ts';
 import { ErrorBar } from '../../../../src-shared/ui/MessageBars.tsx';
+import { AdminLoginRequestSchema } from '../../../../src-shared/domain/admin.ts';
+import { maxLengthOf } from '../../../../src-shared/domain/schema-limits.ts';
 
 const PASSWORD_PROMPT = 'Enter the admin password to generate static HTML pages.';
 
@@ -73,6 +75,7 @@ function InlineAdminLogin({ onLoggedIn }: { onLoggedIn(): void }) {
             value={password}
             onChange={(_event, data) => setPassword(data.value)}
             autoComplete="current-password"
+            maxLength={maxLengthOf(AdminLoginRequestSchema.properties.password)}
           />
         </Field>
         <Button type="submit" appearance="primary" disabled={password === '' || busy}>
