@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { csvFileName } from '../domain/admin-csv.ts';
 import type { ExportDataset } from '../domain/admin.ts';
 import { exportLeads, exportUsers } from '../domain/endpoints/admin.ts';
@@ -16,12 +16,15 @@ export interface CsvExportState {
  * Export CSV as a list screen runs it: the server streams the export of the current search
  * and filters, and the platform writes it where the operator saves it (a download, or the
  * file chosen in the desktop's save dialog), with the bytes so far and a way to cancel.
- * The server records the export in the audit log. Cancelling says nothing.
+ * The server records the export in the audit log. Cancelling says nothing, and leaving the
+ * screen cancels: the console's main runs one export at a time, so one nobody watches any more
+ * would refuse the next ("An export is already running").
  */
 export function useCsvExport(dataset: ExportDataset, noun: string) {
   const { platform } = useAdminServices();
   const [status, setStatus] = useState<CsvExportState>({ error: null, notice: null, bytes: null });
   const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
 
   async function run(query: Record<string, string | number | undefined>) {
     if (running.current) return;

@@ -7,7 +7,9 @@ import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
 import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
-import type { FileToSave, Platform } from '../../../src-shared/domain/platform.ts';
+import type { FileToSave, Platform, SaveFileResult } from '../../../src-shared/domain/platform.ts';
+import type { ConsoleBridge } from '../../../src-desktop/contract/bridge.ts';
+import { bridgePlatform } from '../../../src-desktop/renderer/bridge-platform.ts';
 import { ADMIN_LOGIN_LIMITS } from '../../../server/features/admin/login-limits.ts';
 import { adminLogin } from '../../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -58,7 +60,7 @@ afterAll(() => server.close());
  * dialog is replaced: a browser download cannot be read back in jsdom, so the export's
  * stream (the real server's, fetched with the token in the header) is kept as text.
  */
-function setup() {
+function setup(platformOverrides: Partial<Platform> = {}) {
   const saved: FileToSave[] = [];
   const tokenStore = createMemoryTokenStore();
   const platform: Platform = {
@@ -70,15 +72,16 @@ function setup() {
       return { status: 'saved', location: request.suggestedName };
     },
     openExternal: async () => {},
+    ...platformOverrides,
   };
   const api = createFetchAdminApi({ baseUrl: server.url, tokenStore });
   const cancelled: number[] = [];
-  render(
+  const { unmount } = render(
     <AdminGate api={api} platform={platform} variant="leads" title="Lead Management" onCancel={() => cancelled.push(1)}>
       <LeadsScreen />
     </AdminGate>,
   );
-  return { saved, cancelled, token: () => tokenStore.read() };
+  return { saved, cancelled, token: () => tokenStore.read(), unmount };
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
@@ -186,5 +189,29 @@ describe('Lead Management with the admin password dialog', () => {
     await user.type(screen.getByRole('searchbox'), 'nobody-matches');
     expect(await screen.findByText('No leads found matching your search.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('leaving the screen while an export runs cancels it in main, which runs one at a time (the console IPC bridge replaced)', async () => {
+    const user = userEvent.setup();
+    // Main's side of the bridge: the export streams until cancelExport, then answers 'cancelled'.
+    const cancels: string[] = [];
+    let finish: (result: SaveFileResult) => void = () => {};
+    const bridge = {
+      saveExport: () => new Promise<SaveFileResult>((resolve) => (finish = resolve)),
+      cancelExport: async () => {
+        cancels.push('cancelExport');
+        finish({ status: 'cancelled' });
+      },
+      onExportProgress: () => () => {},
+    } as Partial<ConsoleBridge> as ConsoleBridge;
+    const { unmount } = setup({ saveExport: bridgePlatform(bridge).saveExport });
+    await logIn(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false), {
+      timeout: 5000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Exporting… 0.0 MB written')).toBeTruthy();
+    unmount();
+    expect(cancels).toEqual(['cancelExport']);
   });
 });
