@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { failedExport } from '../../src-shared/api/admin/export-result.ts';
 import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import type { ShowSaveDialog } from './save-file.ts';
@@ -54,13 +55,7 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
   if (choice.canceled || !choice.filePath) return { status: 'cancelled' };
   const target = choice.filePath;
   const outcome = await deps.download(request.path, signal);
-  if (!outcome.ok) {
-    if (signal.aborted) return { status: 'cancelled' };
-    return {
-      status: 'failed',
-      message: outcome.reason === 'network' ? 'Network error occurred' : (outcome.error ?? 'The export failed'),
-    };
-  }
+  if (!outcome.ok) return failedExport(outcome, signal);
   const body = outcome.value.body;
   if (!body) return { status: 'failed', message: 'The export answered no data' };
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);

@@ -63,7 +63,7 @@ function Fields({ rows }: { rows: [string, string | null | undefined][] }) {
 /** A lead opened from the list: everything it holds (messages, affiliate application, referral, source). */
 export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): void }) {
   const styles = useStyles();
-  const { api } = useAdminServices();
+  const { api, sessionLost } = useAdminServices();
   // A hosted (Supabase) table's lead has only its row: no forms of ours recorded it, and its
   // id, a number or not, is not one of our database's.
   const localId = lead.hosted || typeof lead.id !== 'number' ? null : lead.id;
@@ -75,6 +75,7 @@ export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): voi
     if (localId === null) return;
     void api.leadDetail(localId).then((outcome) => {
       if (!current) return;
+      if (!outcome.ok && outcome.reason === 'unauthorized') sessionLost();
       setLoaded(
         outcome.ok
           ? { phase: 'ready', detail: outcome.value }
@@ -87,7 +88,7 @@ export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): voi
     return () => {
       current = false;
     };
-  }, [api, localId]);
+  }, [api, localId, sessionLost]);
 
   const detail = loaded.phase === 'ready' ? loaded.detail : null;
   const application = detail?.affiliateApplication;

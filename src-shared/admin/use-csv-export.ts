@@ -21,7 +21,7 @@ export interface CsvExportState {
  * would refuse the next ("An export is already running").
  */
 export function useCsvExport(dataset: ExportDataset, noun: string) {
-  const { platform } = useAdminServices();
+  const { platform, sessionLost } = useAdminServices();
   const [status, setStatus] = useState<CsvExportState>({ error: null, notice: null, bytes: null });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -39,7 +39,9 @@ export function useCsvExport(dataset: ExportDataset, noun: string) {
     running.current = null;
     if (result.status === 'failed') setStatus({ error: result.message, notice: null, bytes: null });
     if (result.status === 'saved') setStatus({ error: null, notice: `Exported the ${noun} to ${result.location}`, bytes: null });
-    if (result.status === 'cancelled') setStatus({ error: null, notice: null, bytes: null });
+    if (result.status === 'cancelled' || result.status === 'unauthorized') setStatus({ error: null, notice: null, bytes: null });
+    // As a list's 401: the gate asks for the password again.
+    if (result.status === 'unauthorized') sessionLost();
   }
 
   return { ...status, run, cancel: () => running.current?.abort() };

@@ -41,4 +41,8 @@ export interface ExportToSave {
 }
 
 export type SaveFileResult =
-  { status: 'saved'; location: string } | { status: 'cancelled' } | { status: 'failed'; message: string };
+  | { status: 'saved'; location: string }
+  | { status: 'cancelled' }
+  | { status: 'failed'; message: string }
+  /** Only an export, which asks the server: the admin session has ended, so nothing was saved. */
+  | { status: 'unauthorized' };

@@ -212,6 +212,15 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await readdir(exportDir)).toEqual(['leads.csv']);
   });
 
+  it('answers an export refused for a session that ended behind its back as unauthorized, and forgets the token', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const request = { path: '/api/admin/users/export', suggestedName: 'users-2026-11-25.csv' };
+    expect(await fromRenderer(IPC_CHANNELS.saveExport, request)).toEqual({ status: 'unauthorized' });
+    expect(await vault.storeFor(server.url).read()).toBeNull();
+  });
+
   it('signs out of the old server when the operator switches servers', async () => {
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     const token = await vault.storeFor(server.url).read();

@@ -1,3 +1,4 @@
+import { failedExport } from '../../../src-shared/api/admin/export-result.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
 
@@ -13,13 +14,7 @@ export async function saveExportInBrowser(
   signal?: AbortSignal,
 ): Promise<SaveFileResult> {
   const outcome = await createAdminHttp({ baseUrl: '', tokenStore }).download(request.path, signal);
-  if (!outcome.ok) {
-    if (signal?.aborted) return { status: 'cancelled' };
-    return {
-      status: 'failed',
-      message: outcome.reason === 'network' ? 'Network error occurred' : (outcome.error ?? 'The export failed'),
-    };
-  }
+  if (!outcome.ok) return failedExport(outcome, signal);
   const body = outcome.value.body;
   if (!body) return { status: 'failed', message: 'The export answered no data' };
   let bytes = 0;

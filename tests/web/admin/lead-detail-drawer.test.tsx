@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LeadDetailDrawer } from '../../../src-shared/admin/LeadDetailDrawer.tsx';
 import type { Lead } from '../../../src-shared/domain/admin.ts';
@@ -75,5 +75,19 @@ describe('the lead detail drawer', () => {
     expect(requests).toEqual(['/api/admin/leads/7']);
     expect(within(application).getByText('Advanced (5+ years)')).toBeTruthy();
     expect(within(application).queryByText('advanced')).toBeNull();
+  });
+
+  it('asks for the password again when the server no longer accepts the session', async () => {
+    const lead: Lead = {
+      id: 9,
+      name: 'Ada',
+      email: 'ada@example.com',
+      source: 'contact',
+      created_at: '2026-10-05T14:30:00.000Z',
+    };
+    const sessionLost = vi.fn();
+    const fetchStub = vi.fn(async () => Response.json({ success: false, error: 'Invalid or expired token' }, { status: 401 }));
+    renderWithStubbedAdminServer(<LeadDetailDrawer lead={lead} onClose={() => {}} />, fetchStub as typeof fetch, sessionLost);
+    await waitFor(() => expect(sessionLost).toHaveBeenCalledTimes(1));
   });
 });

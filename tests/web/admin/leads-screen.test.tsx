@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
 import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
@@ -10,6 +10,7 @@ import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { FileToSave, Platform, SaveFileResult } from '../../../src-shared/domain/platform.ts';
 import type { ConsoleBridge } from '../../../src-desktop/contract/bridge.ts';
 import { bridgePlatform } from '../../../src-desktop/renderer/bridge-platform.ts';
+import { saveExportInBrowser } from '../../../src-web/features/admin/save-export.ts';
 import { ADMIN_LOGIN_LIMITS } from '../../../server/features/admin/login-limits.ts';
 import { adminLogin } from '../../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -81,7 +82,7 @@ function setup(platformOverrides: Partial<Platform> = {}) {
       <LeadsScreen />
     </AdminGate>,
   );
-  return { saved, cancelled, token: () => tokenStore.read(), unmount };
+  return { saved, cancelled, token: () => tokenStore.read(), tokenStore, unmount };
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
@@ -213,5 +214,30 @@ describe('Lead Management with the admin password dialog', () => {
     expect(await screen.findByText('Exporting… 0.0 MB written')).toBeTruthy();
     unmount();
     expect(cancels).toEqual(['cancelExport']);
+  });
+
+  it('an export refused for a session that ended behind its back brings up the password dialog (the web download)', async () => {
+    const user = userEvent.setup();
+    // The web platform's download asks its own origin; here that origin is the test server.
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      typeof input === 'string' && input.startsWith('/') ? server.fetch(input, init) : realFetch(input, init),
+    );
+    try {
+      const { tokenStore } = setup({
+        saveExport: (request, onProgress, signal) => saveExportInBrowser(tokenStore, request, onProgress, signal),
+      });
+      await logIn(user);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false), {
+        timeout: 5000,
+      });
+      // The session ends elsewhere (another sign-out, or its 12 hours are up).
+      const token = await tokenStore.read();
+      await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(within(await screen.findByRole('alertdialog')).getByText('Admin Authentication')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -18,10 +18,9 @@ const inertPlatform: Platform = {
 /**
  * Renders an admin screen inside the admin services, its API the real fetch client over
  * `fetchStub` (a stubbed server): the answers are the wire format, the rest is the screen's own.
+ * `sessionLost` is told when the screen finds the session gone.
  */
-export function renderWithStubbedAdminServer(element: ReactNode, fetchStub: typeof fetch) {
+export function renderWithStubbedAdminServer(element: ReactNode, fetchStub: typeof fetch, sessionLost: () => void = () => {}) {
   const api = createFetchAdminApi({ baseUrl: STUB_ADMIN_URL, tokenStore: createMemoryTokenStore(), fetch: fetchStub });
-  return render(
-    <AdminServicesProvider value={{ api, platform: inertPlatform, sessionLost: () => {} }}>{element}</AdminServicesProvider>,
-  );
+  return render(<AdminServicesProvider value={{ api, platform: inertPlatform, sessionLost }}>{element}</AdminServicesProvider>);
 }
