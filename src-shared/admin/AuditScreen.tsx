@@ -230,7 +230,8 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
             </Button>
           </div>
         )}
-        {state.phase !== 'loading' && state.events.length === 0 && (
+        {/* Only a list that loaded can be empty; after a failure the error says what happened. */}
+        {state.phase === 'ready' && state.events.length === 0 && (
           <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
         )}
       </TableScroller>

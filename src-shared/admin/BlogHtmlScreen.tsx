@@ -232,7 +232,8 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
             );
           })}
         </ul>
-        {!compact && state.phase !== 'loading' && posts.length === 0 && <p className={screen.empty}>{BLOG_HTML_TEXT.noPosts}</p>}
+        {/* Only a list that loaded can be empty; after a failure the error says what happened. */}
+        {!compact && state.phase === 'ready' && posts.length === 0 && <p className={screen.empty}>{BLOG_HTML_TEXT.noPosts}</p>}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
+import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
 import { AuditScreen } from '../../../src-shared/admin/AuditScreen.tsx';
 import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
@@ -71,13 +72,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
+const platform: Platform = {
+  saveFile: async () => ({ status: 'cancelled' }),
+  openExternal: async () => {},
+  saveExport: async () => ({ status: 'cancelled' }),
+};
+
 /** The shared screen with the real fetch client against the real server. */
 function setup() {
-  const platform: Platform = {
-    saveFile: async () => ({ status: 'cancelled' }),
-    openExternal: async () => {},
-    saveExport: async () => ({ status: 'cancelled' }),
-  };
   const api = createFetchAdminApi({ baseUrl: server.url, tokenStore: createMemoryTokenStore() });
   render(
     <AdminGate api={api} platform={platform} variant="users" title="Audit Log" onCancel={() => {}}>
@@ -146,5 +148,17 @@ describe('the audit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
     expect(screen.getByText(/changed their first name/)).toBeTruthy();
+  });
+
+  it('after a failed load shows the error, not "No events yet."', async () => {
+    // Nothing listens on port 9: the real client's request fails as when the server is down.
+    const api = createFetchAdminApi({ baseUrl: 'http://127.0.0.1:9', tokenStore: createMemoryTokenStore() });
+    render(
+      <AdminServicesProvider value={{ api, platform, sessionLost: () => {} }}>
+        <AuditScreen />
+      </AdminServicesProvider>,
+    );
+    expect((await screen.findByRole('alert', {}, WAIT)).textContent).toBe('Network error');
+    expect(screen.queryByText('No events yet.')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminServicesProvider } from '../../../src-shared/admin/admin-services.tsx';
 import { BlogHtmlScreen } from '../../../src-shared/admin/BlogHtmlScreen.tsx';
+import { BLOG_HTML_TEXT } from '../../../src-shared/admin/messages.ts';
 import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
@@ -80,5 +81,22 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
     expect(await screen.findByText(`HTML generation finished: 0 succeeded, ${total} failed.`)).toBeTruthy();
     expect(within(list).getAllByText('Failed')).toHaveLength(1);
     expect(sessionLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a failed load shows the error, not "No published posts yet."', async () => {
+    // Nothing listens on port 9: the real client's request fails as when the server is down.
+    const api = createFetchAdminApi({ baseUrl: 'http://127.0.0.1:9', tokenStore: createMemoryTokenStore() });
+    const platform: Platform = {
+      saveExport: async () => ({ status: 'cancelled' }),
+      saveFile: async () => ({ status: 'cancelled' }),
+      openExternal: async () => {},
+    };
+    render(
+      <AdminServicesProvider value={{ api, platform, sessionLost: () => {} }}>
+        <BlogHtmlScreen title="Blog Pages" />
+      </AdminServicesProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Network error');
+    expect(screen.queryByText(BLOG_HTML_TEXT.noPosts)).toBeNull();
   });
 });
