@@ -171,6 +171,15 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await admin('validate')).toEqual({ ok: true, value: false });
   });
 
+  it('counts signing out of a session the server had already ended as done', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    // The server answers 401 for the dead token: what signing out wanted.
+    expect(await admin('logout')).toEqual({ ok: true, value: undefined });
+    expect(await vault.storeFor(server.url).read()).toBeNull();
+  });
+
   it('gives the very 400 message the server gives for an over-long search or invitation address', async () => {
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     const token = await vault.storeFor(server.url).read();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminApi } from '../../src-shared/api/admin/client.ts';
+import { createFetchAdminApi, type AdminApi } from '../../src-shared/api/admin/client.ts';
+import { createMemoryTokenStore } from '../../src-shared/api/admin/memory-token-store.ts';
 import { signOutOfServer, withoutSession } from '../../src-desktop/renderer/shell/sign-out.ts';
 
 describe("the console's sign-out (renderer side)", () => {
@@ -11,7 +12,20 @@ describe("the console's sign-out (renderer side)", () => {
     expect(message).toContain('the main process went away');
     expect(message).toContain('asks for the password again');
     expect(message).toContain('until it expires');
-    expect(await signOutOfServer({ logout: async () => undefined })).toBeNull();
+    expect(await signOutOfServer({ logout: async () => ({ ok: true, value: undefined }) })).toBeNull();
+  });
+
+  it('does not call a sign-out the server never received finished', async () => {
+    // The real admin client, as main runs it, with a token; nothing listens on port 9.
+    const tokenStore = createMemoryTokenStore();
+    await tokenStore.write('a-token-the-server-never-heard-revoked');
+    const admin = createFetchAdminApi({ baseUrl: 'http://127.0.0.1:9', tokenStore });
+    const message = await signOutOfServer(admin);
+    expect(message).toBe(
+      'The server could not be reached. This window is signed out and asks for the password again, but the server may accept the old session until it expires.',
+    );
+    // Forgotten here all the same.
+    expect(await tokenStore.read()).toBeNull();
   });
 
   it('after an unconfirmed sign-out, the gate finds no session even if main still holds a token', async () => {

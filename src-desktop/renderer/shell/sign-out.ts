@@ -2,17 +2,22 @@ import type { AdminApi } from '../../../src-shared/api/admin/client.ts';
 
 /**
  * Asks main to sign out (revoke the token on the server, forget it here). Never rejects: the
- * click ends the console's session whatever happens, and a failure comes back as the text to
- * show the operator.
+ * click ends the console's session whatever happens, and a sign-out the server did not confirm
+ * (unreachable, refused, or main failing) comes back as the text to show the operator.
  */
 export async function signOutOfServer(admin: Pick<AdminApi, 'logout'>): Promise<string | null> {
+  let reason: string;
   try {
-    await admin.logout();
-    return null;
+    const outcome = await admin.logout();
+    if (outcome.ok) return null;
+    reason =
+      outcome.reason === 'network'
+        ? 'The server could not be reached'
+        : (outcome.error ?? 'The server did not confirm the sign-out');
   } catch (error) {
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
-    return `${reason}. This window is signed out and asks for the password again, but the server may accept the old session until it expires.`;
+    reason = error instanceof Error ? error.message : String(error);
   }
+  return `${reason.replace(/\.$/, '')}. This window is signed out and asks for the password again, but the server may accept the old session until it expires.`;
 }
 
 /**

@@ -44,7 +44,8 @@ export interface AdminApi {
   login(password: string): Promise<AdminOutcome<void>>;
   /** Whether the current session works (false when there is none); clears a dead one. */
   validate(): Promise<AdminOutcome<boolean>>;
-  logout(): Promise<void>;
+  /** Forgets the token; ok once the server has ended the session too (or had already). */
+  logout(): Promise<AdminOutcome<void>>;
   /** Ends every admin session, on every device, this one included ("Sign out all admin sessions"). */
   revokeAllSessions(): Promise<AdminOutcome<void>>;
   /** One page of leads (the query's cursor picks which). */
