@@ -6,6 +6,7 @@ import { BlogHtmlScreen } from '../../../src-shared/admin/BlogHtmlScreen.tsx';
 import { BLOG_HTML_TEXT } from '../../../src-shared/admin/messages.ts';
 import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
+import type { BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -13,7 +14,8 @@ const PASSWORD = 'correct horse battery staple';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } });
+  // No short cache of the post lists: a test adds posts and lists them at once.
+  server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD, BLOG_CACHE_TTL_SECONDS: '0' } });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -99,4 +101,40 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Network error');
     expect(screen.queryByText(BLOG_HTML_TEXT.noPosts)).toBeNull();
   });
+
+  it('Generate All HTML covers every published post, past the first page of 100', async () => {
+    // The bundled posts and more: 101 published, one more than a list request's page holds.
+    const bundled = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
+    const dayAgo = new Date(Date.now() - 24 * 3600_000);
+    await server.app.database.db
+      .insertInto('blog_posts')
+      .values(
+        Array.from({ length: 101 - bundled.meta.pagination.total }, (_, index) => ({
+          slug: `older-post-${index}`,
+          title: `Older post ${index}`,
+          excerpt: 'Excerpt',
+          content_html: '<p>Hello</p>',
+          seo_keyword: '',
+          seo_title: `Older post ${index}`,
+          seo_description: 'Description',
+          featured_image_url: null,
+          featured_image_alt: '',
+          featured_image_name: '',
+          status: 'published' as const,
+          // Older than every bundled post: the last in the list, past its first page.
+          published_at: new Date(Date.UTC(2020, 0, 1) + index * 60_000),
+          updated_at: dayAgo,
+        })),
+      )
+      .execute();
+    const user = userEvent.setup();
+    const { list } = await setup();
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(101));
+    expect(screen.getByText('101 published posts')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Generate All HTML' }));
+    expect(
+      await screen.findByText('HTML generation finished: 101 succeeded, 0 failed.', undefined, { timeout: 120_000 }),
+    ).toBeTruthy();
+    expect(await pageExists('older-post-0')).toBe(true);
+  }, 180_000);
 });
