@@ -34,6 +34,20 @@ export interface ConsoleBridge {
 export const CONSOLE_SCREENS = ['leads', 'users', 'blog', 'audit', 'outbox', 'applications'] as const;
 export type ConsoleScreen = (typeof CONSOLE_SCREENS)[number];
 
+/**
+ * Each screen's name, in main's View menu and the renderer's side navigation alike (one table,
+ * so the two never name a screen differently). Sentence case, as menu items and navigation
+ * entries are; each screen's own heading is its title.
+ */
+export const CONSOLE_SCREEN_LABELS: Record<ConsoleScreen, string> = {
+  leads: 'Leads',
+  users: 'Users',
+  blog: 'Blog pages',
+  audit: 'Audit log',
+  outbox: 'Mail outbox',
+  applications: 'Affiliate applications',
+};
+
 export const DEFAULT_SERVER_URL = 'http://localhost:3000';
 
 export interface ConsoleSettings {

@@ -1,14 +1,5 @@
 import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import { CONSOLE_SCREENS, IPC_CHANNELS, type ConsoleScreen } from '../contract/bridge.ts';
-
-const SCREEN_LABELS: Record<ConsoleScreen, string> = {
-  leads: 'Leads',
-  users: 'Users',
-  blog: 'Blog HTML',
-  audit: 'Audit log',
-  outbox: 'Outbox',
-  applications: 'Affiliate applications',
-};
+import { CONSOLE_SCREEN_LABELS, CONSOLE_SCREENS, IPC_CHANNELS, type ConsoleScreen } from '../contract/bridge.ts';
 
 /** The menu: the six screens on CmdOrCtrl+1…6, Reload, and the platform's Edit and Window menus. */
 function menuTemplate(showScreen: (screen: ConsoleScreen) => void, platform = process.platform): MenuItemConstructorOptions[] {
@@ -19,7 +10,7 @@ function menuTemplate(showScreen: (screen: ConsoleScreen) => void, platform = pr
       label: 'View',
       submenu: [
         ...CONSOLE_SCREENS.map((screen, index): MenuItemConstructorOptions => ({
-          label: SCREEN_LABELS[screen],
+          label: CONSOLE_SCREEN_LABELS[screen],
           accelerator: `CmdOrCtrl+${index + 1}`,
           click: () => showScreen(screen),
         })),

@@ -1,16 +1,26 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
+import { CONSOLE_SCREEN_LABELS, CONSOLE_SCREENS, IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { setupMenu } from '../../src-desktop/main/menu.ts';
 import { Menu } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
 describe('application menu (electron mocked)', () => {
+  it('names the six screens as the side navigation does (one table in the contract)', () => {
+    setupMenu({ webContents: { send: vi.fn() } } as unknown as Parameters<typeof setupMenu>[0]);
+    const template = Menu.buildFromTemplate.mock.lastCall?.[0] as MenuItemConstructorOptions[];
+    const view = template.find((item) => item.label === 'View');
+    const labels = ((view?.submenu ?? []) as MenuItemConstructorOptions[])
+      .filter((item) => item.accelerator)
+      .map((item) => item.label);
+    expect(labels).toEqual(CONSOLE_SCREENS.map((screen) => CONSOLE_SCREEN_LABELS[screen]));
+  });
+
   it('has the six screens on CmdOrCtrl+1…6 that tell the renderer, Reload, and the Edit and Window roles', () => {
     const send = vi.fn();
     setupMenu({ webContents: { send } } as unknown as Parameters<typeof setupMenu>[0]);
-    const template = Menu.buildFromTemplate.mock.calls[0]?.[0] as MenuItemConstructorOptions[];
+    const template = Menu.buildFromTemplate.mock.lastCall?.[0] as MenuItemConstructorOptions[];
     expect(Menu.setApplicationMenu).toHaveBeenCalled();
 
     const view = template.find((item) => item.label === 'View');
@@ -19,9 +29,9 @@ describe('application menu (electron mocked)', () => {
     expect(screens.map((item) => [item.label, item.accelerator])).toEqual([
       ['Leads', 'CmdOrCtrl+1'],
       ['Users', 'CmdOrCtrl+2'],
-      ['Blog HTML', 'CmdOrCtrl+3'],
+      ['Blog pages', 'CmdOrCtrl+3'],
       ['Audit log', 'CmdOrCtrl+4'],
-      ['Outbox', 'CmdOrCtrl+5'],
+      ['Mail outbox', 'CmdOrCtrl+5'],
       ['Affiliate applications', 'CmdOrCtrl+6'],
     ]);
     for (const item of screens) item.click?.(undefined as never, undefined, undefined as never);

@@ -14,7 +14,13 @@ import { ArrowSwapRegular, GlobeRegular, PersonLockRegular, ShieldKeyholeRegular
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
 import { SIGN_OUT_ALL_TEXT, SignOutAllDialog } from '../../../src-shared/admin/SignOutAllDialog.tsx';
-import { CONSOLE_SCREENS, type ConsoleBridge, type ConsoleScreen, type TokenStorageKind } from '../../contract/bridge.ts';
+import {
+  CONSOLE_SCREEN_LABELS,
+  CONSOLE_SCREENS,
+  type ConsoleBridge,
+  type ConsoleScreen,
+  type TokenStorageKind,
+} from '../../contract/bridge.ts';
 import { bridgePlatform } from '../bridge-platform.ts';
 import { DismissableNotice } from '../notices/DismissableNotice.tsx';
 import { SCREENS } from './screens.tsx';
@@ -203,6 +209,7 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
   }, [checkStorage]);
 
   const current = SCREENS[screen];
+  const currentLabel = CONSOLE_SCREEN_LABELS[screen];
   return (
     <div className={styles.root}>
       <header className={styles.header}>
@@ -255,14 +262,11 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
         <ul className={styles.navList} {...arrowKeys}>
           {CONSOLE_SCREENS.map((id, index) => {
             const entry = SCREENS[id];
+            const label = CONSOLE_SCREEN_LABELS[id];
             const active = id === screen;
             return (
               <li key={id}>
-                <Tooltip
-                  content={`${entry.label} (${SHORTCUT_PREFIX}${index + 1})`}
-                  relationship="description"
-                  positioning="after"
-                >
+                <Tooltip content={`${label} (${SHORTCUT_PREFIX}${index + 1})`} relationship="description" positioning="after">
                   <Button
                     appearance="subtle"
                     className={mergeClasses(styles.navItem, active && styles.navItemCurrent)}
@@ -271,7 +275,7 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
                     aria-keyshortcuts={`${SHORTCUT_PREFIX === '⌘' ? 'Meta' : 'Control'}+${index + 1}`}
                     onClick={() => show(id)}
                   >
-                    <span className={styles.navLabel}>{entry.label}</span>
+                    <span className={styles.navLabel}>{label}</span>
                     <span className={styles.shortcut} aria-hidden>
                       {SHORTCUT_PREFIX}
                       {index + 1}
@@ -289,7 +293,7 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
         )}
       </nav>
 
-      <main className={styles.main} aria-label={current.label}>
+      <main className={styles.main} aria-label={currentLabel}>
         {notice && <div className={styles.notice}>{notice}</div>}
         {signOutError && (
           <DismissableNotice
@@ -314,7 +318,7 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
           api={admin}
           platform={platform}
           variant={current.dialogVariant}
-          title={current.label}
+          title={currentLabel}
           onCancel={onChangeServer}
           onAuthenticated={authenticated}
         >

@@ -14,8 +14,8 @@ import { AffiliateApplicationsScreen, AuditScreen, OutboxScreen } from '../../..
 import { UsersScreen } from '../../../src-shared/admin/UsersScreen.tsx';
 import type { ConsoleScreen } from '../../contract/bridge.ts';
 
+/** A screen's name is in CONSOLE_SCREEN_LABELS, which main's menu shares. */
 interface ScreenEntry {
-  label: string;
   icon: ReactElement;
   /** The password dialog's error texts in front of this screen: the leads screen has its own (see src-shared/admin/messages.ts). */
   dialogVariant: AdminDialogVariant;
@@ -24,10 +24,9 @@ interface ScreenEntry {
 
 /** The console's screens, in menu order (main's Ctrl+1…6 follow CONSOLE_SCREENS, the same order). */
 export const SCREENS: Record<ConsoleScreen, ScreenEntry> = {
-  leads: { label: 'Leads', icon: <DocumentTableRegular />, dialogVariant: 'leads', render: () => <LeadsScreen /> },
-  users: { label: 'Users', icon: <PeopleRegular />, dialogVariant: 'users', render: () => <UsersScreen /> },
+  leads: { icon: <DocumentTableRegular />, dialogVariant: 'leads', render: () => <LeadsScreen /> },
+  users: { icon: <PeopleRegular />, dialogVariant: 'users', render: () => <UsersScreen /> },
   blog: {
-    label: 'Blog pages',
     icon: <DocumentGlobeRegular />,
     dialogVariant: 'users',
     render: (serverUrl) => (
@@ -38,10 +37,9 @@ export const SCREENS: Record<ConsoleScreen, ScreenEntry> = {
       />
     ),
   },
-  audit: { label: 'Audit log', icon: <HistoryRegular />, dialogVariant: 'users', render: () => <AuditScreen /> },
-  outbox: { label: 'Mail outbox', icon: <MailInboxRegular />, dialogVariant: 'users', render: () => <OutboxScreen /> },
+  audit: { icon: <HistoryRegular />, dialogVariant: 'users', render: () => <AuditScreen /> },
+  outbox: { icon: <MailInboxRegular />, dialogVariant: 'users', render: () => <OutboxScreen /> },
   applications: {
-    label: 'Affiliate applications',
     icon: <PersonAddRegular />,
     dialogVariant: 'users',
     render: () => <AffiliateApplicationsScreen />,
