@@ -25,7 +25,7 @@ export interface ConsoleBridge {
   cancelExport(): Promise<void>;
   /** Bytes the running export has written. Returns the unsubscribe function. */
   onExportProgress(listener: (bytes: number) => void): () => void;
-  /** Opens an http(s) link in the system browser; anything else is refused in main. */
+  /** Opens an http(s) link in the system browser, or a mailto: link to one address in the mail app; anything else is refused in main. */
   openExternal(url: string): Promise<void>;
   /** The menu or a keyboard shortcut asked for a screen. Returns the unsubscribe function. */
   onShowScreen(listener: (screen: ConsoleScreen) => void): () => void;

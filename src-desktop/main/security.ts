@@ -1,9 +1,14 @@
 import { app, session, shell, type WebContents } from 'electron';
-import { isExternalWebUrl } from '../../src-shared/domain/external-url.ts';
+import { isExternalWebUrl, isMailtoOneAddress } from '../../src-shared/domain/external-url.ts';
 
-/** Opens an http(s) link in the system browser; anything else is refused. */
+/**
+ * Opens an http(s) link in the system browser, or a mailto: link to one address in the mail
+ * app (an applicant's email); anything else is refused.
+ */
 export async function openExternalSafely(url: string): Promise<void> {
-  if (!isExternalWebUrl(url)) throw new Error('Only http and https links can be opened');
+  if (!isExternalWebUrl(url) && !isMailtoOneAddress(url)) {
+    throw new Error('Only http and https links, and mail links to one address, can be opened');
+  }
   await shell.openExternal(url);
 }
 

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { OutboxMail } from '../domain/admin.ts';
 import type { RecordsQuery } from '../domain/admin-lists.ts';
 import { experienceLabel, type AffiliateApplication } from '../domain/affiliate.ts';
+import { isMailtoOneAddress } from '../domain/external-url.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { loadErrorText } from './messages.ts';
 import { RecordsScreen, type RecordColumn } from './RecordsScreen.tsx';
@@ -108,6 +109,28 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
   );
 }
 
+/**
+ * An address as a mail link, opened through the platform: the console's window may navigate
+ * nowhere, so its main hands the link to the mail app. An address no plain mail link can carry
+ * stays text.
+ */
+function MailLink({ address }: { address: string }) {
+  const { platform } = useAdminServices();
+  const href = `mailto:${address}`;
+  if (!isMailtoOneAddress(href)) return address;
+  return (
+    <Link
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        void platform.openExternal(href);
+      }}
+    >
+      {address}
+    </Link>
+  );
+}
+
 /** Affiliate applications sent from the /affiliates page. */
 export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: HeadingLevel }) {
   const { api } = useAdminServices();
@@ -116,7 +139,7 @@ export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: H
     () => [
       { header: 'Received', cell: (app) => formatDateTime(app.createdAt), className: styles.nowrap },
       { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}` },
-      { header: 'Email', cell: (app) => <Link href={`mailto:${app.email}`}>{app.email}</Link> },
+      { header: 'Email', cell: (app) => <MailLink address={app.email} /> },
       { header: 'Company', cell: (app) => app.company || '—' },
       { header: 'Website', cell: (app) => app.website || '—' },
       { header: 'Experience', cell: (app) => experienceLabel(app.experience) || '—' },

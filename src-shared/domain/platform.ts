@@ -12,7 +12,7 @@ export interface Platform {
    * aborting `signal` cancels (the result is then 'cancelled' and no partial file stays).
    */
   saveExport(request: ExportToSave, onProgress?: (bytes: number) => void, signal?: AbortSignal): Promise<SaveFileResult>;
-  /** Opens an http(s) link outside the app: a new tab, or the system browser. */
+  /** Opens an http(s) link outside the app (a new tab, or the system browser), or a mailto: link to one address in the mail app. */
   openExternal(url: string): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
-import { isExternalWebUrl } from '../../../src-shared/domain/external-url.ts';
+import { isExternalWebUrl, isMailtoOneAddress } from '../../../src-shared/domain/external-url.ts';
 import type { Platform, TokenStore } from '../../../src-shared/domain/platform.ts';
 import { saveExportInBrowser } from './save-export.ts';
 
@@ -45,7 +45,9 @@ export const webPlatform: Platform = {
   },
   saveExport: (request, onProgress, signal) => saveExportInBrowser(webAdminTokenStore, request, onProgress, signal),
   async openExternal(url) {
-    if (!isExternalWebUrl(url)) throw new Error('Only http and https links can be opened');
+    // A mail link goes to the mail app; the page stays where it is.
+    if (isMailtoOneAddress(url)) return window.location.assign(url);
+    if (!isExternalWebUrl(url)) throw new Error('Only http and https links, and mail links to one address, can be opened');
     window.open(url, '_blank', 'noopener,noreferrer');
   },
 };

@@ -87,7 +87,7 @@ describe('the lead detail drawer', () => {
     };
     const sessionLost = vi.fn();
     const fetchStub = vi.fn(async () => Response.json({ success: false, error: 'Invalid or expired token' }, { status: 401 }));
-    renderWithStubbedAdminServer(<LeadDetailDrawer lead={lead} onClose={() => {}} />, fetchStub as typeof fetch, sessionLost);
+    renderWithStubbedAdminServer(<LeadDetailDrawer lead={lead} onClose={() => {}} />, fetchStub as typeof fetch, { sessionLost });
     await waitFor(() => expect(sessionLost).toHaveBeenCalledTimes(1));
   });
 });

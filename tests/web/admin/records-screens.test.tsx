@@ -10,6 +10,7 @@ import {
 } from '../../../src-shared/admin/OperatorScreens.tsx';
 import type { OutboxMail } from '../../../src-shared/domain/admin.ts';
 import type { AffiliateApplication } from '../../../src-shared/domain/affiliate.ts';
+import type { Platform } from '../../../src-shared/domain/platform.ts';
 import { renderWithStubbedAdminServer, STUB_ADMIN_URL } from '../support/admin-services-stub.tsx';
 
 /**
@@ -25,7 +26,7 @@ type Answer = { status?: number; body: unknown };
 type Routes = (pathname: string, query: URLSearchParams) => Answer | undefined;
 
 /** The screen inside the admin services, its API the real client over a fetch that answers from `routes`. */
-function renderScreen(screenElement: ReactNode, routes: Routes) {
+function renderScreen(screenElement: ReactNode, routes: Routes, platform?: Platform) {
   const requests: URL[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), STUB_ADMIN_URL);
@@ -34,7 +35,7 @@ function renderScreen(screenElement: ReactNode, routes: Routes) {
     if (!route) return Response.json({ success: false, error: `no stub for ${url.pathname}` }, { status: 404 });
     return Response.json(route.body, { status: route.status ?? 200 });
   });
-  renderWithStubbedAdminServer(screenElement, fetchStub as typeof fetch);
+  renderWithStubbedAdminServer(screenElement, fetchStub as typeof fetch, platform ? { platform } : {});
   return { requests };
 }
 
@@ -220,6 +221,20 @@ describe('the affiliate applications screen', () => {
     expect(screen.getByRole('link', { name: 'noor@talentbridge.example' }).getAttribute('href')).toBe(
       'mailto:noor@talentbridge.example',
     );
+  });
+
+  it("opens the applicant's mail link through the platform (platform replaced: in the console, main hands it to the mail app)", async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const platform: Platform = {
+      saveFile: async () => ({ status: 'cancelled' }),
+      saveExport: async () => ({ status: 'cancelled' }),
+      openExternal: async (url) => void opened.push(url),
+    };
+    renderScreen(<AffiliateApplicationsScreen />, affiliates(APPLICATIONS), platform);
+    await summary('Showing 2 of 2 applications');
+    await user.click(screen.getByRole('link', { name: 'noor@talentbridge.example' }));
+    expect(opened).toEqual(['mailto:noor@talentbridge.example']);
   });
 
   it('asks the server to search name, email and company once the typing stops', async () => {
