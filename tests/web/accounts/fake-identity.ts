@@ -210,8 +210,11 @@ export class FakeIdentity implements IdentityClient {
 
   /** As the real client: the tab keeps the sign-in's state (sessionStorage) until the provider sends it back. */
   async authorizeUrl(provider: string, redirectUri: string, appState?: string) {
-    this.record('authorizeUrl', provider, redirectUri, appState);
     ({ state: this.startedState } = await startHostedSignIn(sessionTabStorage(), appState));
+    // Recorded once the tab keeps the sign-in, as the app sees it when the call returns: a test
+    // that waits for the call then comes back with its state (recorded first, a busy machine's
+    // slower digest let the return carry none, and the app rightly refused it).
+    this.record('authorizeUrl', provider, redirectUri, appState);
     return `https://auth.example/oauth2/authorize?${new URLSearchParams({ identity_provider: provider, redirect_uri: redirectUri, state: this.startedState })}`;
   }
   /** Where the provider sends the last hosted sign-in started back to: `path` with `query` and its state. */
