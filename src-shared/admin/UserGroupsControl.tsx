@@ -27,13 +27,20 @@ const useStyles = makeStyles({
 });
 
 /**
+ * The groups read so far, by username, for as long as the users screen is open: each read is a
+ * signed identity call, and the virtual table mounts a row again each time it scrolls back into
+ * view or a search brings it back.
+ */
+export type GroupsSeen = Map<string, string[]>;
+
+/**
  * A user's groups on their row of the users table: each a tag the operator can dismiss
  * (removing the user from it), and "Add group" to pick an existing group or name a new one.
  */
-export function UserGroupsControl({ username }: { username: string }) {
+export function UserGroupsControl({ username, seen }: { username: string; seen: GroupsSeen }) {
   const styles = useStyles();
   const { api, sessionLost } = useAdminServices();
-  const [groups, setGroups] = useState<string[] | null>(null);
+  const [groups, setGroups] = useState<string[] | null>(() => seen.get(username) ?? null);
   const [known, setKnown] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
@@ -48,19 +55,23 @@ export function UserGroupsControl({ username }: { username: string }) {
     [sessionLost],
   );
 
-  // Read again after each change (the version), and never written after the row is gone.
+  // Read once a screen unless changed here (the version), and never written after the row is
+  // gone. A row is keyed by its user, so `username` stays what the first render read from `seen`.
   const [version, setVersion] = useState(0);
   useEffect(() => {
+    if (version === 0 && seen.has(username)) return;
     let live = true;
     void api.listUserGroups(username).then((outcome) => {
       if (!live) return;
-      if (outcome.ok) setGroups(outcome.value);
-      else failed(outcome, 'Failed to fetch groups');
+      if (outcome.ok) {
+        seen.set(username, outcome.value);
+        setGroups(outcome.value);
+      } else failed(outcome, 'Failed to fetch groups');
     });
     return () => {
       live = false;
     };
-  }, [api, username, failed, version]);
+  }, [api, username, seen, failed, version]);
 
   async function change(run: () => Promise<AdminOutcome<void>>, fallback: string) {
     setBusy(true);

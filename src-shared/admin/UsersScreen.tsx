@@ -21,7 +21,7 @@ import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 import { useCsvExport } from './use-csv-export.ts';
-import { UserGroupsControl } from './UserGroupsControl.tsx';
+import { UserGroupsControl, type GroupsSeen } from './UserGroupsControl.tsx';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
 import { UserRowActions } from './UserRowActions.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
@@ -75,6 +75,7 @@ export function UsersScreen() {
   );
   const { state, reload, loadMore } = usePagedList(load, query);
   const csvExport = useCsvExport('users', 'users');
+  const [groupsSeen] = useState<GroupsSeen>(() => new Map());
   const ids = { searchBy: useId(), status: useId() };
 
   function ask(action: UserAction, user: ManagedUser) {
@@ -199,7 +200,7 @@ export function UsersScreen() {
               </Badge>
             </TableCell>
             <TableCell>
-              <UserGroupsControl username={user.username} />
+              <UserGroupsControl username={user.username} seen={groupsSeen} />
             </TableCell>
             <TableCell className={styles.nowrap}>{formatDateTime(user.createdDate)}</TableCell>
             <TableCell className={styles.pinnedEnd}>

@@ -182,4 +182,28 @@ describe('User Management', () => {
     expect(screen.queryByText('Loading users…')).toBeNull();
     expect(screen.getByRole('button', { name: 'Refresh', hidden: true }).hasAttribute('disabled')).toBe(false);
   });
+
+  it("reads a user's groups once while the screen is open: a row that comes back (a search cleared, a row scrolled back) shows them without asking again", async () => {
+    await identity.createUser('grace@example.com');
+    await identity.createUser('alan@example.com');
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    setup(undefined, (api) => ({
+      ...api,
+      listUserGroups: (username) => {
+        asked.push(username);
+        return api.listUserGroups(username);
+      },
+    }));
+    await logIn(user);
+    await row('alan@example.com');
+    const search = screen.getByRole('searchbox', { name: 'Search by email (starts with)', hidden: true });
+    await user.type(search, 'grace');
+    await waitFor(() => expect(screen.queryByText('alan@example.com')).toBeNull(), { timeout: 10_000 });
+    await user.clear(search);
+    await row('alan@example.com');
+    // Each row's groups are a signed identity call: once per user, however often its row mounts.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked).toHaveLength(new Set(asked).size);
+  });
 });
