@@ -7,8 +7,20 @@ export interface IdTokenClaims {
   family_name?: string;
   phone_number?: string;
   exp?: number;
-  /** Present for users who signed in through Google or Microsoft. */
-  identities?: { providerName?: string; providerType?: string }[] | string;
+  /** The pool's name for the user: the sub for a password account, `<provider>_<id>` for one a provider made. */
+  'cognito:username'?: string;
+  /**
+   * The providers linked to the account: on every token of a user a Google or Microsoft
+   * sign-in made, and of a password account linked to one, however it signed in.
+   */
+  identities?: LinkedIdentity[] | string;
+}
+
+interface LinkedIdentity {
+  providerName?: string;
+  providerType?: string;
+  /** The person's id at the provider. */
+  userId?: string;
 }
 
 /** The signed-in user, in memory, built from the id token. */
@@ -22,7 +34,7 @@ export interface User {
   emailVerified: boolean;
   /** Always false: the product offers no MFA yet. */
   mfaEnabled: boolean;
-  /** Set when the account came from Google or Microsoft. */
+  /** Set when the account came from Google or Microsoft (it has no password); null for a password account, linked or not. */
   socialProvider: SocialLoginProvider | null;
   createdAt: string;
   lastSignIn: string;
@@ -59,13 +71,38 @@ export function reachesAccountApi(accessToken: string): boolean {
   return typeof scope === 'string' && scope.split(' ').includes(ACCOUNT_API_SCOPE);
 }
 
-/** google, microsoft or password, from the id token's identities claim. */
+/**
+ * google, microsoft or password, from the id token's identities claim. A password account
+ * linked to a provider carries that claim on its password sign-ins too, so this names the
+ * method only for a token that did not come from a password sign-in (a hosted one's).
+ */
 export function loginProvider(claims: IdTokenClaims): LoginProvider {
+  const first = identitiesOf(claims)[0];
+  return first ? providerOf(first) : 'password';
+}
+
+/**
+ * The provider of an account a Google or Microsoft sign-in made, which has no password of its
+ * own; null for a password account, linked to a provider or not. Such a user is named
+ * `<providerName>_<userId>` after its identity (ours `google_1049…`, AWS `Google_1049…`), while
+ * a linked password account keeps its own name. The user's status (EXTERNAL_PROVIDER) would say
+ * it too, but Cognito gives it to the admin API only: neither its id token nor GetUser has it.
+ */
+function socialAccountProvider(claims: IdTokenClaims): SocialLoginProvider | null {
+  const username = claims['cognito:username']?.toLowerCase();
+  const own = identitiesOf(claims).find(
+    (identity) => `${identity.providerName ?? ''}_${identity.userId ?? ''}`.toLowerCase() === username,
+  );
+  return own ? providerOf(own) : null;
+}
+
+function identitiesOf(claims: IdTokenClaims): LinkedIdentity[] {
   const identities = typeof claims.identities === 'string' ? safeParse(claims.identities) : claims.identities;
-  const name = Array.isArray(identities) ? String(identities[0]?.providerName ?? '').toLowerCase() : '';
-  if (name === '') return 'password';
-  if (name.includes('google')) return 'google';
-  return 'microsoft';
+  return Array.isArray(identities) ? identities.filter((identity) => String(identity?.providerName ?? '') !== '') : [];
+}
+
+function providerOf(identity: LinkedIdentity): SocialLoginProvider {
+  return String(identity.providerName).toLowerCase().includes('google') ? 'google' : 'microsoft';
 }
 
 /** The User built from the id token's claims (tests/web/accounts/rules.test.ts). */
@@ -74,8 +111,7 @@ export function userFromIdToken(claims: IdTokenClaims, now: Date = new Date()): 
   const givenName = claims.given_name?.trim() ?? '';
   const familyName = claims.family_name?.trim() ?? '';
   const fullName = [givenName, familyName].filter(Boolean).join(' ');
-  const provider = loginProvider(claims);
-  const socialProvider = provider === 'password' ? null : provider;
+  const socialProvider = socialAccountProvider(claims);
   return {
     id: claims.sub,
     email,

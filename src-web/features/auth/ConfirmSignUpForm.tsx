@@ -39,7 +39,7 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
         setConfirmed(true);
       }
       const tokens = await client.signIn(pending.email, pending.password);
-      const user = startSession(tokens);
+      const user = startSession(tokens, 'password');
       void afterSignUp(user, tokens.idToken, source, pending.phone, loadPublicConfig);
     }, ACCOUNT_MESSAGES.confirmationFailed);
   };

@@ -29,7 +29,7 @@ export function NewPasswordForm({ email, session, onBack }: { email: string; ses
     setErrors(found);
     if (found.password || found.confirmation) return;
     await run(
-      async () => startSession(await (await identity()).completeNewPassword(email, session, password)),
+      async () => startSession(await (await identity()).completeNewPassword(email, session, password), 'password'),
       ACCOUNT_MESSAGES.signInFailed,
     );
   };

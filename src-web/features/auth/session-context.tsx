@@ -9,6 +9,7 @@ import {
   loginProvider,
   reachesAccountApi,
   userFromIdToken,
+  type LoginProvider,
   type User,
 } from '../../../src-shared/domain/accounts/user.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
@@ -38,8 +39,12 @@ export interface SessionValue {
   identity(): Promise<IdentityClient>;
   /** Current tokens, renewed first when they are about to expire; null when signed out. */
   freshTokens(): Promise<TokenSet | null>;
-  /** Stores a new session, builds the user, audits the login; then closes the dialog and returns to `returnTo`. */
-  startSession(tokens: TokenSet): User;
+  /**
+   * Stores a new session, builds the user, audits the login as `method`; then closes the dialog
+   * and returns to `returnTo`. The caller knows the method: the tokens of a password account
+   * linked to Google name Google whichever way it signed in.
+   */
+  startSession(tokens: TokenSet, method: LoginProvider): User;
   signIn(email: string, password: string): Promise<User>;
   /** Leaves for the provider; `appState` waits with the pending sign-in for its return (sign-in-intent.ts). */
   signInWithProvider(provider: SocialIdentityProvider, appState?: string): Promise<void>;
@@ -201,9 +206,8 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   }, [renew]);
 
   const startSession = useCallback(
-    (tokens: TokenSet) => {
-      const claims = decodeJwtPayload(tokens.idToken);
-      const signedIn = userFromIdToken(claims);
+    (tokens: TokenSet, method: LoginProvider) => {
+      const signedIn = userFrom(tokens);
       keepTokens(tokens);
       setUser(signedIn);
       setStatus('signed-in');
@@ -211,7 +215,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
       closeAuthDialog();
       // The login audit runs in the background; it never holds up the user.
       accountsApi()
-        .then(({ auditLogin }) => auditLogin({ idToken: tokens.idToken, provider: loginProvider(claims) }))
+        .then(({ auditLogin }) => auditLogin({ idToken: tokens.idToken, provider: method }))
         .catch((error: unknown) => console.warn('Login audit failed', error));
       const target = takeReturnTo();
       if (target) void navigate(target);
@@ -240,7 +244,8 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
           identity,
           publicConfig: loadPublicConfig,
           redirectUri: redirectUri(),
-          startSession,
+          // A hosted sign-in here is always a provider's, the one its tokens name.
+          startSession: (tokens) => startSession(tokens, loginProvider(decodeJwtPayload(tokens.idToken))),
           navigate: (path) => void navigate(path),
         }),
       )
@@ -309,7 +314,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   }, [status, refreshProfile]);
 
   const signIn = useCallback(
-    async (email: string, password: string) => startSession(await (await identity()).signIn(email.trim(), password)),
+    async (email: string, password: string) => startSession(await (await identity()).signIn(email.trim(), password), 'password'),
     [identity, startSession],
   );
 

@@ -1,6 +1,7 @@
 import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/accounts/user.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { hostedSignIn } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
@@ -84,6 +85,8 @@ describe('federated sign-in: new accounts', () => {
   it('Google, verified: creates google_<sub> with a verified email', async () => {
     const id = await signedIn('Google', 'g-new-verified');
     expect(id).toMatchObject({ 'cognito:username': 'google_g-new-verified', email_verified: true, given_name: 'Nia' });
+    // The web app treats it as a Google account: no password, the profile belongs to Google.
+    expect(userFromIdToken(id as unknown as IdTokenClaims).socialProvider).toBe('google');
   });
 
   it('Google, unverified: refused, and no account holds the address', async () => {
@@ -129,8 +132,12 @@ describe('federated sign-in: an existing password account with the same address'
 
   it('Google, verified: linked to the verified account (same sub as the password sign-in)', async () => {
     const id = await signedIn('Google', 'g-existing-verified');
-    expect(id.sub).toBe(decodeJwt((await t.signIn('linda@example.com')).IdToken).sub);
+    const password = decodeJwt((await t.signIn('linda@example.com')).IdToken);
+    expect(id.sub).toBe(password.sub);
     expect(id.identities).toEqual([expect.objectContaining({ providerName: 'Google', userId: 'g-existing-verified' })]);
+    // Both tokens name Google in `identities`; the web app still sees a password account.
+    expect(password.identities).toEqual(id.identities);
+    for (const claims of [id, password]) expect(userFromIdToken(claims as unknown as IdTokenClaims).socialProvider).toBeNull();
   });
 
   it('Microsoft without a vouching claim: refused, and not linked', async () => {

@@ -203,6 +203,19 @@ describe('sign in', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign in failed'));
   });
 
+  it('reports a password sign-in as password, even for an account linked to Google', async () => {
+    identity.addUser('linda@example.com', { identities: [{ providerName: 'Google', userId: 'g-linda' }] });
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'linda@example.com');
+    await user.type(field(/^Password/), 'Secret123!');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'password' }),
+    );
+  });
+
   it("'Reset it here' sends a code, sets a new password with the sign-up rules and signs in", async () => {
     identity.addUser('ada@example.com');
     const user = userEvent.setup();

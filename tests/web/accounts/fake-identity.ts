@@ -19,7 +19,10 @@ export interface FakeUser {
   /** Invited by an operator: the password is temporary (FORCE_CHANGE_PASSWORD). */
   temporary?: boolean;
   attributes: Record<string, string>;
-  identities?: { providerName: string }[];
+  /** The pool's name for the user: its sub, or `google_<userId>` for a user made by a Google sign-in. */
+  username?: string;
+  /** The providers linked to the account, as the `identities` claim lists them. */
+  identities?: { providerName: string; userId: string }[];
 }
 
 function base64url(value: object): string {
@@ -61,6 +64,7 @@ export class FakeIdentity implements IdentityClient {
       sub: user.sub,
       ...user.attributes,
       email_verified: user.attributes.email_verified === 'true',
+      'cognito:username': user.username ?? user.sub,
       identities: user.identities,
     };
     return {
@@ -233,7 +237,8 @@ export class FakeIdentity implements IdentityClient {
     }
     if (code !== 'good-code') throw new IdentityError('invalid_grant', 'invalid_grant');
     const user = this.addUser('social@example.com', {
-      identities: [{ providerName: 'Google' }],
+      username: 'google_g-social',
+      identities: [{ providerName: 'Google', userId: 'g-social' }],
       attributes: { email_verified: 'false' },
     });
     return this.tokensFor(user);

@@ -152,7 +152,8 @@ describe('profile settings', { timeout: 20_000 }, () => {
   });
 
   it('social account: refuses an email change, applies other changes locally', async () => {
-    stored.identities = [{ providerName: 'Google' }];
+    stored.username = 'google_g-ada';
+    stored.identities = [{ providerName: 'Google', userId: 'g-ada' }];
     const user = await openProfile(identity, stored);
     await user.clear(input(/^Email Address/));
     await user.type(input(/^Email Address/), 'other@example.com');
@@ -168,6 +169,16 @@ describe('profile settings', { timeout: 20_000 }, () => {
       'Profile updated locally. Note: Some changes may require re-authentication with your social provider.',
     );
     expect(identity.ops('updateUserAttributes')).toEqual([]);
+  });
+
+  it('a password account later linked to Google saves its name in the pool', async () => {
+    stored.identities = [{ providerName: 'Google', userId: 'g-ada' }];
+    const user = await openProfile(identity, stored);
+    await user.clear(input(/^First Name/));
+    await user.type(input(/^First Name/), 'Augusta');
+    await user.click(button('Save Changes'));
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toMatchObject({ given_name: 'Augusta' });
   });
 
   it("asks before leaving with unsaved changes: 'Stay' keeps them, 'Leave Without Saving' goes back", async () => {

@@ -156,9 +156,32 @@ describe('the User built from the id token', () => {
   });
   it('treats the string true as verified, and social users as verified', () => {
     expect(userFromIdToken({ sub: 's', email: 'a@b.co', email_verified: 'true' }).emailVerified).toBe(true);
-    const social = userFromIdToken({ sub: 's', email: 'a@b.co', identities: [{ providerName: 'Google' }] });
+    const social = userFromIdToken({
+      sub: 's',
+      email: 'a@b.co',
+      'cognito:username': 'google_1049',
+      identities: [{ providerName: 'Google', userId: '1049' }],
+    });
     expect(social.emailVerified).toBe(true);
     expect(social.socialProvider).toBe('google');
+  });
+  it('calls social only a user made by a Google or Microsoft sign-in, not a password account linked to one', () => {
+    const google = [{ providerName: 'Google', userId: '1049' }];
+    // A password account linked to Google: its own username (the sub), the identities claim on every token.
+    const linked = { sub: 'f3a1', email: 'linda@example.com', email_verified: true, 'cognito:username': 'f3a1' };
+    expect(userFromIdToken({ ...linked, identities: google }).socialProvider).toBeNull();
+    expect(userFromIdToken({ ...linked, identities: JSON.stringify(google) }).socialProvider).toBeNull();
+    // An address that happens to start like a provider's user name is still a password account.
+    expect(userFromIdToken({ ...linked, 'cognito:username': 'google_fan@example.com' }).socialProvider).toBeNull();
+    // The user a sign-in created: google_<id> in our pool, Google_<id> in AWS, azuread_<id> for Microsoft.
+    expect(userFromIdToken({ sub: 's', 'cognito:username': 'google_1049', identities: google }).socialProvider).toBe('google');
+    expect(
+      userFromIdToken({ sub: 's', 'cognito:username': 'Google_1049', identities: JSON.stringify(google) }).socialProvider,
+    ).toBe('google');
+    expect(
+      userFromIdToken({ sub: 's', 'cognito:username': 'azuread_m1', identities: [{ providerName: 'AzureAD', userId: 'm1' }] })
+        .socialProvider,
+    ).toBe('microsoft');
   });
   it('detects the login method from the identities claim', () => {
     expect(loginProvider({ sub: 's' })).toBe('password');
