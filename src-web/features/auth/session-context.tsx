@@ -18,7 +18,7 @@ import { captureReferral } from '../referrals/referral-storage.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
-import { clearTokens, readTokens, writeTokens } from './token-storage.ts';
+import { clearTokens, readTokens, sameTokens, watchTokens, writeTokens } from './token-storage.ts';
 
 /**
  * The accounts API, loaded when a session first needs it (after a sign-in): its endpoint
@@ -78,6 +78,21 @@ function userFrom(tokens: TokenSet): User {
   return userFromIdToken(decodeJwtPayload(tokens.idToken));
 }
 
+/**
+ * The user of stored tokens that can serve the account pages; throws for any others (a social
+ * sign-in made before the app asked for the account scope cannot: it signs in again).
+ */
+function storedUser(tokens: TokenSet): User {
+  const user = userFrom(tokens);
+  if (!reachesAccountApi(tokens.accessToken)) throw new Error('Stored session cannot use the account pages');
+  return user;
+}
+
+/** `next`, keeping the times shown since sign-in when it is the same user's session renewed. */
+function renewedUser(previous: User | null, next: User): User {
+  return previous?.id === next.id ? { ...next, createdAt: previous.createdAt, lastSignIn: previous.lastSignIn } : next;
+}
+
 interface StoredSession {
   status: AuthStatus;
   tokens: TokenSet | null;
@@ -116,16 +131,14 @@ function hostedReturnOf(search: string): HostedReturn | undefined {
 
 /**
  * The session in local storage: used when both tokens exist and parse, and the access token
- * can use the account pages (a social sign-in made before the app asked for that scope cannot:
- * it signs in again); any other one is removed. Tokens about to expire are renewed first
- * ('loading' until then).
+ * can use the account pages (storedUser); any other one is removed. Tokens about to expire are
+ * renewed first ('loading' until then).
  */
 function storedSession(): StoredSession {
   const tokens = readTokens();
   if (!tokens) return { status: 'signed-out', tokens: null, user: null };
   try {
-    const user = userFrom(tokens);
-    if (!reachesAccountApi(tokens.accessToken)) throw new Error('Stored session cannot use the account pages');
+    const user = storedUser(tokens);
     if (!needsRenewal(tokens)) return { status: 'signed-in', tokens, user };
     if (tokens.refreshToken) return { status: 'loading', tokens, user };
     throw new Error('Expired session without a refresh token');
@@ -174,21 +187,47 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
     setRenewTick((tick) => tick + 1);
   }, []);
 
+  /**
+   * Shows the session another tab stored (null: none): its sign-in, renewal or sign-out. Every
+   * tab shares local storage, so a tab that kept its own would show, and go on renewing, a
+   * session that may be revoked. Nothing is written: storage holds it already.
+   */
+  const followStored = useCallback((stored: TokenSet | null): TokenSet | null => {
+    const current = tokensRef.current;
+    if (stored && current && sameTokens(stored, current)) return current;
+    let next: User | null = null;
+    try {
+      next = stored && storedUser(stored);
+    } catch (error) {
+      console.warn('Session stored by another tab could not be used', error);
+    }
+    tokensRef.current = next ? stored : null;
+    setUser((previous) => next && renewedUser(previous, next));
+    setStatus(next ? 'signed-in' : 'signed-out');
+    setRenewTick((tick) => tick + 1);
+    return tokensRef.current;
+  }, []);
+
+  useEffect(() => watchTokens(followStored), [followStored]);
+
   const renew = useCallback((): Promise<TokenSet | null> => {
     const current = tokensRef.current;
     if (!current) return Promise.resolve(null);
     renewing.current ??= identity()
       .then((client) => client.refresh(current.refreshToken))
       .then((tokens) => {
+        // Another tab's session came in meanwhile: it stays, this one's renewal is not written over it.
+        if (tokensRef.current !== current) return tokensRef.current;
         keepTokens(tokens);
         setStatus('signed-in');
-        setUser((previous) => ({
-          ...userFrom(tokens),
-          ...(previous ? { createdAt: previous.createdAt, lastSignIn: previous.lastSignIn } : {}),
-        }));
+        setUser((previous) => renewedUser(previous, userFrom(tokens)));
         return tokens;
       })
       .catch((error: unknown) => {
+        // Storage may hold another tab's newer session (its news not here yet): that one is
+        // shown, not deleted. Only this tab's own failed session is ended.
+        const stored = readTokens();
+        if (stored && !sameTokens(stored, current)) return followStored(stored);
         console.warn('Session renewal failed; signing out', error);
         endSession();
         return null;
@@ -197,7 +236,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
         renewing.current = null;
       });
     return renewing.current;
-  }, [identity, keepTokens, endSession]);
+  }, [identity, keepTokens, endSession, followStored]);
 
   const freshTokens = useCallback(async () => {
     const current = tokensRef.current;

@@ -20,3 +20,22 @@ export function writeTokens(tokens: TokenSet): void {
 export function clearTokens(): void {
   for (const key of KEYS) localStorage.removeItem(key);
 }
+
+/** Whether two sessions are the same tokens (a renewal gives new ones). */
+export function sameTokens(a: TokenSet, b: TokenSet): boolean {
+  return a.accessToken === b.accessToken && a.idToken === b.idToken && a.refreshToken === b.refreshToken;
+}
+
+/**
+ * Calls `listener` with the stored tokens (null: none) each time another tab of this site
+ * changes them: it signed in, renewed or signed out. The browser tells the other tabs only.
+ */
+export function watchTokens(listener: (tokens: TokenSet | null) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // A null key is a clear() of the whole storage.
+    if (event.storageArea !== localStorage || (event.key !== null && !(KEYS as readonly string[]).includes(event.key))) return;
+    listener(readTokens());
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

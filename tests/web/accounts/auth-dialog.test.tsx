@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IdentityError } from '../../../src-shared/api/identity/types.ts';
+import { IdentityError, type TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { FORGOT_PASSWORD_LINK } from '../../../src-shared/domain/routes.ts';
 import { FakeIdentity } from './fake-identity.ts';
@@ -346,6 +346,75 @@ describe('session', () => {
     stored.attributes.given_name = 'Augusta';
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(screen.getByTestId('user').textContent).toContain('Augusta Lovelace'));
+  });
+});
+
+/** Stores `tokens` as the app does (none: signed out) and, unless `quietly`, lets this tab hear of it as another tab's change. */
+function otherTabStores(tokens: TokenSet | null, { quietly = false } = {}) {
+  for (const key of ['accessToken', 'idToken', 'refreshToken'] as const) {
+    const value = tokens?.[key] ?? null;
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    if (!quietly)
+      act(() => void window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage })));
+  }
+}
+
+/** Holds renewals until `release()`; `asked` counts them. */
+function holdRenewals() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const refresh = identity.refresh.bind(identity);
+  const renewals = { asked: 0, release: () => release() };
+  identity.refresh = async (refreshToken) => {
+    renewals.asked += 1;
+    await held;
+    return refresh(refreshToken);
+  };
+  return renewals;
+}
+
+describe('one session for every tab', () => {
+  const shown = () => screen.getByTestId('user').textContent;
+  const stored = () => localStorage.getItem('idToken');
+
+  it("follows another tab's sign-in as someone else, then its sign-out", async () => {
+    const ada = identity.tokensFor(identity.addUser('ada@example.com'));
+    otherTabStores(ada, { quietly: true });
+    renderApp(identity);
+    expect(shown()).toBe('Ada Lovelace <ada@example.com> verified');
+    const bob = identity.tokensFor(identity.addUser('bob@example.com', { attributes: { given_name: 'Bob', family_name: 'Li' } }));
+    otherTabStores(bob);
+    expect(shown()).toBe('Bob Li <bob@example.com> verified');
+    otherTabStores(null);
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
+    expect(shown()).toBe('nobody');
+  });
+
+  it("a failed renewal leaves another tab's newer session in storage, and shows it", async () => {
+    identity.lifetimeSeconds = 60;
+    const ada = identity.tokensFor(identity.addUser('ada@example.com'));
+    identity.lifetimeSeconds = 3600;
+    otherTabStores(ada, { quietly: true });
+    const renewals = holdRenewals();
+    renderApp(identity);
+    await waitFor(() => expect(renewals.asked).toBe(1));
+    // Meanwhile another tab signs out (revoking Ada's session) and signs Bob in; this tab has not heard yet.
+    const bob = identity.tokensFor(identity.addUser('bob@example.com', { attributes: { given_name: 'Bob', family_name: 'Li' } }));
+    otherTabStores(bob, { quietly: true });
+    identity.failNext.set('refresh', new IdentityError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    renewals.release();
+    await waitFor(() => expect(shown()).toBe('Bob Li <bob@example.com> verified'));
+    expect(stored()).toBe(bob.idToken);
+  });
+
+  it('a failed renewal of the session storage still holds ends it', async () => {
+    identity.lifetimeSeconds = 60;
+    otherTabStores(identity.tokensFor(identity.addUser('ada@example.com')), { quietly: true });
+    identity.failNext.set('refresh', new IdentityError('NotAuthorizedException', 'Refresh Token has been revoked'));
+    renderApp(identity);
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signed-out'));
+    expect(stored()).toBeNull();
   });
 });
 
