@@ -7,13 +7,18 @@ export interface Profile extends ProfileFields {
   emailVerified: boolean;
 }
 
-/** `{field: {old, new}}` for each field that differs: the profile-change audit's record. */
+/**
+ * `{field: {old, new}}` for each field that differs: what Save sends, and the profile-change
+ * audit's record. An email differing in letter case only is the same address: the pool
+ * compares addresses so, and would neither change it nor mail a code to verify.
+ */
 export function profileChanges(before: ProfileFields, after: ProfileFields): ProfileChanges {
   const changes: ProfileChanges = {};
   for (const field of ['firstName', 'lastName', 'email', 'phoneNumber'] as const) {
     const old = before[field].trim();
     const next = after[field].trim();
-    if (old !== next) changes[field] = { old, new: next };
+    const same = field === 'email' ? old.toLowerCase() === next.toLowerCase() : old === next;
+    if (!same) changes[field] = { old, new: next };
   }
   return changes;
 }

@@ -168,7 +168,8 @@ export class FakeIdentity implements IdentityClient {
     user.attributes = Object.fromEntries(
       Object.entries({ ...user.attributes, ...rest }).filter(([name, value]) => value !== '' || !(name in rest)),
     );
-    if (email && email !== user.attributes.email) user.attributes.pending_email = email;
+    // As the pool: addresses are compared without letter case.
+    if (email && email.toLowerCase() !== user.attributes.email?.toLowerCase()) user.attributes.pending_email = email;
   }
   async verifyUserAttribute(accessToken: string, name: string, code: string) {
     this.record('verifyUserAttribute', accessToken, name, code);

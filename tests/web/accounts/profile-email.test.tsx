@@ -84,4 +84,17 @@ describe('profile settings: changing the email', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Email verified successfully!'));
     await waitFor(() => expect(input(/^Email Address/).value).toBe('augusta.ada@example.com'));
   });
+
+  it('a change of letter case only is the same address: no code is asked for, the other changes are saved', async () => {
+    const ann = identity.addUser('Ann.Lee@example.com', { attributes: { given_name: 'Ann', family_name: 'Lee' } });
+    const user = await openProfile(identity, ann);
+    await user.clear(input(/^Email Address/));
+    await user.type(input(/^Email Address/), 'ann.lee@example.com');
+    expect(button('Save Changes').disabled).toBe(true);
+    await user.type(input(/^Last Name/), '-Smith');
+    await user.click(button('Save Changes'));
+    expect((await screen.findByRole('status')).textContent).toBe('Profile updated successfully!');
+    expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull();
+    expect(identity.ops('updateUserAttributes')[0]?.[1]).toEqual({ given_name: 'Ann', family_name: 'Lee-Smith' });
+  });
 });
