@@ -6,7 +6,7 @@ import { ConfirmSignUpForm } from './ConfirmSignUpForm.tsx';
 import type { AuthDialogProps } from './dialog-view.ts';
 import { ForgotPasswordForm, ResetPasswordForm } from './ResetPasswordForms.tsx';
 import { SignInForm } from './SignInForm.tsx';
-import { SignUpForm, type PendingSignUp } from './SignUpForm.tsx';
+import { SignUpForm, type PendingSignUp, type SignUpDraft } from './SignUpForm.tsx';
 import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 
 const useStyles = makeStyles({
@@ -20,8 +20,9 @@ const useStyles = makeStyles({
 
 type View =
   | { name: 'signin'; email?: string }
-  | { name: 'signup' }
-  | { name: 'confirm'; pending: PendingSignUp }
+  | { name: 'signup'; draft?: Partial<SignUpDraft> }
+  /** `draft`: the sign-up form as typed, for "Back to sign up" (none when the sign-in form led here). */
+  | { name: 'confirm'; pending: PendingSignUp; draft?: SignUpDraft }
   | { name: 'forgot'; email: string }
   | { name: 'reset'; email: string };
 
@@ -66,12 +67,17 @@ export function AuthDialog(props: AuthDialogProps) {
             )}
             {view.name === 'signup' && (
               <SignUpForm
+                draft={view.draft}
                 onSignIn={() => setView({ name: 'signin' })}
-                onSignedUp={(pending) => setView({ name: 'confirm', pending })}
+                onSignedUp={(pending, draft) => setView({ name: 'confirm', pending, draft })}
               />
             )}
             {view.name === 'confirm' && (
-              <ConfirmSignUpForm pending={view.pending} source={props.source} onBack={() => setView({ name: 'signup' })} />
+              <ConfirmSignUpForm
+                pending={view.pending}
+                source={props.source}
+                onBack={() => setView({ name: 'signup', draft: view.draft ?? { email: view.pending.email } })}
+              />
             )}
             {view.name === 'forgot' && (
               <ForgotPasswordForm

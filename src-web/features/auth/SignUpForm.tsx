@@ -20,12 +20,23 @@ export interface PendingSignUp {
   phone: string;
 }
 
+/** The form as typed, without the passwords: given back when the customer returns from Verify Email. */
+export type SignUpDraft = Omit<SignUpFields, 'password' | 'confirmPassword'>;
+
 const EMPTY: SignUpFields = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', phone: '' };
 
-export function SignUpForm({ onSignIn, onSignedUp }: { onSignIn(): void; onSignedUp(pending: PendingSignUp): void }) {
+export function SignUpForm({
+  draft,
+  onSignIn,
+  onSignedUp,
+}: {
+  draft?: Partial<SignUpDraft> | undefined;
+  onSignIn(): void;
+  onSignedUp(pending: PendingSignUp, draft: SignUpDraft): void;
+}) {
   const styles = useFormStyles();
   const { identity } = useSession();
-  const [fields, setFields] = useState<SignUpFields>(EMPTY);
+  const [fields, setFields] = useState<SignUpFields>({ ...EMPTY, ...draft });
   const [errors, setErrors] = useState<FieldErrors<keyof SignUpFields>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +68,7 @@ export function SignUpForm({ onSignIn, onSignedUp }: { onSignIn(): void; onSigne
         familyName: pending.lastName,
         ...(pending.phone ? { phoneNumber: toE164(fields.phone) } : {}),
       });
-      onSignedUp(pending);
+      onSignedUp(pending, { firstName: fields.firstName, lastName: fields.lastName, email: fields.email, phone: fields.phone });
     } catch (failure) {
       setError(errorMessage(failure, ACCOUNT_MESSAGES.signUpFailed));
       setBusy(false);

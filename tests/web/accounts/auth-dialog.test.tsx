@@ -118,6 +118,29 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
     expect(api.find((call) => call.path === '/api/audit-login')?.body).toMatchObject({ provider: 'password' });
   });
 
+  it("'Wrong address? Back to sign up' gives back what was typed, the passwords blank", async () => {
+    const user = await openSignUp();
+    await user.type(field(/^First Name/), 'Ann');
+    await user.type(field(/^Last Name/), 'Lee');
+    await user.type(field(/^Email/), 'ann.lee@exmaple.com');
+    await user.type(field(/^Phone Number/), '5551234567');
+    await user.type(field(/^Password/), 'Correct@Horse9');
+    await user.type(field(/^Confirm Password/), 'Correct@Horse9');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    await user.click(screen.getByRole('button', { name: 'Back to sign up' }));
+    await screen.findByRole('heading', { name: 'Create Account' });
+    const value = (name: RegExp) => (field(name) as HTMLInputElement).value;
+    expect([/^First Name/, /^Last Name/, /^Email/, /^Phone Number/, /^Password/, /^Confirm Password/].map(value)).toEqual([
+      'Ann',
+      'Lee',
+      'ann.lee@exmaple.com',
+      '(555) 123-4567',
+      '',
+      '',
+    ]);
+  });
+
   it('when the sign-in after a good code fails once, Verify Email again only signs in', async () => {
     identity.addUser('pending@example.com', { confirmed: false });
     const user = userEvent.setup();
