@@ -32,6 +32,7 @@ import { clientErrorAnswer, mergeContentSources, securityHeaders } from './http/
 import { FastLane } from './http/fast-lane.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { sharedSchemaCompilers } from './http/schema-compilers.ts';
+import { addSharedEmailFormat } from './http/email-format.ts';
 import { openRateLimitStore, type RateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -134,7 +135,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // (the API's 404, the app's page).
     routerOptions: { maxParamLength: Math.max(BLOG_PAGE_FILENAME_MAX_LENGTH, IDENTITY_NAME_MAX_LENGTH) },
     // Unknown fields are an error the client should hear about, not something to drop silently.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // onCreate runs after Fastify's compiler has added ajv-formats.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true }, onCreate: addSharedEmailFormat },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.

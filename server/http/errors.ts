@@ -1,10 +1,15 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { ErrorBody } from '../../src-shared/domain/endpoints/endpoint.ts';
 // Shared with the console, which refuses some inputs before sending them in the server's words.
-import { describeValidationErrors } from '../../src-shared/domain/validation-errors.ts';
+import { describeFieldErrors, describeValidationErrors } from '../../src-shared/domain/validation-errors.ts';
 
 // The error body is part of every endpoint's contract, so it is declared with them.
 export type { ErrorBody };
+
+/** A form's 400: the sentence naming what is wrong, and the problem of each named field for the form to show by it. */
+export function formRejection(errors: readonly FastifySchemaValidationError[], context: string): ErrorBody {
+  return { error: describeValidationErrors(errors, context), fields: describeFieldErrors(errors) };
+}
 
 /**
  * One error policy for the whole server: client errors say clearly what was wrong;

@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import { submitAffiliateApplication } from '../../../src-shared/domain/endpoints/public.ts';
 import type { Schema } from '../../db/schema.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import { formRejection } from '../../http/errors.ts';
 import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -26,6 +27,12 @@ export function registerAffiliateRoutes(
       global: false,
       hook: 'preHandler',
       ...rateLimitPluginOptions(deps.rateLimitStore, 'affiliates'),
+    });
+    // A refused field is named in the answer's `fields` too, so the form shows the problem
+    // under that field. Any other error goes on to the app's error policy.
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (!error.validation) throw error;
+      return reply.status(400).send(formRejection(error.validation, error.validationContext ?? 'body'));
     });
     scope.withTypeProvider<TypeBoxTypeProvider>().route({
       ...routeOf(submitAffiliateApplication),

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CONTACT_HONEYPOT_FIELD, type ContactRejection, type ContactReply } from '../../../src-shared/domain/contact.ts';
 import { sendContactMessage } from '../../../src-shared/domain/endpoints/public.ts';
-import { describeFieldErrors, describeValidationErrors } from '../../../src-shared/domain/validation-errors.ts';
 import type { Schema } from '../../db/schema.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import { formRejection } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ContactConfig } from './config.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
@@ -51,11 +51,8 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
           return reply.status(201).send(ACCEPTED);
         }
         if (request.validationError) {
-          const errors = request.validationError.validation;
-          const body: ContactRejection = {
-            error: describeValidationErrors(errors, request.validationError.validationContext ?? 'body'),
-            fields: describeFieldErrors(errors),
-          };
+          const { validation, validationContext } = request.validationError;
+          const body: ContactRejection = formRejection(validation, validationContext ?? 'body');
           return reply.status(400).send(body);
         }
         const { name, email, subject = '', message } = request.body;

@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import { addSharedEmailFormat } from '../../http/email-format.ts';
 
 /**
  * A form wants every wrong field at once, so the visitor fixes them in one go; the app's
@@ -8,5 +9,6 @@ import addFormats from 'ajv-formats';
  */
 const ajv = new Ajv({ allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: true });
 addFormats(ajv);
+addSharedEmailFormat(ajv);
 
 export const validateEveryField: FastifySchemaCompiler<object> = ({ schema }) => ajv.compile(schema);

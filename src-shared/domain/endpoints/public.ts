@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { AffiliateApplicationReplySchema, AffiliateApplicationRequestSchema } from '../affiliate.ts';
 import { ContactRejectionSchema, ContactReplySchema, ContactRequestSchema } from '../contact.ts';
 import type { HealthStatus, PublicConfig } from '../public-config.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, ErrorBodySchema } from './endpoint.ts';
 
 /** The public site's endpoints: open to everyone, rate-limited where they store something. */
 
@@ -35,5 +35,6 @@ export const submitAffiliateApplication = endpoint({
   method: 'POST',
   path: '/api/affiliates/applications',
   body: AffiliateApplicationRequestSchema,
-  response: { 201: AffiliateApplicationReplySchema },
+  // 400: `fields` names what is wrong with each refused field.
+  response: { 201: AffiliateApplicationReplySchema, 400: ErrorBodySchema },
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AFFILIATE_LIMITS, AFFILIATE_MESSAGES, type AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
+import { isEmailAddress } from '../../../src-shared/domain/email.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
 import styles from './AffiliatesPage.module.css';
@@ -29,15 +30,22 @@ const LABELS: Record<TextField, string> = {
   website: 'Website',
 };
 const REQUIRED: readonly TextField[] = ['firstName', 'lastName', 'email'];
-/** The shape the server's `format: 'email'` accepts, near enough to catch a typo before sending. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** In the order of the form: the first one wrong takes the focus. */
+const TEXT_FIELDS: readonly TextField[] = ['firstName', 'lastName', 'email', 'company', 'website'];
 
 /** What is wrong with each field, in the product's words rather than the browser's bubbles. */
 function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
-  if (!errors.email && !EMAIL_SHAPE.test(values.email.trim()))
-    errors.email = 'Enter a valid email address, like name@example.com.';
+  // The server's rule: an address it would refuse never leaves the page.
+  if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = 'Enter a valid email address, like name@example.com.';
+  return errors;
+}
+
+/** The server's word on each field it refused that the form shows ("must be at most 100 characters"). */
+function refusedFieldErrors(fields: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of TEXT_FIELDS) if (fields[field]) errors[field] = `${LABELS[field]} ${fields[field]}.`;
   return errors;
 }
 
@@ -53,6 +61,14 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
   const [errors, setErrors] = useState<FieldErrors>({});
   const resultRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The field to focus once it can take the focus (the controls are disabled while sending). */
+  const focusNext = useRef<TextField | null>(null);
+
+  useEffect(() => {
+    if (submitting || !focusNext.current) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${focusNext.current}"]`)?.focus();
+    focusNext.current = null;
+  });
 
   // The message shows above the form, out of sight of the submit button on a phone: bring it into view.
   useEffect(() => {
@@ -68,23 +84,24 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = fieldErrors(values);
-    setErrors(found);
-    const first = REQUIRED.find((field) => found[field]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (showErrors(fieldErrors(values))) return;
     setSubmitting(true);
     setResult(null);
-    const ok = await submit(values);
+    const outcome = await submit(values);
     setSubmitting(false);
-    if (ok) {
+    if (outcome.sent) {
       setValues(EMPTY);
       setResult({ type: 'success', text: AFFILIATE_MESSAGES.success });
-    } else {
+    } else if (!showErrors(refusedFieldErrors(outcome.fields))) {
       setResult({ type: 'error', text: AFFILIATE_MESSAGES.failure(company.affiliatesEmail) });
     }
+  }
+
+  /** Shows each field's problem under it and focuses the first; false when there is none. */
+  function showErrors(found: FieldErrors): boolean {
+    setErrors(found);
+    focusNext.current = TEXT_FIELDS.find((field) => found[field]) ?? null;
+    return focusNext.current !== null;
   }
 
   const text = (field: TextField, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => (

@@ -100,6 +100,15 @@ describe('POST /api/affiliates/applications', () => {
     });
   }
 
+  it('names the refused field in `fields`, for the form to show under it', async () => {
+    const response = await apply({ ...COMPLETE, email: 'josé@example.com' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "Invalid request body: 'email' must be a valid email",
+      fields: { email: 'must be a valid email' },
+    });
+  });
+
   it('keeps nothing when the mail cannot be queued: application, lead and mail commit together', async () => {
     const db = server.app.database.db;
     const count = async () =>

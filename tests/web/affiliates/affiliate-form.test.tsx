@@ -1,0 +1,81 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
+import { AffiliateForm } from '../../../src-web/features/affiliates/AffiliateForm.tsx';
+import { submitAffiliateApplication } from '../../../src-web/features/affiliates/submit-application.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { AFFILIATES_RATE_LIMIT: '1000' } });
+  // jsdom lays nothing out: the form brings its message into view.
+  Element.prototype.scrollIntoView = () => {};
+}, 60_000);
+afterAll(() => server.close());
+
+const EMAIL_MESSAGE = 'Enter a valid email address, like name@example.com.';
+
+/** The form, sending to the real server; `sent` lists what it sent. */
+function renderForm() {
+  const sent: AffiliateApplicationFields[] = [];
+  render(
+    <AffiliateForm
+      submit={(application) => {
+        sent.push(application);
+        return submitAffiliateApplication(application, { baseUrl: server.url });
+      }}
+    />,
+  );
+  return sent;
+}
+
+function apply(fields: { firstName?: string; lastName?: string; email: string }) {
+  const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fill(/^First Name/, fields.firstName ?? 'Ann');
+  fill(/^Last Name/, fields.lastName ?? 'Lee');
+  fill(/^Email/, fields.email);
+  fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+}
+
+const serverAnswer = (email: string) =>
+  server
+    .fetch('/api/affiliates/applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email }),
+    })
+    .then((response) => response.status);
+
+const stored = (email: string) =>
+  server.app.database.db.selectFrom('affiliate_applications').select('email').where('email', '=', email).execute();
+
+describe('the affiliate form and the server take the same addresses', () => {
+  it.each(['josé@example.com', 'ann..lee@example.com', 'ann@example.com.', '.ann@example.com', 'ann@-example.com'])(
+    'refuses %s under the field, as the server does, and sends nothing',
+    async (email) => {
+      const sent = renderForm();
+      apply({ email });
+      expect(await screen.findByText(EMAIL_MESSAGE)).toBeTruthy();
+      expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+      expect(sent).toEqual([]);
+      expect(await serverAnswer(email)).toBe(400);
+    },
+  );
+
+  it('sends a good address, and the server stores it', async () => {
+    renderForm();
+    apply({ email: 'ann.lee+affiliates@mail.example.co.uk' });
+    expect((await screen.findByRole('status')).textContent).toContain('Application submitted successfully!');
+    expect(await stored('ann.lee+affiliates@mail.example.co.uk')).toHaveLength(1);
+  });
+
+  it('shows a field the server refuses under that field, not as a failure to send', async () => {
+    renderForm();
+    // Longer than the input allows (maxLength stops typing, not a script or an old browser).
+    apply({ firstName: 'A'.repeat(101), email: 'ann@example.com' });
+    expect(await screen.findByText('First Name must be at most 100 characters.')).toBeTruthy();
+    expect(screen.getByLabelText(/^First Name/).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/)));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
