@@ -1,4 +1,4 @@
-import { Badge, Body1, Button, Card, Subtitle1, Title2 } from '@fluentui/react-components';
+import { Body1, Button, Card, Subtitle1, Title2 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
@@ -7,7 +7,11 @@ import { guarded } from './pages.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { usePageStyles } from './page-styles.ts';
 
-/** /subscription: the current plan, and Stripe's customer portal when configured; otherwise the way to sales. */
+/**
+ * /subscription: where plans are chosen (Pricing) and where billing is managed (Stripe's customer
+ * portal when configured, else sales). It names no current plan: plans are bought in Stripe's
+ * hosted pricing table and the server keeps no record of them, so any plan shown here could be wrong.
+ */
 export function SubscriptionPage() {
   const page = usePageStyles();
   const [portalUrl, setPortalUrl] = useState<string | null | undefined>(undefined);
@@ -26,13 +30,15 @@ export function SubscriptionPage() {
         <Body1 className={page.subtitle}>Your plan and billing.</Body1>
       </div>
       <Card className={page.card}>
-        <Subtitle1 as="h2">Current Plan</Subtitle1>
-        <div>
-          <Badge appearance="tint" color="informative" size="large">
-            Free account
-          </Badge>
-        </div>
-        <Body1>You have no paid plan yet. Choose one on the Pricing page; it is linked to this account.</Body1>
+        <Subtitle1 as="h2">Plans and Billing</Subtitle1>
+        <Body1>Plans are chosen and bought on the Pricing page.</Body1>
+        {portalUrl !== undefined && (
+          <Body1>
+            {portalUrl
+              ? 'Manage Billing shows your plan, invoices and payment method.'
+              : 'For questions about your plan or an invoice, contact our sales team.'}
+          </Body1>
+        )}
         <div className={page.actions} style={{ justifyContent: 'flex-start' }}>
           <ButtonLink to={PATHS.pricing} appearance="primary">
             View Plans
