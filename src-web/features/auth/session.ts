@@ -1,12 +1,16 @@
 import type { TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { decodeJwtPayload } from '../../../src-shared/domain/accounts/user.ts';
+import { readClockDrift } from './token-storage.ts';
 
 /** Renew this long before the first token expires, so no request ever carries a stale one. */
 const RENEW_BEFORE_MS = 5 * 60 * 1000;
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** When the access or id token (whichever is first) expires, in ms since the epoch; 0 when unknown. */
+/**
+ * When the access or id token (whichever is first) expires by this device's clock, in ms since
+ * the epoch (their `exp` is the identity service's clock: see readClockDrift); 0 when unknown.
+ */
 function tokensExpireAt(tokens: TokenSet): number {
   const exp = [tokens.accessToken, tokens.idToken].map((token) => {
     try {
@@ -15,7 +19,8 @@ function tokensExpireAt(tokens: TokenSet): number {
       return 0;
     }
   });
-  return Math.min(...exp);
+  const first = Math.min(...exp);
+  return first === 0 ? 0 : first + readClockDrift();
 }
 
 /** True when the tokens should be renewed now. */
