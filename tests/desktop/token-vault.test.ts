@@ -166,7 +166,7 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       state.failing = true;
       return deletePassword(...args);
     };
-    await expect(admin('logout')).resolves.toBeUndefined();
+    await expect(admin('logout')).resolves.toEqual({ ok: true, value: undefined });
     expect(tokens.valid.has(token ?? '')).toBe(false);
     expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
     expect(await admin('validate')).toEqual({ ok: true, value: false });
