@@ -33,6 +33,19 @@ async function openSignUp() {
   return user;
 }
 
+/** Fills the sign-up form as a visitor types it; the password goes in both password fields. */
+async function fillSignUp(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { firstName: string; lastName: string; email: string; phone?: string; password: string },
+) {
+  await user.type(field(/^First Name/), values.firstName);
+  await user.type(field(/^Last Name/), values.lastName);
+  await user.type(field(/^Email/), values.email);
+  if (values.phone) await user.type(field(/^Phone Number/), values.phone);
+  await user.type(field(/^Password/), values.password);
+  await user.type(field(/^Confirm Password/), values.password);
+}
+
 describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
   it('shows every validation message before calling the service', async () => {
     const user = await openSignUp();
@@ -75,12 +88,13 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
 
   it('carries email, password and first name to Verify Email, confirms, signs in and records the sign-up', async () => {
     const user = await openSignUp();
-    await user.type(field(/^First Name/), 'Ada');
-    await user.type(field(/^Last Name/), 'Lovelace');
-    await user.type(field(/^Email/), 'ada@example.com');
-    await user.type(field(/^Phone Number/), '5551234567');
-    await user.type(field(/^Password/), 'Engine1843!');
-    await user.type(field(/^Confirm Password/), 'Engine1843!');
+    await fillSignUp(user, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '5551234567',
+      password: 'Engine1843!',
+    });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await screen.findByRole('heading', { name: 'Verify Email' });
@@ -120,12 +134,13 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
 
   it("'Wrong address? Back to sign up' gives back what was typed, the passwords blank", async () => {
     const user = await openSignUp();
-    await user.type(field(/^First Name/), 'Ann');
-    await user.type(field(/^Last Name/), 'Lee');
-    await user.type(field(/^Email/), 'ann.lee@exmaple.com');
-    await user.type(field(/^Phone Number/), '5551234567');
-    await user.type(field(/^Password/), 'Correct@Horse9');
-    await user.type(field(/^Confirm Password/), 'Correct@Horse9');
+    await fillSignUp(user, {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann.lee@exmaple.com',
+      phone: '5551234567',
+      password: 'Correct@Horse9',
+    });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await screen.findByRole('heading', { name: 'Verify Email' });
     await user.click(screen.getByRole('button', { name: 'Back to sign up' }));
@@ -165,11 +180,7 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
   it('shows the service message, else the fallback', async () => {
     identity.addUser('taken@example.com');
     const user = await openSignUp();
-    await user.type(field(/^First Name/), 'Ada');
-    await user.type(field(/^Last Name/), 'Lovelace');
-    await user.type(field(/^Email/), 'taken@example.com');
-    await user.type(field(/^Password/), 'Engine1843!');
-    await user.type(field(/^Confirm Password/), 'Engine1843!');
+    await fillSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', email: 'taken@example.com', password: 'Engine1843!' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('An account with the given email already exists.');
     identity.failNext.set('signUp', new IdentityError('InternalErrorException', ''));
