@@ -1,5 +1,5 @@
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
-import type { ExportToSave, FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 
 /**
  * The one contract between the console's renderer and its main process. The preload script
@@ -17,8 +17,6 @@ export interface ConsoleBridge {
   };
   /** Where the admin token is kept: the OS keychain, or memory only when none is available. */
   tokenStorage(): Promise<TokenStorageKind>;
-  /** Opens the native save dialog with the suggested name; main writes the file atomically. */
-  saveFile(file: FileToSave): Promise<SaveFileResult>;
   /** Asks where to save, then main streams the server's CSV export straight into that file. */
   saveExport(request: ExportToSave): Promise<SaveFileResult>;
   /** Stops the running export (its saveExport answers 'cancelled'; no partial file stays). */
@@ -74,7 +72,6 @@ export const IPC_CHANNELS = {
   settingsSetServerUrl: 'console:settings-set-server-url',
   settingsSetLastScreen: 'console:settings-set-last-screen',
   tokenStorage: 'console:token-storage',
-  saveFile: 'console:save-file',
   saveExport: 'console:save-export',
   cancelExport: 'console:cancel-export',
   openExternal: 'console:open-external',

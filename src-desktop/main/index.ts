@@ -4,7 +4,6 @@ import { setupIpc } from './ipc.ts';
 import { setupMenu } from './menu.ts';
 import { registerRendererScheme, setupRendererProtocol } from './renderer-protocol.ts';
 import { createExportSaver } from './save-export.ts';
-import { saveFileWithDialog } from './save-file.ts';
 import { IPC_CHANNELS } from '../contract/bridge.ts';
 import { openExternalSafely, setupContentSecurity } from './security.ts';
 import { openSettings } from './settings.ts';
@@ -32,7 +31,6 @@ async function start(): Promise<void> {
     settings,
     vault,
     session,
-    saveFile: (file) => saveFileWithDialog(file, (options) => dialog.showSaveDialog(window, options), app.getPath('downloads')),
     exports: createExportSaver({
       showSaveDialog: (options) => dialog.showSaveDialog(window, options),
       defaultDirectory: app.getPath('downloads'),

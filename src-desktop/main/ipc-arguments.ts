@@ -74,22 +74,12 @@ const ChannelArguments = {
   [IPC_CHANNELS.settingsSetServerUrl]: Type.Tuple([Type.String({ maxLength: 2048 })]),
   [IPC_CHANNELS.settingsSetLastScreen]: Type.Tuple([Type.Enum(CONSOLE_SCREENS)]),
   [IPC_CHANNELS.tokenStorage]: None,
-  [IPC_CHANNELS.saveFile]: Type.Tuple([
-    Type.Object(
-      {
-        // A bare file name: the dialog decides the folder.
-        suggestedName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\:*?"<>|\\u0000-\\u001f]+$' }),
-        mimeType: Type.String({ minLength: 1, maxLength: 255 }),
-        contents: Type.String({ maxLength: 200_000_000 }),
-      },
-      { additionalProperties: false },
-    ),
-  ]),
   [IPC_CHANNELS.saveExport]: Type.Tuple([
     Type.Object(
       {
         // Only the two exports of the admin API, with a query string: main adds the server's origin.
         path: Type.String({ maxLength: 2048, pattern: `^(${exportLeads.path}|${exportUsers.path})(\\?[^#\\s]*)?$` }),
+        // A bare file name: the dialog decides the folder.
         suggestedName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\:*?"<>|\\u0000-\\u001f]+$' }),
       },
       { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import type { ExportToSave, FileToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
+import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
 import type { AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
@@ -13,7 +13,6 @@ export interface IpcDependencies {
   settings: SettingsStore;
   vault: TokenVault;
   session: AdminSession;
-  saveFile(file: FileToSave): Promise<SaveFileResult>;
   exports: { save(request: ExportToSave): Promise<SaveFileResult>; cancel(): void };
   openExternal(url: string): Promise<void>;
 }
@@ -65,10 +64,6 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
     [IPC_CHANNELS.tokenStorage]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.tokenStorage, args);
       return deps.vault.kind();
-    },
-    [IPC_CHANNELS.saveFile]: async (args) => {
-      checkChannelArguments(IPC_CHANNELS.saveFile, args);
-      return deps.saveFile(args[0] as FileToSave);
     },
     [IPC_CHANNELS.saveExport]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.saveExport, args);

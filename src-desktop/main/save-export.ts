@@ -8,7 +8,13 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { failedExport } from '../../src-shared/api/admin/export-result.ts';
 import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
-import type { ShowSaveDialog } from './save-file.ts';
+
+/** The part of Electron's dialog module the save flow needs. */
+export type ShowSaveDialog = (options: {
+  title: string;
+  defaultPath: string;
+  filters: { name: string; extensions: string[] }[];
+}) => Promise<{ canceled: boolean; filePath?: string }>;
 
 export interface ExportDependencies {
   showSaveDialog: ShowSaveDialog;

@@ -19,7 +19,6 @@ const bridge: ConsoleBridge = {
     setLastScreen: (screen) => ipcRenderer.invoke(IPC_CHANNELS.settingsSetLastScreen, screen),
   },
   tokenStorage: () => ipcRenderer.invoke(IPC_CHANNELS.tokenStorage),
-  saveFile: (file) => ipcRenderer.invoke(IPC_CHANNELS.saveFile, file),
   saveExport: (request) => ipcRenderer.invoke(IPC_CHANNELS.saveExport, request),
   cancelExport: () => ipcRenderer.invoke(IPC_CHANNELS.cancelExport),
   onExportProgress(listener) {

@@ -4,7 +4,6 @@ import type { Platform } from '../../src-shared/domain/platform.ts';
 /** The shared screens' Platform in the console: main's native save dialog and the system browser. */
 export function bridgePlatform(bridge: ConsoleBridge): Platform {
   return {
-    saveFile: (file) => bridge.saveFile(file),
     async saveExport(request, onProgress, signal) {
       const unsubscribe = onProgress ? bridge.onExportProgress(onProgress) : () => undefined;
       const cancel = () => void bridge.cancelExport();

@@ -4,7 +4,6 @@
  * the system browser, behind its main process.
  */
 export interface Platform {
-  saveFile(file: FileToSave): Promise<SaveFileResult>;
   /**
    * Downloads a server CSV export into a file without holding it whole: the web app into a
    * download (or a file picked with the File System Access API), the desktop console straight
@@ -26,13 +25,6 @@ export interface TokenStore {
   clear(): Promise<void>;
 }
 
-export interface FileToSave {
-  /** The name offered to the user, such as leads-2026-11-21.csv. */
-  suggestedName: string;
-  mimeType: string;
-  contents: string;
-}
-
 export interface ExportToSave {
   /** `/api/admin/leads/export?q=…`: an export path of the admin API, with its query. */
   path: string;
@@ -44,5 +36,5 @@ export type SaveFileResult =
   | { status: 'saved'; location: string }
   | { status: 'cancelled' }
   | { status: 'failed'; message: string }
-  /** Only an export, which asks the server: the admin session has ended, so nothing was saved. */
+  /** The server refused the export: the admin session has ended, so nothing was saved. */
   | { status: 'unauthorized' };

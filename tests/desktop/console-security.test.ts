@@ -166,7 +166,6 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
         download: (exportPath, signal) => session.download(exportPath, signal),
         onProgress: () => undefined,
       }),
-      saveFile: async () => ({ status: 'cancelled' }),
       openExternal: async () => undefined,
     });
     // Refused before anything is sent: the renderer asked for http to another machine.

@@ -21,9 +21,10 @@ const admin = (method: string, ...args: unknown[]) => fromRenderer(IPC_CHANNELS.
 let server: TestServer;
 let settingsDir: string;
 let vault: TokenVault;
-const saveFile = vi.fn(async () => ({ status: 'cancelled' as const }));
 const openExternal = vi.fn(async () => undefined);
 let exportDir: string;
+// The native save dialog, answered as an operator choosing leads.csv in a folder.
+const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: path.join(exportDir, 'leads.csv') }));
 const progress: number[] = [];
 
 beforeAll(async () => {
@@ -34,14 +35,13 @@ beforeAll(async () => {
   vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
   exportDir = await mkdtemp(path.join(tmpdir(), 'console-export-'));
-  // The native save dialog, answered as an operator choosing leads.csv in a folder.
   const exports = createExportSaver({
-    showSaveDialog: async () => ({ canceled: false, filePath: path.join(exportDir, 'leads.csv') }),
+    showSaveDialog,
     defaultDirectory: exportDir,
     download: (exportPath, signal) => session.download(exportPath, signal),
     onProgress: (bytes) => progress.push(bytes),
   });
-  setupIpc({ rendererUrl: RENDERER, settings, vault, session, saveFile, exports, openExternal });
+  setupIpc({ rendererUrl: RENDERER, settings, vault, session, exports, openExternal });
 });
 
 afterAll(async () => {
@@ -62,14 +62,14 @@ describe('IPC hub (electron mocked, real server)', () => {
     ];
     for (const frame of strangers) {
       await expect(
-        invoke(IPC_CHANNELS.saveFile, frame, { suggestedName: 'a.csv', mimeType: 'text/csv', contents: 'x' }),
+        invoke(IPC_CHANNELS.saveExport, frame, { path: '/api/admin/leads/export', suggestedName: 'a.csv' }),
       ).rejects.toThrow(UNKNOWN_SENDER);
       await expect(invoke(IPC_CHANNELS.openExternal, frame, 'https://example.com')).rejects.toThrow(UNKNOWN_SENDER);
       await expect(invoke(IPC_CHANNELS.adminCall, frame, { method: 'login', args: [ADMIN_PASSWORD] })).rejects.toThrow(
         UNKNOWN_SENDER,
       );
     }
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(showSaveDialog).not.toHaveBeenCalled();
     expect(openExternal).not.toHaveBeenCalled();
   });
 
@@ -86,10 +86,10 @@ describe('IPC hub (electron mocked, real server)', () => {
     );
     await expect(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'settings')).rejects.toThrow(/Invalid arguments/);
     await expect(
-      fromRenderer(IPC_CHANNELS.saveFile, { suggestedName: '../../.bashrc', mimeType: 'text/csv', contents: '' }),
-    ).rejects.toThrow(/Invalid arguments for console:save-file/);
+      fromRenderer(IPC_CHANNELS.saveExport, { path: '/api/admin/leads/export', suggestedName: '../../.bashrc' }),
+    ).rejects.toThrow(/Invalid arguments for console:save-export/);
     await expect(fromRenderer(IPC_CHANNELS.openExternal, { href: 'https://example.com' })).rejects.toThrow(/Invalid arguments/);
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(showSaveDialog).not.toHaveBeenCalled();
     expect(openExternal).not.toHaveBeenCalled();
   });
 
@@ -111,7 +111,7 @@ describe('IPC hub (electron mocked, real server)', () => {
       ...refused,
       error: "Invalid query: 'limit' must be <= 200",
     });
-    expect(saveFile).not.toHaveBeenCalled();
+    expect(showSaveDialog).not.toHaveBeenCalled();
   });
 
   it('refuses a server address that is not a plain http(s) origin', async () => {

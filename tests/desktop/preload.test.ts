@@ -30,7 +30,6 @@ describe('preload bridge (electron mocked)', () => {
       'onShowScreen',
       'openExternal',
       'saveExport',
-      'saveFile',
       'settings',
       'tokenStorage',
     ]);
@@ -38,11 +37,11 @@ describe('preload bridge (electron mocked)', () => {
 
     await bridge.admin.disableUser('ana');
     await bridge.settings.setServerUrl('https://admin.example.com');
-    await bridge.saveFile({ suggestedName: 'leads.csv', mimeType: 'text/csv', contents: 'a' });
+    await bridge.saveExport({ path: '/api/admin/leads/export', suggestedName: 'leads.csv' });
     expect(ipcRenderer.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.adminCall, { method: 'disableUser', args: ['ana'] }],
       [IPC_CHANNELS.settingsSetServerUrl, 'https://admin.example.com'],
-      [IPC_CHANNELS.saveFile, { suggestedName: 'leads.csv', mimeType: 'text/csv', contents: 'a' }],
+      [IPC_CHANNELS.saveExport, { path: '/api/admin/leads/export', suggestedName: 'leads.csv' }],
     ]);
   });
 

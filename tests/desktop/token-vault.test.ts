@@ -132,7 +132,6 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       settings,
       vault,
       session,
-      saveFile: async () => ({ status: 'cancelled' }),
       exports: { save: async () => ({ status: 'cancelled' }), cancel: () => undefined },
       openExternal: async () => undefined,
     });

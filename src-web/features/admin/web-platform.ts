@@ -25,24 +25,6 @@ export const webAdminTokenStore: TokenStore = {
 
 /** The web app's Platform: a download for saving, a new tab for links. */
 export const webPlatform: Platform = {
-  async saveFile(file) {
-    try {
-      // A BOM so spreadsheets read the CSV as UTF-8 (names with accents stay intact).
-      const blob = new Blob(['\ufeff', file.contents], { type: file.mimeType });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.suggestedName;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-      return { status: 'saved', location: file.suggestedName };
-    } catch (error) {
-      return { status: 'failed', message: error instanceof Error ? error.message : 'The file could not be saved' };
-    }
-  },
   saveExport: (request, onProgress, signal) => saveExportInBrowser(webAdminTokenStore, request, onProgress, signal),
   async openExternal(url) {
     // A mail link goes to the mail app; the page stays where it is.

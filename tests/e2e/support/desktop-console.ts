@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -8,7 +8,7 @@ import { build } from 'vite';
 import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
-import type { ExportToSave, FileToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
+import type { ExportToSave, TokenStore } from '../../../src-shared/domain/platform.ts';
 import { createExportSaver } from '../../../src-desktop/main/save-export.ts';
 import {
   ADMIN_METHODS,
@@ -80,7 +80,7 @@ export async function serveDirectory(dir: string): Promise<{ url: string; close(
 }
 
 export interface TestBridgeOptions {
-  /** Where saveFile writes (the native save dialog's choice in the real console). */
+  /** Where exports are saved (the native save dialog's choice in the real console). */
   saveDir: string;
   tokenStorage?: TokenStorageKind;
   /** Settings from an earlier run; without them the console starts as on first run. */
@@ -143,7 +143,6 @@ export class TestConsoleBridge {
             setLastScreen: (screen) => call(channels.settingsSetLastScreen, screen),
           },
           tokenStorage: () => call(channels.tokenStorage),
-          saveFile: (file) => call(channels.saveFile, file),
           saveExport: (request) => call(channels.saveExport, request),
           cancelExport: () => call(channels.cancelExport),
           onExportProgress: () => () => undefined,
@@ -200,8 +199,6 @@ export class TestConsoleBridge {
       }
       case IPC_CHANNELS.tokenStorage:
         return this.options.tokenStorage ?? 'keychain';
-      case IPC_CHANNELS.saveFile:
-        return this.saveFile(args[0] as FileToSave);
       case IPC_CHANNELS.saveExport:
         return this.exports.save(args[0] as ExportToSave);
       case IPC_CHANNELS.cancelExport:
@@ -217,17 +214,6 @@ export class TestConsoleBridge {
       }
       default:
         throw new Error(`Unknown channel ${channel}`);
-    }
-  }
-
-  private async saveFile(file: FileToSave): Promise<SaveFileResult> {
-    const location = path.join(this.options.saveDir, path.basename(file.suggestedName));
-    try {
-      await mkdir(this.options.saveDir, { recursive: true });
-      await writeFile(location, file.contents, 'utf8');
-      return { status: 'saved', location };
-    } catch (error) {
-      return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
   }
 }

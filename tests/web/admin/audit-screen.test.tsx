@@ -73,7 +73,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const platform: Platform = {
-  saveFile: async () => ({ status: 'cancelled' }),
   openExternal: async () => {},
   saveExport: async () => ({ status: 'cancelled' }),
 };

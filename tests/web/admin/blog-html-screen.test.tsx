@@ -26,7 +26,6 @@ async function setup() {
   const opened: string[] = [];
   const platform: Platform = {
     saveExport: async () => ({ status: 'cancelled' }),
-    saveFile: async () => ({ status: 'cancelled' }),
     openExternal: async (url) => void opened.push(url),
   };
   const sessionLost = vi.fn();
@@ -90,7 +89,6 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
     const api = createFetchAdminApi({ baseUrl: 'http://127.0.0.1:9', tokenStore: createMemoryTokenStore() });
     const platform: Platform = {
       saveExport: async () => ({ status: 'cancelled' }),
-      saveFile: async () => ({ status: 'cancelled' }),
       openExternal: async () => {},
     };
     render(

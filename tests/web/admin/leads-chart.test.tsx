@@ -44,7 +44,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const platform: Platform = {
-  saveFile: async () => ({ status: 'cancelled' }),
   saveExport: async () => ({ status: 'cancelled' }),
   openExternal: async () => {},
 };

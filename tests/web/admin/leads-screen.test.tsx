@@ -7,7 +7,7 @@ import { LeadsScreen } from '../../../src-shared/admin/LeadsScreen.tsx';
 import { createFetchAdminApi } from '../../../src-shared/api/admin/client.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
-import type { FileToSave, Platform, SaveFileResult } from '../../../src-shared/domain/platform.ts';
+import type { Platform, SaveFileResult } from '../../../src-shared/domain/platform.ts';
 import type { ConsoleBridge } from '../../../src-desktop/contract/bridge.ts';
 import { bridgePlatform } from '../../../src-desktop/renderer/bridge-platform.ts';
 import { saveExportInBrowser } from '../../../src-web/features/admin/save-export.ts';
@@ -62,14 +62,13 @@ afterAll(() => server.close());
  * stream (the real server's, fetched with the token in the header) is kept as text.
  */
 function setup(platformOverrides: Partial<Platform> = {}) {
-  const saved: FileToSave[] = [];
+  const saved: { suggestedName: string; contents: string }[] = [];
   const tokenStore = createMemoryTokenStore();
   const platform: Platform = {
-    saveFile: async (file) => (saved.push(file), { status: 'saved', location: file.suggestedName }),
     async saveExport(request) {
       const outcome = await createAdminHttp({ baseUrl: server.url, tokenStore }).download(request.path);
       if (!outcome.ok) return { status: 'failed', message: outcome.reason };
-      saved.push({ suggestedName: request.suggestedName, mimeType: 'text/csv', contents: await outcome.value.text() });
+      saved.push({ suggestedName: request.suggestedName, contents: await outcome.value.text() });
       return { status: 'saved', location: request.suggestedName };
     },
     openExternal: async () => {},

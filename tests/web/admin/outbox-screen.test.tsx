@@ -46,7 +46,6 @@ afterAll(() => server.close());
 
 function setup() {
   const platform: Platform = {
-    saveFile: async () => ({ status: 'cancelled' }),
     openExternal: async () => {},
     saveExport: async () => ({ status: 'cancelled' }),
   };

@@ -227,7 +227,6 @@ describe('the affiliate applications screen', () => {
     const user = userEvent.setup();
     const opened: string[] = [];
     const platform: Platform = {
-      saveFile: async () => ({ status: 'cancelled' }),
       saveExport: async () => ({ status: 'cancelled' }),
       openExternal: async (url) => void opened.push(url),
     };

@@ -27,7 +27,6 @@ afterAll(() => identity.close());
 async function setup(adapt = (api: AdminApi) => api) {
   const user = userEvent.setup();
   const platform: Platform = {
-    saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
     openExternal: async () => {},
     saveExport: async () => ({ status: 'cancelled' }),
   };

@@ -27,7 +27,6 @@ afterAll(() => identity.close());
  */
 function setup(baseUrl = identity.server.url, adapt = (api: AdminApi) => api) {
   const platform: Platform = {
-    saveFile: async (file) => ({ status: 'saved', location: file.suggestedName }),
     saveExport: async (request) => ({ status: 'saved', location: request.suggestedName }),
     openExternal: async () => {},
   };

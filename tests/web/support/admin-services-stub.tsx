@@ -10,7 +10,6 @@ export const STUB_ADMIN_URL = 'http://admin.test';
 
 /** A platform that saves and opens nothing: the screens under test never get that far. */
 const inertPlatform: Platform = {
-  saveFile: async () => ({ status: 'cancelled' }),
   openExternal: async () => {},
   saveExport: async () => ({ status: 'cancelled' }),
 };
