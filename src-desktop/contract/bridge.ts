@@ -101,7 +101,6 @@ export const ADMIN_METHODS = Object.keys({
   listOutbox: true,
   retryOutboxMail: true,
   listAffiliateApplications: true,
-  recordExport: true,
   listPublishedPosts: true,
   savePostHtml: true,
   inviteUser: true,

@@ -2,12 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { AdminApi } from '../../src-shared/api/admin/client.ts';
 import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
-import {
-  AdminLoginRequestSchema,
-  ExportRecordRequestSchema,
-  OutboxMailParamsSchema,
-  UsernameParamsSchema,
-} from '../../src-shared/domain/admin.ts';
+import { AdminLoginRequestSchema, OutboxMailParamsSchema, UsernameParamsSchema } from '../../src-shared/domain/admin.ts';
 import { AuditQuerySchema } from '../../src-shared/domain/audit.ts';
 import {
   LeadIdParamsSchema,
@@ -56,7 +51,6 @@ const ADMIN_ARGUMENTS = {
   listOutbox: [inQuery(RecordsQuerySchema, true)],
   retryOutboxMail: [inPath('id', OutboxMailParamsSchema.properties.id)],
   listAffiliateApplications: [inQuery(RecordsQuerySchema, true)],
-  recordExport: [inBody(ExportRecordRequestSchema)],
   listPublishedPosts: [],
   savePostHtml: [inBody(BlogPostSchema)],
   inviteUser: [inBody(InviteUserRequestSchema)],

@@ -95,14 +95,5 @@ export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 
 /** The retry's answer when the mail is not (or no longer) a failed one. */
 export const OUTBOX_RETRY_NOT_FAILED = 'Only a failed mail can be retried; this one is not failed (or does not exist).';
 
-/** `POST /api/admin/exports`: the browser builds the CSV; the server audits that it did. */
-export const ExportRecordRequestSchema = Type.Object(
-  {
-    dataset: Type.Union([Type.Literal('leads'), Type.Literal('users')]),
-    rowCount: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
-    search: Type.Optional(Type.String({ maxLength: 500 })),
-  },
-  { additionalProperties: false },
-);
-export type ExportRecordRequest = Static<typeof ExportRecordRequestSchema>;
-export type ExportDataset = ExportRecordRequest['dataset'];
+/** What a CSV export exports: `GET /api/admin/leads/export` or `/api/admin/users/export`. */
+export type ExportDataset = 'leads' | 'users';

@@ -103,7 +103,7 @@ describe('IPC hub (electron mocked, real server)', () => {
       ['listLeads', { limit: 1000 }],
       ['leadDetail', 'one'],
       ['disableUser', ''],
-      ['recordExport', { dataset: 'secrets', rowCount: 1 }],
+      ['inviteUser', { email: 'ana@example.com', role: 'admin' }],
     ] as const) {
       expect(await admin(method, ...args), method).toEqual(refused);
     }
@@ -149,7 +149,6 @@ describe('IPC hub (electron mocked, real server)', () => {
       value: { events: expect.any(Array), nextCursor: null },
     });
     expect(await record(admin('listOutbox'))).toMatchObject({ ok: true });
-    expect(await record(admin('recordExport', { dataset: 'leads', rowCount: 0 }))).toMatchObject({ ok: true });
     expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toBeUndefined();
     expect(await record(fromRenderer(IPC_CHANNELS.settingsGet))).toEqual({ serverUrl: server.url, lastScreen: 'users' });
     await record(admin('logout'));

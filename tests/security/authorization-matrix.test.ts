@@ -70,7 +70,6 @@ const EXAMPLES: Record<string, RouteExample> = {
   'GET /api/admin/outbox': { path: '/api/admin/outbox', tokenIn: 'bearer' },
   'POST /api/admin/outbox/:id/retry': { path: '/api/admin/outbox/1/retry', tokenIn: 'bearer' },
   'GET /api/admin/affiliate-applications': { path: '/api/admin/affiliate-applications', tokenIn: 'bearer' },
-  'POST /api/admin/exports': { path: '/api/admin/exports', tokenIn: 'bearer', body: () => ({ dataset: 'leads', rowCount: 0 }) },
   'POST /api/admin/users/invite': {
     path: '/api/admin/users/invite',
     tokenIn: 'bearer',

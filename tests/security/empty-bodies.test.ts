@@ -84,14 +84,14 @@ describe('a body-less request that says its body is JSON', () => {
   });
 
   it('still refuses a body that is not JSON, and a route that needs a body says the body is missing', async () => {
-    const broken = await t.server.fetch('/api/admin/exports', {
+    const broken = await t.server.fetch('/api/admin/users/invite', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-      body: '{"dataset":',
+      body: '{"email":',
     });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ success: false, error: 'The request body is not valid JSON' });
-    const missing = await bodyless('POST', '/api/admin/exports', {
+    const missing = await bodyless('POST', '/api/admin/users/invite', {
       'content-type': 'application/json',
       authorization: `Bearer ${admin}`,
     });

@@ -140,22 +140,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         };
       },
     });
-
-    // The CSV is built where it is saved (browser or desktop); the server records that it was.
-    routes.route({
-      ...routeOf(contracts.recordExport),
-      config: adminOnly,
-      handler: async (request) => {
-        const { dataset, rowCount, search } = request.body;
-        await recordAudit(db, request, {
-          eventType: 'admin.export',
-          actor: 'admin',
-          subject: dataset,
-          details: { rowCount, search: search ?? '' },
-        });
-        return { success: true };
-      },
-    });
   });
 
   return access.guard;

@@ -1,4 +1,4 @@
-import type { ExportRecordRequest, IdentityUserRecord, Lead } from '../../domain/admin.ts';
+import type { IdentityUserRecord, Lead } from '../../domain/admin.ts';
 import type {
   LeadDetail,
   LeadsChart,
@@ -26,7 +26,6 @@ import { retryOutboxMail } from './retry-outbox-mail.ts';
 import { listUsers } from './list-users.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
-import { recordExport } from './record-export.ts';
 import { revokeAllSessions } from './revoke-all-sessions.ts';
 import { savePostHtml } from './save-post-html.ts';
 import { createAdminHttp, type AdminHttpOptions, type AdminOutcome } from './transport.ts';
@@ -65,7 +64,6 @@ export interface AdminApi {
   retryOutboxMail(id: number): Promise<AdminOutcome<void>>;
   /** One page of the affiliate applications, searched on the server. */
   listAffiliateApplications(query?: RecordsQuery): Promise<AdminOutcome<ListPage<AffiliateApplication>>>;
-  recordExport(request: ExportRecordRequest): Promise<AdminOutcome<void>>;
   /** The published posts, for generating their static pages. */
   listPublishedPosts(): Promise<AdminOutcome<BlogPost[]>>;
   savePostHtml(post: BlogPost): Promise<AdminOutcome<SavePostHtmlResult>>;
@@ -95,7 +93,6 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     listOutbox: (query) => listOutbox(http, query),
     retryOutboxMail: (id) => retryOutboxMail(http, id),
     listAffiliateApplications: (query) => listAffiliateApplications(http, query),
-    recordExport: (request) => recordExport(http, request),
     listPublishedPosts: () => listPublishedPosts(http),
     savePostHtml: (post) => savePostHtml(http, post),
     inviteUser: (request) => inviteUser(http, request),

@@ -3,7 +3,6 @@ import {
   AdminLoginRequestSchema,
   AdminResultSchema,
   AdminValidateReplySchema,
-  ExportRecordRequestSchema,
   OutboxMailParamsSchema,
   UsernameParamsSchema,
 } from '../admin.ts';
@@ -199,12 +198,4 @@ export const listAffiliateApplications = endpoint({
   path: '/api/admin/affiliate-applications',
   querystring: RecordsQuerySchema,
   response: { 200: AffiliateApplicationsPageReplySchema, 400: failureOf(AffiliateApplicationsPageReplySchema) },
-});
-
-/** The CSV is built where it is saved (browser or desktop); the server records that it was. */
-export const recordExport = endpoint({
-  method: 'POST',
-  path: '/api/admin/exports',
-  body: ExportRecordRequestSchema,
-  response: { 200: AdminResultSchema },
 });

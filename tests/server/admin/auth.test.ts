@@ -19,7 +19,6 @@ const ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/admin/audit' },
   { method: 'GET', path: '/api/admin/outbox' },
   { method: 'GET', path: '/api/admin/affiliate-applications' },
-  { method: 'POST', path: '/api/admin/exports', body: { dataset: 'leads', rowCount: 3 } },
   { method: 'POST', path: '/api/admin/auth/logout' },
 ];
 
