@@ -220,6 +220,15 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await readdir(exportDir)).toEqual(['leads.csv']);
   });
 
+  it("reports the OS's error when the chosen folder is gone, and leaves nothing behind", async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const gone = path.join(exportDir, 'removed-meanwhile');
+    showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: path.join(gone, 'users.csv') });
+    const result = await fromRenderer(IPC_CHANNELS.saveExport, { path: '/api/admin/users/export', suggestedName: 'users.csv' });
+    expect(result).toMatchObject({ status: 'failed', message: expect.stringContaining('ENOENT') });
+    expect((await readdir(exportDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('answers an export refused for a session that ended behind its back as unauthorized, and forgets the token', async () => {
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     const token = await vault.storeFor(server.url).read();
