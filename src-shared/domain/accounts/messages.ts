@@ -1,3 +1,5 @@
+import { OAUTH_FAILED } from './oauth-failed.ts';
+
 /** The customer-account texts: the product's fixed wording, word for word (tests compare them). */
 export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email is required',
@@ -20,7 +22,7 @@ export const ACCOUNT_MESSAGES = {
   resetRequestFailed: 'Password reset request failed',
   resetFailed: 'Password reset failed',
   authenticationFailed: 'Authentication failed',
-  oauthFailed: 'OAuth sign-in failed. Please try again.',
+  oauthFailed: OAUTH_FAILED,
   challengeRequired: (name: string) => `Challenge required: ${name}`,
 
   profileFirstNameRequired: 'First name is required',

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
 import { hostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
-import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { OAUTH_FAILED } from '../../../src-shared/domain/accounts/oauth-failed.ts';
 import {
   decodeJwtPayload,
   loginProvider,
@@ -273,7 +273,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
       // Someone else's callback (planted, or a stale tab's): nothing is exchanged, the address
       // is cleaned, a stored session stays, and a signed-out visitor is told it failed.
       void hostedReturn().then(({ dropHostedReturnFromAddress }) => dropHostedReturnFromAddress());
-      if (!restored.tokens) openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
+      if (!restored.tokens) openAuthDialog('signin', { error: OAUTH_FAILED, source: 'auth_dialog' });
       return;
     }
     hostedReturn()
@@ -292,7 +292,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
         console.warn('OAuth code exchange failed', error);
         endSession();
         // Its source is the dialog itself: this sign-in did not start from the header's Login, which a 'signin' opening implies.
-        openAuthDialog('signin', { error: ACCOUNT_MESSAGES.oauthFailed, source: 'auth_dialog' });
+        openAuthDialog('signin', { error: OAUTH_FAILED, source: 'auth_dialog' });
       });
     // Only on the first render: later changes come through the callbacks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
