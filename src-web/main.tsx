@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders.tsx';
 import { installFocusVisibleAttribute } from './app/focus-visible.ts';
+import { installAdminShortcut } from './features/admin-mode/admin-mode.ts';
 import './app/global.css';
 import { createRouter } from './app/router.tsx';
 import { startBrowserVersionCheck } from './features/version-check/version-check.ts';
@@ -11,6 +12,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 installFocusVisibleAttribute(document);
+installAdminShortcut(window);
 
 // Not a top-level await: with one, the bundler splits the entry into many small chunks.
 void createRouter().then((router) => {

@@ -34,6 +34,21 @@ export function useAdminMode(): { enabled: boolean; toggle(): void; setEnabled(n
   return { enabled: current, toggle: toggleAdminMode, setEnabled: setAdminMode };
 }
 
+/**
+ * Toggles admin mode on Ctrl+Shift+A, on every page, from the entry script on (src-web/main.tsx):
+ * the prerendered page is on screen before React draws it, and a press in that moment was lost
+ * while the listener waited for a component to mount. Returns the uninstall.
+ */
+export function installAdminShortcut(target: Window): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!isAdminShortcut(event)) return;
+    event.preventDefault();
+    toggleAdminMode();
+  };
+  target.addEventListener('keydown', onKeyDown);
+  return () => target.removeEventListener('keydown', onKeyDown);
+}
+
 /** True for admin mode's shortcut, Ctrl+Shift+A. */
 export function isAdminShortcut(event: KeyboardEvent): boolean {
   return (

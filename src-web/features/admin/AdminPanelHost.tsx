@@ -1,23 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { isAdminShortcut, useAdminMode } from '../admin-mode/admin-mode.ts';
+import { lazy, Suspense } from 'react';
+import { useAdminMode } from '../admin-mode/admin-mode.ts';
 
 const AdminPanel = lazy(() => import('./AdminPanel.tsx').then((module) => ({ default: module.AdminPanel })));
 
 /**
- * Listens for Ctrl+Shift+A on every page and shows the admin floating panel while admin
- * mode is on. The panel's code loads only then, so public pages never pay for it.
+ * Shows the admin floating panel while admin mode is on (Ctrl+Shift+A: installAdminShortcut).
+ * The panel's code loads only then, so public pages never pay for it.
  */
 export function AdminPanelHost() {
-  const { enabled, toggle } = useAdminMode();
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isAdminShortcut(event)) return;
-      event.preventDefault();
-      toggle();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [toggle]);
+  const { enabled } = useAdminMode();
   return enabled ? (
     <Suspense fallback={null}>
       <AdminPanel />

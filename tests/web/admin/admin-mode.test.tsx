@@ -1,10 +1,17 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminPanelHost } from '../../../src-web/features/admin/AdminPanelHost.tsx';
 import { webAdminTokenStore } from '../../../src-web/features/admin/web-platform.ts';
-import { isAdminShortcut, setAdminMode, useAdminMode } from '../../../src-web/features/admin-mode/admin-mode.ts';
+import {
+  installAdminShortcut,
+  isAdminShortcut,
+  setAdminMode,
+  useAdminMode,
+} from '../../../src-web/features/admin-mode/admin-mode.ts';
 
+// As src-web/main.tsx does before the app renders; removed so no other file's window keeps it.
+afterAll(installAdminShortcut(window));
 afterEach(() => act(() => setAdminMode(false)));
 
 function press(init: KeyboardEventInit) {
@@ -30,6 +37,13 @@ function renderHost() {
 }
 
 describe('admin mode', () => {
+  it('counts a Ctrl+Shift+A pressed before the app has drawn the page (the prerendered HTML is already on screen)', async () => {
+    press({ key: 'A', ctrlKey: true, shiftKey: true });
+    renderHost();
+    expect(mode()).toBe('on');
+    expect(await screen.findByRole('button', { name: 'ADMIN MODE' }, { timeout: 15_000 })).toBeTruthy();
+  });
+
   it('is off by default and Ctrl+Shift+A toggles the red ADMIN MODE box', async () => {
     renderHost();
     expect(mode()).toBe('off');
