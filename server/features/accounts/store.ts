@@ -128,13 +128,19 @@ export async function recentSignIns(db: Kysely<Schema>, sub: string, limit = 10)
 const REDACTED = '[deleted account]';
 
 /**
- * Before the account leaves the pool: its preferences and referral contacts go, its audit
- * rows stay (the operator's record) with every email address replaced.
+ * Before the account leaves the pool: its preferences and referral contacts go; its audit
+ * rows and its sign-up lead stay (the operator's record and counts) with every name and
+ * email address replaced.
  */
 export async function forgetCustomer(db: Kysely<Schema>, sub: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('account_preferences').where('user_sub', '=', sub).execute();
     await trx.updateTable('account_referrals').set({ email: REDACTED }).where('user_sub', '=', sub).execute();
+    await trx
+      .updateTable('leads')
+      .set({ name: REDACTED, email: REDACTED })
+      .where('id', 'in', trx.selectFrom('account_signups').select('lead_id').where('user_sub', '=', sub))
+      .execute();
     await trx.updateTable('audit_events').set({ subject: REDACTED, actor_email: REDACTED }).where('actor', '=', sub).execute();
     const redactedChange = JSON.stringify({ old: REDACTED, new: REDACTED });
     await sql`update audit_events

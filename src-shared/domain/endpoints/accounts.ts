@@ -83,7 +83,7 @@ export const getRecentSignIns = endpoint({
   response: { 200: RecentSignInsReplySchema, 401: ErrorReplySchema },
 });
 
-/** Before the pool deletes the user: the server redacts their audit rows and drops their preferences. */
+/** Before the pool deletes the user: the server redacts their audit rows and sign-up lead and drops their preferences. */
 export const forgetAccount = endpoint({
   method: 'DELETE',
   path: '/api/account',

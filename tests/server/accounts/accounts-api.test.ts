@@ -202,7 +202,7 @@ describe('preferences, recent sign-ins and forgetting the account', () => {
     expect(reply.signIns).toContainEqual(expect.objectContaining({ method: 'password', client: 'Chrome on Windows' }));
   });
 
-  it('redacts the email in the audit rows and drops the preferences, keeping the rows', async () => {
+  it('redacts the email in the audit rows and the sign-up lead and drops the preferences, keeping the rows', async () => {
     const count = async () => (await db().selectFrom('audit_events').select('id').where('actor', '=', sub).execute()).length;
     const before = await count();
     const response = await t.server.fetch('/api/account', { method: 'DELETE', headers: auth() });
@@ -212,5 +212,9 @@ describe('preferences, recent sign-ins and forgetting the account', () => {
     expect(JSON.stringify(rows)).not.toContain('ada@example.com');
     expect(JSON.stringify(rows)).not.toContain('augusta@example.com');
     expect(await db().selectFrom('account_preferences').selectAll().execute()).toEqual([]);
+    // The lead the sign-up recorded stays in the operator's counts, without the person's name and address.
+    const { lead_id } = await db().selectFrom('account_signups').select('lead_id').where('user_sub', '=', sub).executeTakeFirstOrThrow();
+    const lead = await db().selectFrom('leads').selectAll().where('id', '=', lead_id).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ name: '[deleted account]', email: '[deleted account]', source: 'hero_cta' });
   });
 });
