@@ -26,3 +26,13 @@ export function nextFailureCount(table: 'identity_users' | 'identity_unknown_log
   const quietSince = new Date(nowMs - MAX_LOCK_MS);
   return sql<number>`case when ${lastFailure} is null or ${lastFailure} <= ${quietSince} then 1 else ${failures} + 1 end`;
 }
+
+/**
+ * The lock after a failure whose count is `failures`, as SQL over `table`'s row: never shorter
+ * than the lock already there, so a parallel failure with a lower count, whose statement ends
+ * last, does not shorten the lock a higher count set. Undefined when the count calls for none.
+ */
+export function lengthenedLock(table: 'identity_users' | 'identity_unknown_logins', failures: number, nowMs: number) {
+  const lock = lockAfterFailure(failures, nowMs);
+  return lock && sql<Date>`greatest(${sql.ref(`${table}.locked_until`)}, ${lock})`;
+}

@@ -8,7 +8,7 @@ import {
   userNotConfirmed,
 } from './errors.ts';
 import { requiredString, stringMap, type Input } from './fields.ts';
-import { lockAfterFailure, nextFailureCount } from './lockout.ts';
+import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import { requireClientId } from './operations/operation.ts';
 import { limitPerUser, type IdentityService } from './service.ts';
 import type { ClientInfo } from './security-event.ts';
@@ -106,11 +106,8 @@ export async function recordFailure(service: IdentityService, userSub: string, n
     .where('sub', '=', userSub)
     .returning('failed_sign_ins')
     .executeTakeFirstOrThrow();
-  await service.db
-    .updateTable('identity_users')
-    .set({ locked_until: lockAfterFailure(failures, now) })
-    .where('sub', '=', userSub)
-    .execute();
+  const lock = lengthenedLock('identity_users', failures, now);
+  if (lock) await service.db.updateTable('identity_users').set({ locked_until: lock }).where('sub', '=', userSub).execute();
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
 import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
-import { lockAfterFailure, nextFailureCount } from './lockout.ts';
+import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import type { IdentityService } from './service.ts';
 import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendCode } from './verification.ts';
 
@@ -47,11 +47,14 @@ export class UnknownUserLimits {
       )
       .returning('failed_sign_ins')
       .executeTakeFirstOrThrow();
-    await this.db
-      .updateTable('identity_unknown_logins')
-      .set({ locked_until: lockAfterFailure(failures, now) })
-      .where('login_hash', '=', login_hash)
-      .execute();
+    const lock = lengthenedLock('identity_unknown_logins', failures, now);
+    if (lock) {
+      await this.db
+        .updateTable('identity_unknown_logins')
+        .set({ locked_until: lock })
+        .where('login_hash', '=', login_hash)
+        .execute();
+    }
   }
 
   /**

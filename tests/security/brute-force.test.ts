@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { ForgotPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts';
-import { FREE_FAILURES } from '../../server/identity/lockout.ts';
+import { FREE_FAILURES, lockAfterFailure } from '../../server/identity/lockout.ts';
 import { MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
 import { login } from '../server/admin/admin-client.ts';
 import { CLIENT_ID, failure, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
@@ -75,12 +75,25 @@ describe('identity lockout', () => {
     expect(results.every((result) => result.name === 'NotAuthorizedException')).toBe(true);
     const row = await t.server.app.database.db
       .selectFrom('identity_users')
-      .select(['failed_sign_ins', 'locked_until'])
+      .select(['failed_sign_ins', 'last_failed_sign_in_at', 'locked_until'])
       .where('email', '=', 'parallel@example.com')
       .executeTakeFirstOrThrow();
     expect(row.failed_sign_ins).toBeGreaterThanOrEqual(FREE_FAILURES);
-    expect(row.locked_until).not.toBeNull();
+    // At least the lock the last count calls for: an earlier guess finishing late must not shorten it.
+    const due = lockAfterFailure(row.failed_sign_ins, row.last_failed_sign_in_at?.getTime() ?? 0);
+    expect(row.locked_until?.getTime()).toBeGreaterThanOrEqual(due?.getTime() ?? Infinity);
     expect((await seen(signIn('parallel@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
+  });
+
+  it('locks a name nobody has after 30 parallel guesses for at least as long as its last count calls for', async () => {
+    await Promise.all(Array.from({ length: 30 }, () => seen(signIn('parallel.nobody@example.com', WRONG))));
+    const rows = await t.server.app.database.db
+      .selectFrom('identity_unknown_logins')
+      .select(['failed_sign_ins', 'last_failed_sign_in_at', 'locked_until'])
+      .execute();
+    const row = rows.find((candidate) => candidate.failed_sign_ins >= FREE_FAILURES);
+    const due = lockAfterFailure(row?.failed_sign_ins ?? 0, row?.last_failed_sign_in_at?.getTime() ?? 0);
+    expect(row?.locked_until?.getTime()).toBeGreaterThanOrEqual(due?.getTime() ?? Infinity);
   });
 });
 

@@ -6,6 +6,8 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockAfterFailure } from '../../../server/identity/lockout.ts';
+import { UnknownUserLimits } from '../../../server/identity/unknown-user-limits.ts';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /** The main journeys once more on PostgreSQL (the other files use the embedded PGlite). */
@@ -37,5 +39,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQ
     ]);
     await t.admin.send(new AdminDisableUserCommand({ UserPoolId: POOL_ID, Username: 'ada@new.example' }));
     expect(await failure(t.client.send(new GetUserCommand({ AccessToken })))).toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('keeps the lock the last of many parallel failures calls for, whichever statement ends last', async () => {
+    // Straight at the counter, without the password hash that spaces real guesses out: the
+    // statements of parallel failures interleave over the pool's connections. Eight names, so
+    // that an interleaving that shortens a lock shows.
+    const limits = new UnknownUserLimits(t.server.app.database.db);
+    const now = t.clock.now();
+    const names = Array.from({ length: 8 }, (_, index) => `parallel.nobody.${index}@example.com`);
+    await Promise.all(names.flatMap((name) => Array.from({ length: 12 }, () => limits.recordFailure(name, now))));
+    const rows = await t.server.app.database.db
+      .selectFrom('identity_unknown_logins')
+      .select(['failed_sign_ins', 'locked_until'])
+      .where('failed_sign_ins', '=', 12)
+      .execute();
+    expect(rows).toEqual(names.map(() => ({ failed_sign_ins: 12, locked_until: lockAfterFailure(12, now) })));
   });
 });
