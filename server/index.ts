@@ -3,7 +3,14 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, PROJECT_ROOT } from './config/config.ts';
 
-/** How long in-flight requests get to finish after SIGTERM before the process exits anyway. */
+/**
+ * After SIGTERM, how long the server goes on serving before it stops accepting: a request
+ * already on its way when the signal came (a load balancer's, a keep-alive client's on the
+ * connection it holds) is served rather than reset. Each answer meanwhile closes its
+ * connection, so that no client sends another request on it.
+ */
+const SHUTDOWN_DRAIN_MS = 1000;
+/** How long in-flight requests then get to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 // Values already in the environment win over the .env file.
@@ -28,23 +35,27 @@ const config = await stopOnConfigError(() => loadConfig());
 const app = await stopOnConfigError(() => buildApp(config));
 await app.listen({ port: config.port, host: config.host });
 
-// Stop accepting connections, let in-flight requests finish, then close the database.
+// Drain, stop accepting connections, let in-flight requests finish, then close the database.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       app.log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    // Keep-alive connections become idle once their last response is sent; close them
-    // then, so a finished client does not hold the shutdown open.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    }, SHUTDOWN_DRAIN_MS + SHUTDOWN_GRACE_MS).unref();
+    // First among the listeners, so the answer's own headers (written at once by the fast lane) include it.
+    app.server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
+    setTimeout(() => {
+      // Keep-alive connections become idle once their last response is sent; close them
+      // then, so a finished client does not hold the shutdown open.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, SHUTDOWN_DRAIN_MS);
   });
 }
