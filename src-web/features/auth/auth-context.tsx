@@ -6,7 +6,7 @@ import type { AuthDialogProps } from './dialog-view.ts';
 import { SessionProvider, useSession, type SessionValue } from './session-context.tsx';
 
 // Pages and guards read the status type from here, next to useAuth.
-export type { AuthStatus } from './session-context.tsx';
+export type { AuthStatus } from './session-restore.ts';
 
 /**
  * Who is signed in and the authentication dialog, as three parts with their own modules: the

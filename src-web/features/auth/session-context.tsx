@@ -1,23 +1,16 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
-import { hostedSignInReturn, sessionTabStorage } from '../../../src-shared/api/identity/hosted-sign-in.ts';
 import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
 import { OAUTH_FAILED } from '../../../src-shared/domain/accounts/oauth-failed.ts';
-import {
-  decodeJwtPayload,
-  loginProvider,
-  reachesAccountApi,
-  userFromIdToken,
-  type LoginProvider,
-  type User,
-} from '../../../src-shared/domain/accounts/user.ts';
+import { decodeJwtPayload, loginProvider, type LoginProvider, type User } from '../../../src-shared/domain/accounts/user.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { captureReferral } from '../referrals/referral-storage.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { needsRenewal, renewalDelay } from './session.ts';
+import { renewedUser, restoreSession, storedUser, userFrom, type AuthStatus } from './session-restore.ts';
 import { clearTokens, readTokens, sameTokens, watchTokens, writeTokens } from './token-storage.ts';
 
 /**
@@ -27,8 +20,6 @@ import { clearTokens, readTokens, sameTokens, watchTokens, writeTokens } from '.
 const accountsApi = () => import('./accounts-api.ts');
 /** Finishing a hosted sign-in, loaded when a visitor comes back from one. */
 const hostedReturn = () => import('./hosted-return.ts');
-
-export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
 export interface SessionValue {
   status: AuthStatus;
@@ -72,81 +63,6 @@ function defaultIdentity(): Promise<IdentityClient> {
       throw error;
     });
   return sharedIdentity;
-}
-
-function userFrom(tokens: TokenSet): User {
-  return userFromIdToken(decodeJwtPayload(tokens.idToken));
-}
-
-/**
- * The user of stored tokens that can serve the account pages; throws for any others (a social
- * sign-in made before the app asked for the account scope cannot: it signs in again).
- */
-function storedUser(tokens: TokenSet): User {
-  const user = userFrom(tokens);
-  if (!reachesAccountApi(tokens.accessToken)) throw new Error('Stored session cannot use the account pages');
-  return user;
-}
-
-/** `next`, keeping the times shown since sign-in when it is the same user's session renewed. */
-function renewedUser(previous: User | null, next: User): User {
-  return previous?.id === next.id ? { ...next, createdAt: previous.createdAt, lastSignIn: previous.lastSignIn } : next;
-}
-
-interface StoredSession {
-  status: AuthStatus;
-  tokens: TokenSet | null;
-  user: User | null;
-}
-
-/** A hosted sign-in's return on this address: the one this tab started, or one it did not. */
-type HostedReturn = { own: true; appState: string | undefined } | { own: false };
-
-interface RestoredSession extends StoredSession {
-  /** The address returns from a hosted sign-in: this tab's own is finished by the provider below, another is refused. */
-  returning: HostedReturn | undefined;
-}
-
-/**
- * The session on load: a hosted sign-in's return to this tab is finished ('loading' until
- * then); otherwise the stored session, whatever else the address carries.
- */
-function restoreSession(): RestoredSession {
-  const returning = hostedReturnOf(window.location.search);
-  if (returning?.own) return { status: 'loading', tokens: null, user: null, returning };
-  return { ...storedSession(), returning };
-}
-
-/**
- * Whether the address returns from a hosted sign-in: a `code` or an `error` with a `state`,
- * this tab's own when the state is the one it sent. An address with a `code` and no state (a
- * promo link's ?code=SPRING24) is no sign-in at all.
- */
-function hostedReturnOf(search: string): HostedReturn | undefined {
-  const params = new URLSearchParams(search);
-  if (!(params.has('code') || params.has('error')) || !params.has('state')) return undefined;
-  const own = hostedSignInReturn(sessionTabStorage(), params.get('state'));
-  return own ? { own: true, appState: own.appState } : { own: false };
-}
-
-/**
- * The session in local storage: used when both tokens exist and parse, and the access token
- * can use the account pages (storedUser); any other one is removed. Tokens about to expire are
- * renewed first ('loading' until then).
- */
-function storedSession(): StoredSession {
-  const tokens = readTokens();
-  if (!tokens) return { status: 'signed-out', tokens: null, user: null };
-  try {
-    const user = storedUser(tokens);
-    if (!needsRenewal(tokens)) return { status: 'signed-in', tokens, user };
-    if (tokens.refreshToken) return { status: 'loading', tokens, user };
-    throw new Error('Expired session without a refresh token');
-  } catch (error) {
-    console.warn('Stored session could not be read; it was removed', error);
-    clearTokens();
-    return { status: 'signed-out', tokens: null, user: null };
-  }
 }
 
 /** The address hosted sign-in returns to: the site's origin (one redirect URI to register). */
