@@ -39,7 +39,9 @@ function featuredImage(raw: unknown): FeaturedImage | null {
 
 /**
  * StoryChief's story, in our API's shape. Fields StoryChief names differently
- * (seo_title, seo_keywords) are read too; a story without a usable id or slug is dropped.
+ * (seo_title, seo_keywords) are read too; a story without a usable id or slug is dropped. A story
+ * with no status is published (StoryChief's list was asked for published ones); one whose status
+ * is not ours is a draft, never public.
  */
 function storyToPost(story: unknown): BlogPost | undefined {
   if (!isObject(story)) return undefined;
@@ -47,7 +49,9 @@ function storyToPost(story: unknown): BlogPost | undefined {
   const slug = text(story.slug);
   if (!Number.isSafeInteger(id) || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) return undefined;
   const seo = isObject(story.seo) ? story.seo : {};
-  const status = BLOG_POST_STATUSES.find((candidate) => candidate === story.status) ?? 'published';
+  // A status that is none of ours (unpublished, archived, …) is no public post: the admin sees it as a draft.
+  const named = story.status === undefined || story.status === null ? 'published' : story.status;
+  const status = BLOG_POST_STATUSES.find((candidate) => candidate === named) ?? 'draft';
   const publishedAt = optionalText(story.published_at);
   return {
     id,

@@ -172,6 +172,24 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(await (await server.fetch('/sitemap.xml')).text()).not.toContain('story-4');
   });
 
+  test('a story whose status is none of ours (unpublished, archived) is no public post, only the admin sees it, as a draft', async () => {
+    const stories = [story(5, { status: 'unpublished' }), story(6, { status: 'archived' })];
+    peer.answer = (request) => {
+      const single = /^\/1\.0\/stories\/(\d+)$/.exec(new URL(request.url ?? '/', 'http://peer').pathname);
+      const found = stories.find((candidate) => candidate.id === Number(single?.[1]));
+      return found ? { status: 200, body: { data: found } } : { status: 404, body: {} };
+    };
+    for (const id of [5, 6]) {
+      const response = await server.fetch(`/api/storychief/stories/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain(`Body ${id}`);
+    }
+    const asAdmin = await server.fetch('/api/storychief/stories/5', {
+      headers: { authorization: `Bearer ${await server.adminToken()}` },
+    });
+    expect(((await asAdmin.json()) as { data: BlogPost }).data.status).toBe('draft');
+  });
+
   test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
     for (const answer of [
       { status: 500, body: { error: 'boom' } },
