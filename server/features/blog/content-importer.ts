@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN } from '../../../src-shared/domain/blog-post.ts';
 import type { Schema } from '../../db/schema.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
-import { upsertImportedPost, type ImportedPost } from './store.ts';
+import { deletePostsOtherThan, upsertImportedPost, type ImportedPost } from './store.ts';
 
 /** Where the built-in store's featured images are served from (files of content/blog/images). */
 export const BLOG_IMAGE_PATH = '/blog/images';
@@ -80,9 +80,10 @@ export async function readPostFiles(dir: string): Promise<ImportedPost[]> {
 }
 
 /**
- * Imports content/blog into the built-in store: new slugs are inserted, and a post whose
- * `updated_at` moved forward in its file is replaced. Safe to run on every start and from
- * several instances at once (one statement per post, conflicts resolved by the database).
+ * Imports content/blog into the built-in store: new slugs are inserted, a post whose
+ * `updated_at` moved forward in its file is replaced, and a post whose file is gone is
+ * deleted. Safe to run on every start and from several instances at once (one statement per
+ * post, conflicts resolved by the database).
  */
 export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<number> {
   const posts = await readPostFiles(dir);
@@ -90,5 +91,9 @@ export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<
   for (const post of posts) {
     if (await upsertImportedPost(db, post)) changed += 1;
   }
-  return changed;
+  const removed = await deletePostsOtherThan(
+    db,
+    posts.map((post) => post.slug),
+  );
+  return changed + removed;
 }

@@ -47,6 +47,17 @@ export async function upsertImportedPost(db: Kysely<Schema>, post: ImportedPost)
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
+/**
+ * Deletes the posts whose file is gone from content/blog (every post but `keptSlugs`), so a
+ * removed post is served nowhere. The number of posts deleted.
+ */
+export async function deletePostsOtherThan(db: Kysely<Schema>, keptSlugs: readonly string[]): Promise<number> {
+  let query = db.deleteFrom('blog_posts');
+  if (keptSlugs.length > 0) query = query.where('slug', 'not in', keptSlugs);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 type PostFilter = (eb: ExpressionBuilder<Schema, 'blog_posts'>) => ExpressionWrapper<Schema, 'blog_posts', SqlBool>;
 
 /**

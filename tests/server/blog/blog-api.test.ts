@@ -1,6 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BLOG_SLUG_MAX_LENGTH, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
-import { readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { importPostFiles, readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { createTempTree } from '../../support/temp-tree.ts';
 import { json, startBlogServer } from './support.ts';
 
 let server: Awaited<ReturnType<typeof startBlogServer>>;
@@ -112,6 +115,29 @@ describe('the built-in store', () => {
     const { body } = await list('?per_page=100');
     for (const post of body.data) expect(xml).toContain(`<loc>https://hireassist.example/blog/${post.slug}</loc>`);
     expect(xml).not.toContain('hiring-trends-2027');
+  });
+  test('a post whose file was removed from content/blog is gone at the next import: no post, page or sitemap entry', async () => {
+    const slug = 'skills-based-hiring';
+    const removed = `${slug}.md`;
+    const { body } = await list('?per_page=100');
+    const id = body.data.find((post) => post.slug === slug)?.id;
+    expect((await server.fetch(`/blog/${slug}.html`)).status).toBe(200);
+
+    const files = (await readdir(contentDir)).filter((name) => name.endsWith('.md') && name !== removed);
+    const tree = await createTempTree(
+      Object.fromEntries(await Promise.all(files.map(async (name) => [name, await readFile(path.join(contentDir, name))]))),
+    );
+    try {
+      await importPostFiles(server.app.database.db, tree.dir);
+      expect((await list('?per_page=100')).body.data.map((post) => post.slug)).not.toContain(slug);
+      expect((await server.fetch(`/api/storychief/stories/${id}`)).status).toBe(404);
+      expect((await server.fetch(`/blog/${slug}.html`)).status).toBe(404);
+      expect(await (await server.fetch('/sitemap.xml')).text()).not.toContain(slug);
+    } finally {
+      await tree.remove();
+      await importPostFiles(server.app.database.db, contentDir);
+    }
+    expect((await list('?per_page=100')).body.data.map((post) => post.slug)).toContain(slug);
   });
 });
 
