@@ -6,6 +6,9 @@ export interface PostQuery {
   status: BlogStatusFilter;
 }
 
+/** What the sitemap needs of a published post. */
+export type PublishedSlug = Pick<BlogPost, 'slug' | 'updated_at'>;
+
 export interface PostPage {
   posts: BlogPost[];
   total: number;
@@ -26,8 +29,8 @@ export interface PostSource {
   getById(id: number, options: { includeUnpublished: boolean }): Promise<BlogPost | undefined>;
   /** The published post with this slug. */
   getPublishedBySlug(slug: string): Promise<BlogPost | undefined>;
-  /** Every published post (for the sitemap). */
-  listAllPublished(): Promise<BlogPost[]>;
+  /** The slugs and update times of the newest `limit` published posts (for the sitemap), never their text. */
+  listPublishedSlugs(limit: number): Promise<PublishedSlug[]>;
 }
 
 /**
@@ -69,6 +72,6 @@ export function withShortCache(source: PostSource, ttlMs: number): PostSource {
     list: (query) => cached(`list:${query.page}:${query.perPage}:${query.status}`, () => source.list(query)),
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
-    listAllPublished: () => cached('all', () => source.listAllPublished()),
+    listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),
   };
 }

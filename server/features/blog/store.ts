@@ -113,9 +113,16 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
       return row ? rowToPost(row) : undefined;
     },
 
-    async listAllPublished() {
-      const rows = await ordered().where(publicNow).execute();
-      return rows.map(rowToPost);
+    async listPublishedSlugs(limit) {
+      const rows = await db
+        .selectFrom('blog_posts')
+        .select(['slug', 'updated_at'])
+        .where(publicNow)
+        .orderBy('published_at', (order) => order.desc().nullsLast())
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ slug: row.slug, updated_at: row.updated_at.toISOString() }));
     },
   };
 }

@@ -151,9 +151,9 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
       return posts.find((post) => post.slug === slug);
     },
 
-    async listAllPublished() {
-      const { posts } = await list(1, BLOG.slugLookupPerPage, 'published');
-      return posts;
+    async listPublishedSlugs(limit) {
+      const { posts } = await list(1, Math.min(limit, BLOG.slugLookupPerPage), 'published');
+      return posts.map(({ slug, updated_at }) => ({ slug, updated_at }));
     },
   };
 }

@@ -14,6 +14,9 @@ export interface SitemapEntry {
  */
 export type SitemapProvider = () => Promise<readonly SitemapEntry[]>;
 
+/** The most URLs one sitemap may list (sitemaps.org); search engines refuse a longer one. */
+export const SITEMAP_MAX_URLS = 50_000;
+
 const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
 
 function robotsTxt(publicUrl: string): string {
@@ -65,6 +68,6 @@ export function registerSeoRoutes(
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=600')
-      .send(sitemapXml(options.publicUrl, [...staticEntries, ...extra.flat()]));
+      .send(sitemapXml(options.publicUrl, [...staticEntries, ...extra.flat()].slice(0, SITEMAP_MAX_URLS)));
   });
 }

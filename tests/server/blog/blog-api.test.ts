@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BLOG_SLUG_MAX_LENGTH, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { importPostFiles, readPostFiles } from '../../../server/features/blog/content-importer.ts';
@@ -257,4 +258,27 @@ describe('the static SEO pages', () => {
       error: expect.stringMatching(/slug/) as unknown,
     });
   });
+});
+
+describe('a blog of more posts than a sitemap may list', () => {
+  test('the sitemap lists the newest 50,000 pages at most, as the sitemap protocol allows, newest posts first', async () => {
+    const db = server.app.database.db;
+    // 50,100 published posts, the newest first in the store's order, dated before every imported post.
+    await sql`insert into blog_posts (slug, title, content_html, status, published_at, updated_at)
+      select 'bulk-post-' || n, 'Bulk post ' || n, '<p>Bulk</p>', 'published',
+        timestamptz '2020-01-01' - n * interval '1 minute', timestamptz '2020-01-01'
+      from generate_series(1, 50100) as n`.execute(db);
+    try {
+      const response = await server.fetch('/sitemap.xml');
+      const xml = await response.text();
+      expect(response.status).toBe(200);
+      expect(xml.match(/<url>/g)?.length).toBe(50_000);
+      expect(xml).toContain('<loc>https://hireassist.example/</loc>');
+      expect(xml).toContain('<loc>https://hireassist.example/blog/reducing-time-to-hire</loc>');
+      expect(xml).toContain('<loc>https://hireassist.example/blog/bulk-post-1</loc>');
+      expect(xml).not.toContain('<loc>https://hireassist.example/blog/bulk-post-50100</loc>');
+    } finally {
+      await db.deleteFrom('blog_posts').where('slug', 'like', 'bulk-post-%').execute();
+    }
+  }, 60_000);
 });

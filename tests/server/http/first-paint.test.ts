@@ -167,7 +167,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
     list: () => Promise.resolve({ posts: [post], total: 1 }),
     getById: () => Promise.resolve(post),
     getPublishedBySlug: () => Promise.resolve(post),
-    listAllPublished: () => Promise.resolve([post]),
+    listPublishedSlugs: () => Promise.resolve([post]),
   };
   const noPages: PageStore = { get: () => Promise.resolve(undefined), save: () => Promise.resolve() };
   const pages = createPublicPages(source, noPages);
