@@ -15,6 +15,12 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** A date as StoryChief wrote it, or null when it is none a Date can read (the page, its copy and the sitemap need one). */
+const dateText = (value: unknown): string | null => {
+  const written = optionalText(value);
+  return written !== null && !Number.isNaN(Date.parse(written)) ? written : null;
+};
+
 function keywords(story: Json): string {
   const raw = story.seo_keyword ?? story.seo_keywords ?? story.keywords;
   if (Array.isArray(raw)) return raw.filter((item): item is string => typeof item === 'string').join(', ');
@@ -52,7 +58,7 @@ function storyToPost(story: unknown): BlogPost | undefined {
   // A status that is none of ours (unpublished, archived, …) is no public post: the admin sees it as a draft.
   const named = story.status === undefined || story.status === null ? 'published' : story.status;
   const status = BLOG_POST_STATUSES.find((candidate) => candidate === named) ?? 'draft';
-  const publishedAt = optionalText(story.published_at);
+  const publishedAt = dateText(story.published_at);
   return {
     id,
     slug,
@@ -62,7 +68,7 @@ function storyToPost(story: unknown): BlogPost | undefined {
     seo_keyword: keywords(story),
     status: status satisfies BlogPostStatus,
     published_at: publishedAt,
-    updated_at: optionalText(story.updated_at) ?? publishedAt ?? new Date(0).toISOString(),
+    updated_at: dateText(story.updated_at) ?? publishedAt ?? new Date(0).toISOString(),
     seo: { title: text(seo.title ?? story.seo_title), description: text(seo.description ?? story.seo_description) },
     featured_image: featuredImage(story.featured_image),
   };

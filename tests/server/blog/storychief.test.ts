@@ -190,6 +190,20 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(((await asAdmin.json()) as { data: BlogPost }).data.status).toBe('draft');
   });
 
+  test('a story whose dates StoryChief sends unreadable still has its page and sitemap entry, not a 500', async () => {
+    const odd = story(7, { updated_at: 'last Tuesday', published_at: 'soon' });
+    peer.answer = () => {
+      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
+      return { status: 200, body: { data: [odd], meta: { pagination } } };
+    };
+    const page = await server.fetch('/blog/story-7.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p>Body 7</p>');
+    const sitemap = await server.fetch('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain('/blog/story-7</loc>');
+  });
+
   test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
     for (const answer of [
       { status: 500, body: { error: 'boom' } },
