@@ -87,9 +87,11 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
         const id = Number(request.params.id);
         try {
           // Unpublished posts exist only for the admin; to anyone else they are simply not there.
-          const post = await source.getById(id, { includeUnpublished: await adminGuard(request) });
+          const admin = await adminGuard(request);
+          const post = await source.getById(id, { includeUnpublished: admin });
           if (!post) return reply.status(404).send({ error: `Post with ID "${id}" not found` } satisfies ErrorBody);
-          return reply.header('cache-control', 'no-cache').send({ data: post });
+          // The admin's answer may be a draft: no cache keeps it (as for the admin's lists).
+          return reply.header('cache-control', admin ? 'private, no-store' : 'no-cache').send({ data: post });
         } catch (error) {
           return unavailable(reply, error);
         }

@@ -109,6 +109,8 @@ describe('the built-in store', () => {
     expect((await server.fetch(`/api/storychief/stories/${draft?.id}`)).status).toBe(404);
     const asAdmin = await server.fetch(`/api/storychief/stories/${draft?.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(asAdmin.status).toBe(200);
+    // The draft is the admin's alone: no cache keeps it for the next visitor, as for the admin's lists.
+    expect(asAdmin.headers.get('cache-control')).toBe('private, no-store');
   });
 
   test('the sitemap lists every published post and no draft', async () => {
