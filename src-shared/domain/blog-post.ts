@@ -151,3 +151,6 @@ export type SavePostHtmlResult = Static<typeof SavePostHtmlResultSchema>;
 
 export const CheckHtmlResultSchema = Type.Object({ exists: Type.Boolean() });
 export type CheckHtmlResult = Static<typeof CheckHtmlResultSchema>;
+
+/** What a reader is told when no published post has the slug (the product's wording). */
+export const postNotFound = (slug: string) => `Post with slug "${slug}" not found`;

@@ -59,6 +59,9 @@ async function expectHidden(slug: string, label: string): Promise<void> {
   expect(await cached.text(), `${label}: cached post`).not.toContain(SECRET);
   expect(await (await server.fetch(`/blog/${slug}`)).text(), `${label}: the app's page`).not.toContain(SECRET);
   expect(await (await server.fetch(`/api/check-html/${slug}`)).json(), `${label}: check-html`).toEqual({ exists: false });
+  const bySlug = await server.fetch(`/api/post-by-slug/${slug}`);
+  expect(bySlug.status, `${label}: post by slug`).toBe(404);
+  expect(await bySlug.text(), `${label}: post by slug`).not.toContain(SECRET);
 }
 
 const TOMORROW = new Date(Date.now() + 24 * 3600_000);

@@ -149,10 +149,13 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
     // The app looks the slug up among the newest posts and checks for a saved copy (src-shared/api/blog/post-cache.ts).
     const lookup: PostQuery = { page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' };
     const [page, saved] = await Promise.all([source.list(lookup), publicPages.savedPage(slug)]);
-    const found = page.posts.find((candidate) => candidate.slug === slug);
+    const listed = page.posts.find((candidate) => candidate.slug === slug);
+    // A post older than the newest ones the lookup lists: the app then asks for it by its slug.
+    const older = !listed && page.total > lookup.perPage ? await source.getPublishedBySlug(slug) : undefined;
+    const found = listed ?? older;
     // The lookup (src-shared/api/blog/find-post-by-slug.ts) is the one reader of this copy and
     // keeps only the post with the slug, so the copy carries only that post, not all 100.
-    const lookupAnswer = { ...listBody(BLOG_LIST_PATHS[0], lookup, page), data: found ? [found] : [] };
+    const lookupAnswer = { ...listBody(BLOG_LIST_PATHS[0], lookup, page), data: listed ? [listed] : [] };
     const checkHtml = `/api/check-html/${encodeURIComponent(slug)}`;
     // No public post has the slug: the app's page, with its not-found view and a status that says so.
     const meta: FirstPaint = found ? postMeta(found, siteUrl) : { status: 404 };
@@ -163,6 +166,7 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
       responses: {
         [listRequest(lookup)]: lookupAnswer,
         [checkHtml]: { exists: saved !== undefined },
+        ...(older ? { [`/api/post-by-slug/${encodeURIComponent(slug)}`]: { data: older } } : {}),
         ...(saved ? { [`/api/cached-post/${encodeURIComponent(slug)}`]: saved.post } : {}),
       },
     } satisfies FirstPaint;

@@ -9,8 +9,16 @@ import {
   type BlogPost,
   type CheckHtmlResult,
   type SavePostHtmlResult,
+  postNotFound,
 } from '../../../src-shared/domain/blog-post.ts';
-import { checkHtml, getBlogPost, getCachedPost, listBlogPosts, savePostHtml } from '../../../src-shared/domain/endpoints/blog.ts';
+import {
+  checkHtml,
+  getBlogPost,
+  getCachedPost,
+  getPublishedPostBySlug,
+  listBlogPosts,
+  savePostHtml,
+} from '../../../src-shared/domain/endpoints/blog.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { largestJsonBody } from '../../http/body-limit.ts';
 import { routeOf } from '../../http/contract-route.ts';
@@ -98,6 +106,21 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       },
     });
   }
+
+  api.route({
+    ...routeOf(getPublishedPostBySlug),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const { slug } = request.params;
+      try {
+        const post = await source.getPublishedBySlug(slug);
+        if (!post) return reply.status(404).send({ error: postNotFound(slug) } satisfies ErrorBody);
+        return reply.header('cache-control', 'no-cache').send({ data: post });
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+    },
+  });
 
   api.route({
     ...routeOf(checkHtml),

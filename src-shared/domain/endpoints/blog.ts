@@ -67,6 +67,17 @@ export const getBlogPost = (postPath: (typeof BLOG_POST_PATHS)[number]) =>
     response: { 200: Type.Unsafe<{ data: BlogPost }>({}), ...failures },
   });
 
+/**
+ * The published post with a slug, as `{data: post}`; 404 when none. The web app's lookup lists
+ * the newest posts (BLOG.slugLookupPerPage) and asks this only for a slug older than those.
+ */
+export const getPublishedPostBySlug = endpoint({
+  method: 'GET',
+  path: '/api/post-by-slug/:slug',
+  params: SlugParamsSchema,
+  response: { 200: Type.Unsafe<{ data: BlogPost }>({}), ...failures },
+});
+
 /** Whether a static page of the post is stored. */
 export const checkHtml = endpoint({
   method: 'GET',

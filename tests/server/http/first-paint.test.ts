@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPostBySlug } from '../../../src-shared/api/blog/find-post-by-slug.ts';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.ts';
 import type { PageStore } from '../../../server/features/blog/store.ts';
@@ -35,7 +37,8 @@ beforeAll(async () => {
     'pages/home.html': PRERENDERED_HOME,
     'route-assets.json': JSON.stringify(ROUTE_ASSETS),
   });
-  server = await startTestServer({ webDistDir: build.dir, env: { PUBLIC_URL: SITE_URL } });
+  // The short cache of the built-in store is off: a test adds posts to the database directly.
+  server = await startTestServer({ webDistDir: build.dir, env: { PUBLIC_URL: SITE_URL, BLOG_CACHE_TTL_SECONDS: '0' } });
 });
 afterAll(async () => {
   await server.close();
@@ -114,6 +117,28 @@ describe('pages that paint before the app has run', () => {
     const html = await response.text();
     expect(html).not.toContain('<article');
     expect(preloadedResponses(html)['/api/check-html/no-such-post']).toEqual({ exists: false });
+  });
+});
+
+describe('a post older than the newest 100, which the slug lookup lists', () => {
+  it('has its page painted with it, and the app finds it by its slug', async () => {
+    const db = server.app.database.db;
+    // 120 posts dated years before the imported ones: the oldest lie beyond the newest 100.
+    await sql`insert into blog_posts (slug, title, content_html, status, published_at, updated_at)
+      select 'archive-post-' || n, 'Archive post ' || n, '<p>From the archive</p>', 'published',
+        timestamptz '2020-01-01' - n * interval '1 day', timestamptz '2020-01-01'
+      from generate_series(1, 120) as n`.execute(db);
+    try {
+      const response = await server.fetch('/blog/archive-post-120');
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Archive post 120');
+      const http = { fetch, baseUrl: server.url };
+      expect((await findPostBySlug(http, 'archive-post-120')).title).toBe('Archive post 120');
+      await expect(findPostBySlug(http, 'archive-post-121')).rejects.toThrow('Post with slug "archive-post-121" not found');
+      expect((await server.fetch('/blog/archive-post-121')).status).toBe(404);
+    } finally {
+      await db.deleteFrom('blog_posts').where('slug', 'like', 'archive-post-%').execute();
+    }
   });
 });
 
