@@ -10,7 +10,7 @@ export interface DeliveryOptions {
   maxAttempts: number;
   /** Wait before the second try; each later wait is four times the one before. */
   firstRetryDelayMs: number;
-  /** Mails claimed per round. */
+  /** Mails sent at most per round (each claimed just before it is sent). */
   batchSize: number;
   /**
    * How long a claimed mail may stay 'sending'. A row still 'sending' after that was being
@@ -44,9 +44,9 @@ function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attem
 }
 
 /**
- * Sends queued mail from the outbox. Each round claims due rows (queued → sending) with
- * `for update skip locked`, so several server instances never claim the same row, then
- * marks each sent, queued again for a later try, or failed after the last try.
+ * Sends queued mail from the outbox. Each round claims due rows one at a time (queued →
+ * sending) with `for update skip locked`, so several server instances never claim the same
+ * row, and marks each sent, queued again for a later try, or failed after the last try.
  */
 export function createDeliveryWorker(deps: {
   db: Kysely<Schema>;
@@ -71,20 +71,25 @@ export function createDeliveryWorker(deps: {
     for (const { id } of abandoned) log.error({ mailId: id }, 'mail delivery was interrupted mid-send; marked failed');
   }
 
-  async function claim(): Promise<OutboxRow[]> {
+  /**
+   * Claims the next due mail (queued → sending), or undefined when none is due. One mail at a
+   * time, just before it is sent: a mail claimed ahead of its turn would be marked failed,
+   * never sent, if the server died (or the database faltered) while sending another.
+   */
+  async function claimNext(): Promise<OutboxRow | undefined> {
     // While a row is 'sending', next_attempt_at holds the end of the claim (see claimTimeoutMs).
     const result = await sql<OutboxRow>`
       update mail_outbox
          set status = 'sending',
              attempts = attempts + 1,
              next_attempt_at = now() + make_interval(secs => ${options.claimTimeoutMs / 1000})
-       where id in (select id from mail_outbox
-                     where status = 'queued' and next_attempt_at <= now()
-                     order by next_attempt_at, id
-                     limit ${options.batchSize}
-                     for update skip locked)
+       where id = (select id from mail_outbox
+                    where status = 'queued' and next_attempt_at <= now()
+                    order by next_attempt_at, id
+                    limit 1
+                    for update skip locked)
       returning *`.execute(db);
-    return result.rows;
+    return result.rows[0];
   }
 
   async function deliver(row: OutboxRow): Promise<boolean> {
@@ -130,7 +135,11 @@ export function createDeliveryWorker(deps: {
   async function round(): Promise<number> {
     await failAbandonedClaims();
     let sent = 0;
-    for (const row of await claim()) if (await deliver(row)) sent += 1;
+    for (let n = 0; n < options.batchSize; n += 1) {
+      const row = await claimNext();
+      if (row === undefined) break;
+      if (await deliver(row)) sent += 1;
+    }
     return sent;
   }
 

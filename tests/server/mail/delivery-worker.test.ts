@@ -37,6 +37,17 @@ const enqueue = (n: number, kind = 'contact-notification') =>
       mailer().enqueue({ to: `team${i}@hireassist.example`, subject: `Message ${i}`, text: `Body ${i}`, kind }),
     ),
   );
+/** `n` mails queued one after the other, so they are claimed in the order of their ids. */
+async function enqueueInOrder(n: number): Promise<void> {
+  for (let i = 0; i < n; i += 1) {
+    await mailer().enqueue({
+      to: `team${i}@hireassist.example`,
+      subject: `Message ${i}`,
+      text: `Body ${i}`,
+      kind: 'contact-notification',
+    });
+  }
+}
 const rows = () => database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
 const smtp = () => createSmtpTransport({ url: peer.url, from: 'HireAssist <no-reply@hireassist.example>' });
 
@@ -164,6 +175,65 @@ describe('the delivery worker over SMTP (a real SMTP peer on 127.0.0.1)', () => 
     expect((await rows())[0]?.last_error).toContain('never sent twice');
     expect(peer.received).toHaveLength(0);
     await worker.stop();
+  });
+
+  it('delivers the mails a dead server had not started sending; only the one it was sending is marked failed', async () => {
+    await enqueueInOrder(3);
+    // A server that dies in the middle of sending its first mail: the send never ends.
+    let sendsStarted = 0;
+    const hanging: MailTransport = {
+      name: 'smtp',
+      send: () => {
+        sendsStarted += 1;
+        return new Promise<void>(() => {});
+      },
+      close() {},
+    };
+    const dead = createDeliveryWorker({ db: database.db, transport: hanging, log, options: { ...FAST, claimTimeoutMs: 200 } });
+    void dead.runOnce();
+    await waitFor(async () => sendsStarted === 1);
+    // Its claim runs out; another server's worker takes over.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const survivor = createDeliveryWorker({ db: database.db, transport: smtp(), log, options: FAST });
+    await survivor.runOnce();
+    await survivor.runOnce();
+    expect(sendsStarted).toBe(1);
+    expect((await rows()).map((row) => row.status)).toEqual(['failed', 'sent', 'sent']);
+    expect(subjectsReceived()).toEqual(['Message 1', 'Message 2']);
+    await survivor.stop();
+  });
+
+  it('keeps sending the rest of a round when recording one mail fails', async () => {
+    await enqueueInOrder(3);
+    let sends = 0;
+    // The database refuses the first "sent" mark, as during a brief outage.
+    await sql`create or replace function refuse_first_sent() returns trigger language plpgsql as $$
+      begin
+        if new.status = 'sent' and new.subject = 'Message 0' then raise exception 'database hiccup'; end if;
+        return new;
+      end $$`.execute(database.db);
+    await sql`create trigger refuse_first_sent before update on mail_outbox for each row execute function refuse_first_sent()`.execute(
+      database.db,
+    );
+    try {
+      const counting: MailTransport = {
+        name: 'smtp',
+        send: () => {
+          sends += 1;
+          return Promise.resolve();
+        },
+        close() {},
+      };
+      const worker = createDeliveryWorker({ db: database.db, transport: counting, log, options: FAST });
+      await worker.runOnce().catch(() => 0);
+      await worker.runOnce().catch(() => 0);
+      expect(sends).toBe(3);
+      expect((await rows()).map((row) => row.status)).toEqual(['sending', 'sent', 'sent']);
+      await worker.stop();
+    } finally {
+      await sql`drop trigger refuse_first_sent on mail_outbox`.execute(database.db);
+      await sql`drop function refuse_first_sent()`.execute(database.db);
+    }
   });
 });
 
