@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MailOutboxTable, Schema } from '../db/schema.ts';
+import { isPlainAddress } from './mailer.ts';
 import type { MailTransport } from './transports.ts';
+
+/** The outbox's last_error for a mail whose recipient is not one plain address. */
+export const NOT_ONE_ADDRESS = 'not sent: the recipient is not one plain email address';
 
 export interface DeliveryOptions {
   /** How often the worker looks for due mail. */
@@ -93,6 +97,18 @@ export function createDeliveryWorker(deps: {
   }
 
   async function deliver(row: OutboxRow): Promise<boolean> {
+    // An address a mail header would read as a display name, a list or a group (an account
+    // named `x,victim@corp.com` or `Ann<victim@corp.com>`) would go to someone other than the
+    // address the mail was queued and counted for: it is not sent at all.
+    if (!isPlainAddress(row.to_address)) {
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'failed', last_error: NOT_ONE_ADDRESS })
+        .where('id', '=', row.id)
+        .execute();
+      log.warn({ mailId: row.id, kind: row.kind }, 'mail not sent: its recipient is not one plain email address');
+      return false;
+    }
     try {
       await transport.send({
         to: row.to_address,

@@ -16,8 +16,12 @@ export interface OutgoingMail {
   containsSecret?: boolean;
 }
 
-/** An address with nothing around it: no name, no second address, no space or line break. */
-const PLAIN_ADDRESS = /^[^\s@<>,;"()]+@[^\s@<>,;"()]+\.[^\s@<>,;"()]+$/;
+/**
+ * An address with nothing around it: no name, no second address, no group (`name:`), no
+ * comment, quote, backslash, space or line break, none of which a mail header would read as
+ * part of one address.
+ */
+const PLAIN_ADDRESS = /^[^\s@<>,;:"()\\]+@[^\s@<>,;:"()\\]+\.[^\s@<>,;:"()\\]+$/;
 
 /** Whether `value` is one plain email address (PLAIN_ADDRESS), as a reply-to or a configured recipient must be. */
 export function isPlainAddress(value: string): boolean {

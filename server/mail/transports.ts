@@ -41,7 +41,8 @@ export function createSmtpTransport(options: { url: string; from: string }): Mai
         await open()
       ).sendMail({
         from: options.from,
-        to: mail.to,
+        // An address object: nodemailer takes it as the one address it is, never as a list or a name.
+        to: { name: '', address: mail.to },
         subject: mail.subject,
         text: mail.text,
         ...(mail.replyTo === null ? {} : { replyTo: mail.replyTo }),

@@ -1,7 +1,9 @@
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../../support/log-capture.ts';
-import { startTestServer } from '../../support/test-server.ts';
+import { NOT_ONE_ADDRESS } from '../../../server/mail/delivery-worker.ts';
+import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { CLIENT_ID, PASSWORD } from './support.ts';
 
 async function signUpAndReadLog(env: Record<string, string>) {
@@ -37,5 +39,46 @@ describe('verification codes by mail', () => {
     const { log, mail } = await signUpAndReadLog({ SMTP_URL: 'smtp://127.0.0.1:9' });
     expect(log).not.toContain(mail.template_params.code ?? 'no code');
     expect(log).not.toContain(PASSWORD);
+  });
+});
+
+describe('a code mail goes to the account’s own address and nowhere else', () => {
+  let peer: SmtpPeer;
+  let server: TestServer;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    server = await startTestServer({ env: { SMTP_URL: peer.url, IDENTITY_RATE_LIMIT_PER_IP: '1000' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await peer.stop();
+  });
+
+  it('never reaches an address hidden in a sign-up name that a mail header reads as a name, a list or a group', async () => {
+    // Each reads as victim@corp.example in a To header, and each counts against quotas of its own.
+    const names = ['x,victim@corp.example', 'x;victim@corp.example', 'Someone<victim@corp.example>', 'g:victim@corp.example'];
+    for (const name of names) {
+      // Whether the pool takes such a name is its own business; no mail may leave for victim@.
+      await server.fetch('/cognito/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+        body: JSON.stringify({ ClientId: CLIENT_ID, Username: name, Password: PASSWORD }),
+      });
+    }
+    const settled = async () =>
+      (await server.app.database.db.selectFrom('mail_outbox').select('status').execute()).every(
+        (row) => row.status === 'sent' || row.status === 'failed',
+      );
+    await expect.poll(settled, { timeout: 10_000 }).toBe(true);
+    expect(peer.received.flatMap((mail) => mail.to)).not.toContain('victim@corp.example');
+    expect(peer.received.map((mail) => mail.raw).join('\n')).not.toMatch(/^To:.*victim@corp\.example>?\r?$/m);
+    // The operator's outbox says why each such mail was not sent.
+    const outbox = await server.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'status', 'last_error'])
+      .execute();
+    expect(outbox.length).toBeGreaterThan(0);
+    for (const mail of outbox)
+      expect(mail).toEqual({ to_address: mail.to_address, status: 'failed', last_error: NOT_ONE_ADDRESS });
   });
 });
