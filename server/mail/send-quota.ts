@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { addressKey } from '../http/rate-limit/address-key.ts';
 import type { RateLimitStore } from '../http/rate-limit/store.ts';
 
 /** Mails an hour to addresses a visitor typed (sign-up, reset and verification codes). */
 export interface MailQuotaConfig {
-  /** Per client address (MAIL_QUOTA_PER_CLIENT_PER_HOUR). */
+  /** Per client address, an IPv6 client's whole /64 (MAIL_QUOTA_PER_CLIENT_PER_HOUR). */
   perClientPerHour: number;
   /** Per recipient address (MAIL_QUOTA_PER_RECIPIENT_PER_HOUR). */
   perRecipientPerHour: number;
@@ -40,7 +41,7 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
       const recipient = to.trim().toLowerCase();
       const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
       // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
-      if (!(await within(`client:${clientAddress}`, quota.perClientPerHour, nowMs))) return false;
+      if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return false;
       if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return false;
       if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return false;
       const { count } = await store.hit('mail:global', HOUR_MS, nowMs);

@@ -123,6 +123,21 @@ describe('the quota mechanism', () => {
     expect(admitted.slice(-2)).toEqual([false, false]);
     expect(await quota.admit({ to: 'someone.else@example.com', clientAddress: '192.0.2.1' }, now)).toBe(true);
   });
+
+  it(`counts an IPv6 client's whole /64 as one client address: ${DEFAULT_MAIL_QUOTA.perClientPerHour} mails an hour, however it rotates`, async () => {
+    const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
+    const now = Date.now();
+    const admitted = [];
+    for (let i = 1; i <= DEFAULT_MAIL_QUOTA.perClientPerHour + 2; i++) {
+      admitted.push(
+        await quota.admit({ to: `stranger${i}@company${i}.example`, clientAddress: `2001:db8:5:6::${i.toString(16)}` }, now),
+      );
+    }
+    expect(admitted.filter(Boolean)).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
+    expect(admitted.slice(-2)).toEqual([false, false]);
+    // The neighbouring /64 is another subscriber.
+    expect(await quota.admit({ to: 'someone@elsewhere.example', clientAddress: '2001:db8:5:7::1' }, now)).toBe(true);
+  });
 });
 
 const withRedis = await redisAvailable();

@@ -5,13 +5,13 @@ import { adminLogin, adminLogout, adminValidate, revokeAllAdminSessions } from '
 import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import { addressKey } from '../../http/rate-limit/address-key.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { AdminAccess } from './guard.ts';
 import type { KnownDevices } from './known-device.ts';
 import {
   ADMIN_LOGIN_LIMITS,
-  addressKey,
   assessLogin,
   createSlowLane,
   LOGIN_BUSY_MESSAGE,

@@ -1,10 +1,11 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
+import { addressKey } from '../../http/rate-limit/address-key.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { ContactConfig } from './config.ts';
 
 /**
- * Options for @fastify/rate-limit on the contact route: per IP, over a fixed window, counted
+ * Options for @fastify/rate-limit on the contact route: per IP (an IPv6 client's /64), over a fixed window, counted
  * in the server's rate-limit store (memory for one server, Redis for several).
  *
  * The limit is on messages sent, so only a submission that passed validation counts: a visitor
@@ -19,7 +20,8 @@ export function contactRateLimitOptions(config: ContactConfig, store: RateLimitS
     hook: 'preHandler',
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowSeconds * 1000,
-    keyGenerator: (request) => request.ip,
+    // An IPv6 client by its /64: one subscriber holds the whole network.
+    keyGenerator: (request) => addressKey(request.ip),
     allowList: (request) => request.validationError !== undefined,
     ...rateLimitPluginOptions(store, 'contact'),
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_LOGIN_LIMITS, addressKey } from '../../../server/features/admin/login-limits.ts';
+import { ADMIN_LOGIN_LIMITS } from '../../../server/features/admin/login-limits.ts';
+import { addressKey } from '../../../server/http/rate-limit/address-key.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ADMIN_PASSWORD, login } from './admin-client.ts';
 

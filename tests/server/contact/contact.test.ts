@@ -157,3 +157,26 @@ describe('the contact rate limit', () => {
     expect(health.headers.get('x-ratelimit-limit')).toBeNull();
   });
 });
+
+describe('the contact rate limit for an IPv6 client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind one proxy (the test), which passes on the client's address.
+    server = await startTestServer({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(() => server.close());
+
+  const postFrom = (address: string, n: number) =>
+    server.fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ ...GOOD, email: `visitor-${n}@example.com` }),
+    });
+
+  it('counts the whole /64 one subscriber holds as one client, however it rotates its addresses', async () => {
+    for (let n = 1; n <= 5; n += 1) expect((await postFrom(`2001:db8:1:2::${n}`, n)).status, `message ${n}`).toBe(201);
+    expect((await postFrom('2001:db8:1:2:abcd:ef01:2345:6789', 6)).status).toBe(429);
+    // Its neighbour network is another subscriber.
+    expect((await postFrom('2001:db8:1:3::1', 7)).status).toBe(201);
+  });
+});

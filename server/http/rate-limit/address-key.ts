@@ -1,0 +1,29 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The key a per-client limit counts a client under: an IPv4 address as it is (an IPv4-mapped
+ * IPv6 address too), an IPv6 address as its /64, since one subscriber usually gets a whole
+ * /64 and could otherwise rotate through 2^64 addresses. The admin login limits, the contact
+ * form's rate limit and the per-client mail quota count by it.
+ */
+export function addressKey(ip: string): string {
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const groups = ipv6Groups(ip.split('%')[0] ?? ip);
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return `${g >> 8}.${g & 255}.${h >> 8}.${h & 255}`;
+  }
+  return `${[a, b, c, d].map((group) => group.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  const hexOnly = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_match, a: string, b: string, c: string, d: string) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((group) => group.toString(16)).join(':'),
+  );
+  const [head = '', tail] = hexOnly.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
