@@ -7,6 +7,9 @@ import type { MailTransport } from './transports.ts';
 /** The outbox's last_error for a mail whose recipient is not one plain address. */
 export const NOT_ONE_ADDRESS = 'not sent: the recipient is not one plain email address';
 
+/** What a sent mail that carried a code or password keeps as its text. */
+const SECRET_REMOVED = '(removed once sent: it carried a code or password)';
+
 export interface DeliveryOptions {
   /** How often the worker looks for due mail. */
   pollIntervalMs: number;
@@ -139,9 +142,12 @@ export function createDeliveryWorker(deps: {
       );
       return false;
     }
+    // A sent mail is never sent again, so a code or temporary password it carried has no use
+    // here any more: the identity service keeps codes hashed, and so the outbox keeps none.
+    const forgetSecret = row.contains_secret ? { text_body: SECRET_REMOVED, template_params: JSON.stringify({}) } : {};
     await db
       .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null, ...forgetSecret })
       .where('id', '=', row.id)
       .execute();
     log.info({ mailId: row.id, kind: row.kind, to: row.to_address, transport: transport.name }, 'mail sent');

@@ -177,6 +177,32 @@ describe('the delivery worker over SMTP (a real SMTP peer on 127.0.0.1)', () => 
     await worker.stop();
   });
 
+  it('keeps no code or temporary password in the outbox once the mail carrying it is sent', async () => {
+    await mailer().enqueue({
+      to: 'ada@example.com',
+      subject: 'Your temporary password',
+      text: 'Your username is ada@example.com and temporary password is Tmp-Secret-4821.',
+      kind: 'identity-invitation',
+      templateParams: { username: 'ada@example.com', password: 'Tmp-Secret-4821' },
+      containsSecret: true,
+    });
+    await mailer().enqueue({
+      to: 'team@hireassist.example',
+      subject: 'Contact form: Hi',
+      text: 'Grace wrote',
+      kind: 'contact-notification',
+    });
+    const worker = createDeliveryWorker({ db: database.db, transport: smtp(), log, options: FAST });
+    expect(await worker.runOnce()).toBe(2);
+    expect(peer.received.map((mail) => mail.raw).join('\n')).toContain('Tmp-Secret-4821');
+    const [invitation, notification] = await rows();
+    expect(invitation).toMatchObject({ status: 'sent', subject: 'Your temporary password', template_params: {} });
+    expect(JSON.stringify(invitation)).not.toContain('Tmp-Secret-4821');
+    // A mail with nothing secret in it keeps its text.
+    expect(notification).toMatchObject({ status: 'sent', text_body: 'Grace wrote' });
+    await worker.stop();
+  });
+
   it('delivers the mails a dead server had not started sending; only the one it was sending is marked failed', async () => {
     await enqueueInOrder(3);
     // A server that dies in the middle of sending its first mail: the send never ends.
