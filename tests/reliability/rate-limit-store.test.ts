@@ -1,8 +1,37 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, openRateLimitStore } from '../../server/http/rate-limit/store.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
+import { captureLog } from '../support/log-capture.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { contactSubmission } from './support/contact.ts';
+
+/** A TCP relay to the machine's Redis that can be cut, as a Redis going down mid-run is. */
+async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      const closed = new Promise((resolve) => relay.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
 
 describe('the rate-limit store in memory', () => {
   it('counts hits per key and starts a new window once the old one has ended', async () => {
@@ -37,7 +66,32 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
     await expect(openRateLimitStore(`${REDIS_URL}/99`, log)).rejects.toThrow(/DB index is out of range/);
   });
 
-  it('lets requests through, with a warning, when Redis does not answer', async () => {
+  it("keeps counting in the instance's memory while Redis is down, so the contact form's limit still holds", async () => {
+    const relay = await redisRelay();
+    const log = captureLog();
+    const server = await startTestServer({
+      env: { REDIS_URL: relay.url, CONTACT_RATE_LIMIT_MAX: '2', LOG_LEVEL: 'warn' },
+      logStream: log.stream,
+    });
+    try {
+      await relay.cut();
+      const statuses: number[] = [];
+      for (let n = 0; n < 4; n += 1) {
+        const reply = await server.fetch('/api/contact', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(contactSubmission(`redis-down-${n}-${Date.now()}`)),
+        });
+        statuses.push(reply.status);
+      }
+      expect(statuses).toEqual([201, 201, 429, 429]);
+      expect(log.text()).toContain('rate-limit store (Redis) unavailable');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts in memory, with one warning, when Redis does not answer', async () => {
     const warnings: string[] = [];
     const unreachable = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,
@@ -49,8 +103,9 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
       log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) }),
       keyPrefix: prefix,
     });
-    expect((await store.hit('down', 60_000, Date.now())).count).toBe(0);
-    expect(warnings).toEqual(['rate-limit store (Redis) unavailable; requests are not being limited']);
+    expect((await store.hit('down', 60_000, Date.now())).count).toBe(1);
+    expect((await store.hit('down', 60_000, Date.now())).count).toBe(2);
+    expect(warnings).toEqual(["rate-limit store (Redis) unavailable; counting in this instance's memory until it answers"]);
     unreachable.disconnect();
   });
 });

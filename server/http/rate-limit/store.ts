@@ -47,18 +47,36 @@ export function createMemoryRateLimitStore(): RateLimitStore {
  * Counters in Redis, shared by every instance behind the load balancer, so a client cannot
  * multiply a limit by the number of instances. A key is created with its window as expiry
  * and counted up atomically (MULTI), so concurrent hits on several instances never lose one.
- * When Redis does not answer within `commandTimeoutMs`, the hit is let through and logged:
- * a Redis outage must not take the contact form or sign-in down with it (admin login
- * limits and the identity lockout live in the database and are unaffected).
+ * While Redis does not answer (a command fails or times out, or the client is reconnecting),
+ * hits are counted in this instance's memory instead, and a warning is logged: a Redis outage
+ * must not take the contact form or sign-in down with it, nor switch every limit off (the mail
+ * quotas would no longer keep the site from being a bulk mailer). Each limit then holds per
+ * instance until Redis answers again. Admin login limits and the identity lockout live in the
+ * database and are unaffected.
  */
 export function createRedisRateLimitStore(
   client: Redis,
   options: { log: FastifyBaseLogger; keyPrefix?: string; ownsClient?: boolean },
 ): RateLimitStore {
   const prefix = options.keyPrefix ?? 'hireassist:rate:';
+  const fallback = createMemoryRateLimitStore();
   let lastWarning = 0;
+  const countLocally = (error: unknown, key: string, windowMs: number, nowMs: number) => {
+    // One warning a minute at most: an outage would otherwise log once per request.
+    if (nowMs - lastWarning > 60_000) {
+      lastWarning = nowMs;
+      options.log.warn(
+        { err: error },
+        "rate-limit store (Redis) unavailable; counting in this instance's memory until it answers",
+      );
+    }
+    return fallback.hit(key, windowMs, nowMs);
+  };
   return {
     async hit(key, windowMs, nowMs) {
+      // Known to be down: no command is sent to wait behind the reconnection.
+      if (RECONNECTING.has(client.status))
+        return countLocally(new Error(`Redis connection is ${client.status}`), key, windowMs, nowMs);
       const redisKey = `${prefix}${key}`;
       try {
         const results = await client.multi().set(redisKey, 0, 'PX', windowMs, 'NX').incr(redisKey).pttl(redisKey).exec();
@@ -67,12 +85,7 @@ export function createRedisRateLimitStore(
         if (typeof count !== 'number' || typeof ttl !== 'number') throw new Error('Redis answered without counts');
         return { count, resetInMs: Math.max(ttl, 0) };
       } catch (error) {
-        // One warning a minute at most: an outage would otherwise log once per request.
-        if (nowMs - lastWarning > 60_000) {
-          lastWarning = nowMs;
-          options.log.warn({ err: error }, 'rate-limit store (Redis) unavailable; requests are not being limited');
-        }
-        return { count: 0, resetInMs: windowMs };
+        return countLocally(error, key, windowMs, nowMs);
       }
     },
     async close() {
@@ -81,14 +94,17 @@ export function createRedisRateLimitStore(
   };
 }
 
+/** ioredis's states of a connection that was lost and is not back yet. */
+const RECONNECTING: ReadonlySet<string> = new Set(['reconnecting', 'close', 'end']);
+
 /** How long the start waits for Redis to answer PING. */
 const START_PING_TIMEOUT_MS = 3_000;
 
 /**
  * The store the configuration asks for: Redis at `redisUrl`, or memory when there is none.
  * Redis must answer PING within START_PING_TIMEOUT_MS, or this throws ServiceUnreachable: the
- * store lets hits through while Redis is down, which is right for an outage that begins later
- * but would make a wrong REDIS_URL switch every shared limit off without a word.
+ * store counts in memory while Redis is down, which is right for an outage that begins later
+ * but would make a wrong REDIS_URL quietly turn every shared limit into a per-instance one.
  */
 export async function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): Promise<RateLimitStore> {
   if (redisUrl === undefined) return createMemoryRateLimitStore();
