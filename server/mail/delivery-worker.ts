@@ -54,6 +54,8 @@ function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attem
  * Sends queued mail from the outbox. Each round claims due rows one at a time (queued →
  * sending) with `for update skip locked`, so several server instances never claim the same
  * row, and marks each sent, queued again for a later try, or failed after the last try.
+ * Stopping claims no more: the mails not yet claimed wait in the outbox for another
+ * instance, or the next start, to send.
  */
 export function createDeliveryWorker(deps: {
   db: Kysely<Schema>;
@@ -66,6 +68,8 @@ export function createDeliveryWorker(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
+  /** Set by `stop`: the round in progress claims no further mail. */
+  let stopping = false;
 
   async function failAbandonedClaims(): Promise<void> {
     const abandoned = await db
@@ -157,7 +161,7 @@ export function createDeliveryWorker(deps: {
   async function round(): Promise<number> {
     await failAbandonedClaims();
     let sent = 0;
-    for (let n = 0; n < options.batchSize; n += 1) {
+    for (let n = 0; n < options.batchSize && !stopping; n += 1) {
       const row = await claimNext();
       if (row === undefined) break;
       if (await deliver(row)) sent += 1;
@@ -181,11 +185,13 @@ export function createDeliveryWorker(deps: {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       log.info({ transport: transport.name }, 'mail delivery started');
       schedule();
     },
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
       transport.close();

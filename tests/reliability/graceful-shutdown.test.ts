@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedContactState, submitContact } from './support/contact.ts';
 import { createHttpClient } from './support/http-client.ts';
@@ -70,6 +71,63 @@ describe('SIGTERM during a steady stream of contact submissions', () => {
       const stored = await storedContactState(database);
       expect(acknowledged.filter((email) => !stored.emails.has(email))).toEqual([]);
       expect(stored.halfWritten).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/** A mail host that accepts connections and never greets, as one behind a dropping firewall does. */
+async function silentMailHost(): Promise<{ url: string; connections(): number; close(): Promise<void> }> {
+  const held = new Set<Socket>();
+  let connections = 0;
+  const host = createServer((socket) => {
+    connections += 1;
+    held.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => held.delete(socket));
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(host.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close() {
+      held.forEach((socket) => socket.destroy());
+      return new Promise((resolve) => host.close(() => resolve()));
+    },
+  };
+}
+
+describe('SIGTERM while the mail host does not answer', () => {
+  it('gives the mails it had not begun sending back to the outbox, unsent and untried', async () => {
+    const dir = await temporaryDataDir();
+    cleanups.push(dir.dispose);
+    const host = await silentMailHost();
+    cleanups.push(host.close);
+    const server = await startServerProcess({ DATA_DIR: dir.dataDir, SMTP_URL: host.url });
+    cleanups.push(() => server.kill());
+    const client = createHttpClient(server.url);
+    cleanups.push(async () => client.close());
+
+    // Queued together, so the delivery worker's next round claims them all.
+    const statuses = await Promise.all([0, 1, 2].map((n) => submitContact(client, `slow-mail-${n}`)));
+    expect(statuses).toEqual([201, 201, 201]);
+    const deadline = Date.now() + 15_000;
+    while (host.connections() === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(host.connections()).toBeGreaterThan(0);
+    server.child.kill('SIGTERM');
+    // The mail in hand holds the shutdown until its grace runs out.
+    await server.exited;
+
+    const database = await openServerData({ dataDir: dir.dataDir });
+    try {
+      const mails = await database.db.selectFrom('mail_outbox').select(['status', 'attempts']).orderBy('id').execute();
+      expect(mails.length).toBeGreaterThanOrEqual(3);
+      console.info(`[shutdown] outbox after SIGTERM: ${JSON.stringify(mails)}`);
+      // The others were never begun: they wait in the outbox, their tries uncounted, where
+      // before they were left 'sending', to be marked failed later as if they had gone out.
+      const untouched = mails.filter((mail) => mail.status === 'queued' && mail.attempts === 0);
+      expect(untouched.length).toBe(mails.length - 1);
     } finally {
       await database.close();
     }
