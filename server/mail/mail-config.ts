@@ -35,7 +35,14 @@ const EMAILJS_IDS = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_USER_
 
 /** Reads the mail section of the configuration; problems go to `read.problems`. */
 export function readMailConfig(read: EnvReader): MailConfig {
-  const smtpUrl = read.url('SMTP_URL', ['smtp', 'smtps']);
+  let smtpUrl = read.url('SMTP_URL', ['smtp', 'smtps']);
+  // smtp:// and smtp:host parse as URLs without a host, and nodemailer then sends to localhost.
+  if (smtpUrl && smtpUrl.hostname === '') {
+    read.problems.push(
+      `SMTP_URL must name the mail host, such as smtps://user:password@smtp.example:465 (got ${quote(read.optional('SMTP_URL') ?? '')})`,
+    );
+    smtpUrl = undefined;
+  }
   const [serviceId, templateId, userId] = EMAILJS_IDS.map((name) => read.optional(name));
   const missing = EMAILJS_IDS.filter((name) => read.optional(name) === undefined);
   // EmailJS needs all three ids; a partial set is a typo to report, not a silent outbox.

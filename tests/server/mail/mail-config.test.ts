@@ -82,4 +82,13 @@ describe('the mail configuration', () => {
       );
     }
   });
+
+  it('refuses at start an SMTP_URL that names no mail host, which would send every mail to this machine', () => {
+    for (const url of ['smtp://', 'smtps://', 'smtp:smtp.example']) {
+      expect(configProblems({ SMTP_URL: url }), url).toEqual([
+        expect.stringMatching(/^SMTP_URL must name the mail host, such as smtps:\/\/user:password@smtp\.example:465 \(got "/),
+      ]);
+    }
+    expect(configProblems({ SMTP_URL: 'smtp://smtp.example' })).toEqual([]);
+  });
 });
