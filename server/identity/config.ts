@@ -91,6 +91,12 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
     read.problems.push(`${name} must look like eu-west-1_AbCdEf123, the region, an underscore and the id (got ${quote(poolId)})`);
   }
   const mode = awsPoolId !== undefined && awsClientId !== undefined ? 'aws' : 'embedded';
+  // The embedded service has a sign-in page of its own and would ignore it without a word.
+  if (awsPoolId === undefined && awsClientId === undefined && read.optional('COGNITO_HOSTED_DOMAIN') !== undefined) {
+    read.problems.push(
+      'COGNITO_HOSTED_DOMAIN is the hosted UI of an AWS Cognito pool: set COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID too, or unset it for the embedded service',
+    );
+  }
   const givenRegion = read.optional('COGNITO_REGION');
   // An AWS pool lives in the region its id starts with: the browser's SDK calls cognito-idp.<region>
   // and id tokens name it in their issuer, so any other region fails every sign-in. The

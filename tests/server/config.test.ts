@@ -125,6 +125,20 @@ describe('an AWS Cognito pool', () => {
     ]);
   });
 
+  it('is refused at start with COGNITO_HOSTED_DOMAIN but no pool, which the embedded service ignored (no social sign-in went there)', () => {
+    expect(configProblems({ COGNITO_HOSTED_DOMAIN: 'https://auth.hireassist.example' })).toEqual([
+      'COGNITO_HOSTED_DOMAIN is the hosted UI of an AWS Cognito pool: set COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID too, or unset it for the embedded service',
+    ]);
+    // Half a pool is reported once, as such.
+    expect(
+      configProblems({
+        COGNITO_HOSTED_DOMAIN: 'https://auth.hireassist.example',
+        COGNITO_USER_POOL_ID: pool.COGNITO_USER_POOL_ID,
+      }),
+    ).toEqual(['COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID must be set together (or neither, for the embedded service)']);
+    expect(configProblems({ ...pool, ...keys, COGNITO_HOSTED_DOMAIN: 'https://auth.hireassist.example' })).toEqual([]);
+  });
+
   it('leaves the embedded pool as it was: us-east-1_local in us-east-1, or the COGNITO_REGION given', () => {
     expect(loadConfig({}).identity).toMatchObject({ mode: 'embedded', userPoolId: 'us-east-1_local', region: 'us-east-1' });
     expect(loadConfig({ COGNITO_REGION: 'eu-west-1' }).identity.region).toBe('eu-west-1');
