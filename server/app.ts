@@ -172,7 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     fastLane.close();
     done();
   });
-  registerHealthRoutes(app, fastLane, database);
+  registerHealthRoutes(app, fastLane, database, rateLimitStore);
   registerIdentityService(app, {
     identity: config.identity,
     publicUrl: config.publicUrl,

@@ -51,6 +51,11 @@ export interface MarketingPublicConfig {
 export interface HealthStatus {
   ok: boolean;
   db: 'pglite' | 'postgres';
+  /**
+   * With REDIS_URL only: whether the shared rate-limit counters answer. A Redis outage keeps
+   * `ok` (each instance counts its limits alone meanwhile), so it is reported here.
+   */
+  redis?: 'ok' | 'down';
 }
 
 /**

@@ -1,37 +1,11 @@
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, openRateLimitStore } from '../../server/http/rate-limit/store.ts';
-import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
+import { REDIS_URL, redisAvailable, redisRelay, requireInCi } from '../support/redis.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { contactSubmission } from './support/contact.ts';
-
-/** A TCP relay to the machine's Redis that can be cut, as a Redis going down mid-run is. */
-async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
-  const target = new URL(REDIS_URL);
-  const sockets = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const { port } = relay.address() as AddressInfo;
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async cut() {
-      const closed = new Promise((resolve) => relay.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
 
 describe('the rate-limit store in memory', () => {
   it('counts hits per key and starts a new window once the old one has ended', async () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HEALTH_CHECK_FRESH_MS } from '../../server/features/health/routes.ts';
 import { captureLog } from '../support/log-capture.ts';
+import { redisAvailable, redisRelay } from '../support/redis.ts';
 import { startTestServer } from '../support/test-server.ts';
+
+const redisReady = await redisAvailable();
 
 describe('GET /api/health', () => {
   it('reports ok on the embedded database', async () => {
@@ -43,6 +46,21 @@ describe('GET /api/health', () => {
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.runIf(redisReady)('says when Redis is down, staying 200 as the instance still serves', async () => {
+    const relay = await redisRelay();
+    const server = await startTestServer({ env: { REDIS_URL: relay.url } });
+    try {
+      expect(await (await server.fetch('/api/health')).json()).toEqual({ ok: true, db: 'pglite', redis: 'ok' });
+      await relay.cut();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const response = await server.fetch('/api/health');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, db: 'pglite', redis: 'down' });
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { it } from 'vitest';
 
@@ -26,4 +27,29 @@ export function requireInCi(available: boolean, what: string): void {
   it(`needs ${what} in CI`, () => {
     throw new Error(`${what} is not available: .ci/run starts it; see the log above for why it did not.`);
   });
+}
+
+/** A TCP relay to the machine's Redis that can be cut, as a Redis going down mid-run is. */
+export async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      const closed = new Promise((resolve) => relay.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
 }

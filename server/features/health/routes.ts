@@ -3,29 +3,41 @@ import { getHealth } from '../../../src-shared/domain/endpoints/public.ts';
 import type { HealthStatus } from '../../../src-shared/domain/public-config.ts';
 import type { Database } from '../../db/database.ts';
 import { serveFixedAnswer, type FastLane, type FixedAnswer } from '../../http/fast-lane.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 
 /** How long one database round trip answers for every health check that follows it. */
 export const HEALTH_CHECK_FRESH_MS = 1000;
 
 /**
- * `GET /api/health`: 200 while the database answers, 503 when it does not. Checks arriving
+ * `GET /api/health`: 200 while the database answers, 503 when it does not. With REDIS_URL it
+ * also says whether Redis is connected (`redis`): a Redis outage does not make an instance
+ * unfit to serve (its limits are counted in its memory meanwhile), but the operator sees it. Checks arriving
  * together share one database round trip, and its answer stands for HEALTH_CHECK_FRESH_MS:
  * a busy load balancer's probes then cost the database nothing more than one query a second.
  * While a healthy answer is fresh, probes take the fast lane. Probes come every few seconds
  * from each load balancer: no access-log line for each, only a warning while the database
  * does not answer.
  */
-export function registerHealthRoutes(app: FastifyInstance, lane: FastLane, database: Database): void {
-  const answer = (ok: boolean): FixedAnswer => ({
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  lane: FastLane,
+  database: Database,
+  rateLimitStore: Pick<RateLimitStore, 'redisStatus'>,
+): void {
+  const answer = (ok: boolean, redis: HealthStatus['redis']): FixedAnswer => ({
     status: ok ? 200 : 503,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-    body: JSON.stringify({ ok, db: database.kind } satisfies HealthStatus),
+    body: JSON.stringify({ ok, db: database.kind, ...(redis ? { redis } : {}) } satisfies HealthStatus),
   });
-  const answers = { ok: answer(true), down: answer(false) };
+  const answers = new Map(
+    [true, false].flatMap((ok) => (['ok', 'down', undefined] as const).map((redis) => [`${ok}:${redis}`, answer(ok, redis)])),
+  );
   const databaseAnswers = sharedRecentCheck(() => database.ping(), HEALTH_CHECK_FRESH_MS);
   const toAnswer = (ok: boolean) => {
     if (!ok) app.log.warn('health check: the database does not answer');
-    return ok ? answers.ok : answers.down;
+    const found = answers.get(`${ok}:${rateLimitStore.redisStatus?.()}`);
+    if (found === undefined) throw new Error('no health answer for this state');
+    return found;
   };
   serveFixedAnswer(app, lane, getHealth.path, { access: 'public' }, () => {
     const result = databaseAnswers();

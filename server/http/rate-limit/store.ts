@@ -16,6 +16,8 @@ export interface RateLimitHit {
 export interface RateLimitStore {
   /** Counts one hit for `key` at `nowMs`; a key's window opens at its first hit and lasts `windowMs`. */
   hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit>;
+  /** Redis only: whether it is connected now ('down': this instance counts alone meanwhile). */
+  redisStatus?(): 'ok' | 'down';
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function createRedisRateLimitStore(
         return countLocally(error, key, windowMs, nowMs);
       }
     },
+    redisStatus: () => (client.status === 'ready' ? 'ok' : 'down'),
     async close() {
       if (options.ownsClient) await client.quit().catch(() => client.disconnect());
     },
