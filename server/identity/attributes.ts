@@ -49,7 +49,12 @@ export const READABLE_ATTRIBUTES: readonly string[] = ['sub', 'identities', ...A
 export const COLUMN_ATTRIBUTES = ['email', 'given_name', 'family_name', 'phone_number'] as const;
 export type ColumnAttribute = (typeof COLUMN_ATTRIBUTES)[number];
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An email address as the pool takes it: one `@`, a dot in the domain, and none of the
+ * characters that make a mail header read more than one plain address (a list, a group, a
+ * display name, a quoted part): the code sent to `x,victim@corp.example` must not reach victim@.
+ */
+export const EMAIL = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
 const PHONE = /^\+[0-9]{6,15}$/;
 const BIRTHDATE = /^\d{4}-\d{2}-\d{2}$/;
 const STRING_MAX = 2048;

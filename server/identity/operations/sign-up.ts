@@ -2,13 +2,11 @@ import { invalidParameter, usernameExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { checkPassword } from '../passwords.ts';
 import { limitPerUser } from '../service.ts';
-import { checkAttributeWrites } from '../attributes.ts';
+import { checkAttributeWrites, EMAIL } from '../attributes.ts';
 import { verifierColumns } from '../srp/verifier.ts';
 import { findUser, isUniqueViolation } from '../users.ts';
 import { admitCodeMail, sendCode } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** SignUp: email as username; the account stays UNCONFIRMED until ConfirmSignUp. */
 export const signUp: Operation<'SignUp'> = {

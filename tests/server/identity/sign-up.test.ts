@@ -76,6 +76,19 @@ describe('SignUp', () => {
     });
   });
 
+  it.each([
+    'x,victim@corp.example',
+    'Someone<victim@corp.example>',
+    'g:victim@corp.example',
+    'a;b@corp.example',
+    '"x"@corp.example',
+  ])('refuses %s, which a mail header would read as another address, a list or a group', async (username) => {
+    expect(await failure(signUp(username))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'Username should be an email.',
+    });
+  });
+
   it('refuses attributes outside the schema', async () => {
     const result = await failure(
       signUp('attr@example.com', PASSWORD, { UserAttributes: [{ Name: 'favourite_colour', Value: 'red' }] }),
