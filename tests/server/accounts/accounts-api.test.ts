@@ -213,7 +213,11 @@ describe('preferences, recent sign-ins and forgetting the account', () => {
     expect(JSON.stringify(rows)).not.toContain('augusta@example.com');
     expect(await db().selectFrom('account_preferences').selectAll().execute()).toEqual([]);
     // The lead the sign-up recorded stays in the operator's counts, without the person's name and address.
-    const { lead_id } = await db().selectFrom('account_signups').select('lead_id').where('user_sub', '=', sub).executeTakeFirstOrThrow();
+    const { lead_id } = await db()
+      .selectFrom('account_signups')
+      .select('lead_id')
+      .where('user_sub', '=', sub)
+      .executeTakeFirstOrThrow();
     const lead = await db().selectFrom('leads').selectAll().where('id', '=', lead_id).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ name: '[deleted account]', email: '[deleted account]', source: 'hero_cta' });
   });
