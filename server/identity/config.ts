@@ -118,15 +118,7 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
       mode === 'aws'
         ? keyPair(read, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', AWS_ADMIN_KEYS_NEEDED)
         : keyPair(read, 'IDENTITY_ADMIN_ACCESS_KEY_ID', 'IDENTITY_ADMIN_SECRET_ACCESS_KEY'),
-    providers: {
-      ...provider(read, 'Google', 'GOOGLE', 'https://accounts.google.com/.well-known/openid-configuration'),
-      ...provider(
-        read,
-        'AzureAD',
-        'AZUREAD',
-        `https://login.microsoftonline.com/${read.string('AZUREAD_TENANT', 'common')}/v2.0/.well-known/openid-configuration`,
-      ),
-    },
+    providers: mode === 'aws' ? awsPoolProviders(read) : embeddedProviders(read),
     allowedRedirectUris: redirectUris(read, publicOrigin),
     awsHostedDomain: read.url('COGNITO_HOSTED_DOMAIN', ['https'])?.origin,
     customAttributes: custom.attributes,
@@ -184,6 +176,37 @@ function keyPair(
   if (accessKeyId === undefined || secretAccessKey === undefined) return undefined;
   const sessionToken = tokenName ? read.optional(tokenName) : undefined;
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+}
+
+/** Google and Microsoft sign-in through the embedded service: its own keys with each provider. */
+function embeddedProviders(read: EnvReader): IdentityConfig['providers'] {
+  return {
+    ...provider(read, 'Google', 'GOOGLE', 'https://accounts.google.com/.well-known/openid-configuration'),
+    ...provider(
+      read,
+      'AzureAD',
+      'AZUREAD',
+      `https://login.microsoftonline.com/${read.string('AZUREAD_TENANT', 'common')}/v2.0/.well-known/openid-configuration`,
+    ),
+  };
+}
+
+/**
+ * None here with an AWS pool: its identity providers are configured in AWS, and keys set here
+ * would be ignored without a word, so they are refused.
+ */
+function awsPoolProviders(read: EnvReader): IdentityConfig['providers'] {
+  for (const [name, prefix] of [
+    ['Google', 'GOOGLE'],
+    ['AzureAD', 'AZUREAD'],
+  ] as const) {
+    if (read.optional(`${prefix}_CLIENT_ID`) !== undefined || read.optional(`${prefix}_CLIENT_SECRET`) !== undefined) {
+      read.problems.push(
+        `${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET are read by the embedded identity service only: with an AWS pool, add ${name} to the pool's identity providers in AWS and unset them`,
+      );
+    }
+  }
+  return {};
 }
 
 function provider<Name extends 'Google' | 'AzureAD'>(

@@ -139,6 +139,19 @@ describe('an AWS Cognito pool', () => {
     expect(configProblems({ ...pool, ...keys, COGNITO_HOSTED_DOMAIN: 'https://auth.hireassist.example' })).toEqual([]);
   });
 
+  it('is refused at start with an AWS pool and Google or Microsoft keys, which only the embedded service reads (the pool has its own)', () => {
+    const google = { GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' };
+    expect(configProblems({ ...pool, ...keys, ...google })).toEqual([
+      "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are read by the embedded identity service only: with an AWS pool, add Google to the pool's identity providers in AWS and unset them",
+    ]);
+    expect(
+      configProblems({ ...pool, ...keys, AZUREAD_CLIENT_ID: 'azure-client', AZUREAD_CLIENT_SECRET: 'azure-secret' }),
+    ).toEqual([
+      "AZUREAD_CLIENT_ID and AZUREAD_CLIENT_SECRET are read by the embedded identity service only: with an AWS pool, add AzureAD to the pool's identity providers in AWS and unset them",
+    ]);
+    expect(configProblems(google)).toEqual([]);
+  });
+
   it('leaves the embedded pool as it was: us-east-1_local in us-east-1, or the COGNITO_REGION given', () => {
     expect(loadConfig({}).identity).toMatchObject({ mode: 'embedded', userPoolId: 'us-east-1_local', region: 'us-east-1' });
     expect(loadConfig({ COGNITO_REGION: 'eu-west-1' }).identity.region).toBe('eu-west-1');
