@@ -49,6 +49,11 @@ export function readMailConfig(read: EnvReader): MailConfig {
   if (missing.length > 0 && missing.length < EMAILJS_IDS.length) {
     read.problems.push(`EmailJS is partly configured: set ${missing.join(', ')} as well, or none of the EMAILJS_ ids`);
   }
+  if (missing.length === EMAILJS_IDS.length && read.optional('EMAILJS_ACCESS_TOKEN') !== undefined) {
+    read.problems.push(
+      'EMAILJS_ACCESS_TOKEN is set but EmailJS is not: set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_USER_ID too, or unset it',
+    );
+  }
   const defaultFrom = `${company.name} <no-reply@${company.email.split('@')[1] ?? 'localhost'}>`;
   const from = read.string('MAIL_FROM', defaultFrom);
   // Checked here, as nothing can mend them later: a From without an address goes out without

@@ -91,4 +91,12 @@ describe('the mail configuration', () => {
     }
     expect(configProblems({ SMTP_URL: 'smtp://smtp.example' })).toEqual([]);
   });
+
+  it('refuses at start an EMAILJS_ACCESS_TOKEN without the EmailJS ids, which no mail would use', () => {
+    expect(configProblems({ EMAILJS_ACCESS_TOKEN: 'a-private-key' })).toEqual([
+      'EMAILJS_ACCESS_TOKEN is set but EmailJS is not: set EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_USER_ID too, or unset it',
+    ]);
+    const ids = { EMAILJS_SERVICE_ID: 'service_a', EMAILJS_TEMPLATE_ID: 'template_a', EMAILJS_USER_ID: 'user_a' };
+    expect(configProblems({ ...ids, EMAILJS_ACCESS_TOKEN: 'a-private-key' })).toEqual([]);
+  });
 });
