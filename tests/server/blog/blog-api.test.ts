@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BLOG_SLUG_MAX_LENGTH, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { importPostFiles, readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { addOlderPosts } from '../../support/older-posts.ts';
 import { createTempTree } from '../../support/temp-tree.ts';
 import { json, startBlogServer } from './support.ts';
 
@@ -264,12 +264,8 @@ describe('the static SEO pages', () => {
 
 describe('a blog of more posts than a sitemap may list', () => {
   test('the sitemap lists the newest 50,000 pages at most, as the sitemap protocol allows, newest posts first', async () => {
-    const db = server.app.database.db;
     // 50,100 published posts, the newest first in the store's order, dated before every imported post.
-    await sql`insert into blog_posts (slug, title, content_html, status, published_at, updated_at)
-      select 'bulk-post-' || n, 'Bulk post ' || n, '<p>Bulk</p>', 'published',
-        timestamptz '2020-01-01' - n * interval '1 minute', timestamptz '2020-01-01'
-      from generate_series(1, 50100) as n`.execute(db);
+    const remove = await addOlderPosts(server.app.database.db, 'bulk-post', 50_100, 'minute');
     try {
       const response = await server.fetch('/sitemap.xml');
       const xml = await response.text();
@@ -280,7 +276,7 @@ describe('a blog of more posts than a sitemap may list', () => {
       expect(xml).toContain('<loc>https://hireassist.example/blog/bulk-post-1</loc>');
       expect(xml).not.toContain('<loc>https://hireassist.example/blog/bulk-post-50100</loc>');
     } finally {
-      await db.deleteFrom('blog_posts').where('slug', 'like', 'bulk-post-%').execute();
+      await remove();
     }
   }, 60_000);
 });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostBySlug } from '../../../src-shared/api/blog/find-post-by-slug.ts';
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
@@ -9,6 +8,7 @@ import { createPublicPages } from '../../../server/features/blog/public-pages.ts
 import { escapeHtml } from '../../../server/http/html.ts';
 import { renderFirstPaint } from '../../../server/http/web-app/page-html.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { addOlderPosts } from '../../support/older-posts.ts';
 import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
 
 const INDEX =
@@ -122,22 +122,18 @@ describe('pages that paint before the app has run', () => {
 
 describe('a post older than the newest 100, which the slug lookup lists', () => {
   it('has its page painted with it, and the app finds it by its slug', async () => {
-    const db = server.app.database.db;
     // 120 posts dated years before the imported ones: the oldest lie beyond the newest 100.
-    await sql`insert into blog_posts (slug, title, content_html, status, published_at, updated_at)
-      select 'archive-post-' || n, 'Archive post ' || n, '<p>From the archive</p>', 'published',
-        timestamptz '2020-01-01' - n * interval '1 day', timestamptz '2020-01-01'
-      from generate_series(1, 120) as n`.execute(db);
+    const remove = await addOlderPosts(server.app.database.db, 'archive-post', 120, 'day');
     try {
       const response = await server.fetch('/blog/archive-post-120');
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain('Archive post 120');
+      expect(await response.text()).toContain('Older post 120');
       const http = { fetch, baseUrl: server.url };
-      expect((await findPostBySlug(http, 'archive-post-120')).title).toBe('Archive post 120');
+      expect((await findPostBySlug(http, 'archive-post-120')).title).toBe('Older post 120');
       await expect(findPostBySlug(http, 'archive-post-121')).rejects.toThrow('Post with slug "archive-post-121" not found');
       expect((await server.fetch('/blog/archive-post-121')).status).toBe(404);
     } finally {
-      await db.deleteFrom('blog_posts').where('slug', 'like', 'archive-post-%').execute();
+      await remove();
     }
   });
 });
