@@ -29,15 +29,17 @@ export function registerHealthRoutes(
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     body: JSON.stringify({ ok, db: database.kind, ...(redis ? { redis } : {}) } satisfies HealthStatus),
   });
-  const answers = new Map(
-    [true, false].flatMap((ok) => (['ok', 'down', undefined] as const).map((redis) => [`${ok}:${redis}`, answer(ok, redis)])),
-  );
+  // One answer object per state, made when first needed and kept: the fast lane keeps the
+  // bytes it wrote for each answer object.
+  const answers = new Map<string, FixedAnswer>();
   const databaseAnswers = sharedRecentCheck(() => database.ping(), HEALTH_CHECK_FRESH_MS);
   const toAnswer = (ok: boolean) => {
     if (!ok) app.log.warn('health check: the database does not answer');
-    const found = answers.get(`${ok}:${rateLimitStore.redisStatus?.()}`);
-    if (found === undefined) throw new Error('no health answer for this state');
-    return found;
+    const redis = rateLimitStore.redisStatus?.();
+    const key = `${ok}:${redis}`;
+    const known = answers.get(key) ?? answer(ok, redis);
+    answers.set(key, known);
+    return known;
   };
   serveFixedAnswer(app, lane, getHealth.path, { access: 'public' }, () => {
     const result = databaseAnswers();
