@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.t
 import * as endpoints from '../../../src-shared/domain/endpoints/accounts.ts';
 import type { Endpoint } from '../../../src-shared/domain/endpoints/endpoint.ts';
 import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../../../src-shared/api/endpoint.ts';
+import { retryingTransient, ServerRefusal } from './retry-transient.ts';
 
 /**
  * Calls to our server's accounts API, built from the endpoints' contracts; each carries the
@@ -26,7 +27,7 @@ async function answered<E extends Endpoint>(
   idToken?: string,
 ): Promise<{ status: number; body: EndpointAnswer<E> }> {
   const answer = await callEndpoint(contract, input, idToken ? { headers: { authorization: `Bearer ${idToken}` } } : {});
-  if (!answer.ok) throw new Error(errorOf(answer.body) ?? failure(answer.status));
+  if (!answer.ok) throw new ServerRefusal(errorOf(answer.body) ?? failure(answer.status), answer.status);
   // A 2xx without a JSON body reads as an empty answer, which the callers below treat as such.
   return { status: answer.status, body: answer.body ?? ({} as EndpointAnswer<E>) };
 }
@@ -43,11 +44,16 @@ async function audit(
 export const auditLogin = (body: EndpointInput<typeof endpoints.auditLogin>['body']) => audit(endpoints.auditLogin, { body });
 export const auditProfile = (idToken: string, changes: ProfileChanges) =>
   audit(endpoints.auditProfile, { body: { idToken, changes } });
+/** Reports the sign-up's referral, again while the server cannot be reached or is busy (retry-transient.ts). */
 export const recordReferral = (body: EndpointInput<typeof endpoints.recordReferral>['body']) =>
-  call(endpoints.recordReferral, { body }, (status) => `referrals HTTP ${status}`);
-/** Reports the sign-up's lead; resolves true when this report recorded it (201), false when the account had one (200). */
+  retryingTransient(() => call(endpoints.recordReferral, { body }, (status) => `referrals HTTP ${status}`));
+/**
+ * Reports the sign-up's lead, as the referral; resolves true when this report recorded it (201),
+ * false when the account had one (200).
+ */
 export const recordSignUpLead = async (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) =>
-  (await answered(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`)).status === 201;
+  (await retryingTransient(() => answered(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`)))
+    .status === 201;
 export const partnerSso = (idToken: string) =>
   call(endpoints.partnerSso, { body: { idToken } }, (status) => `partner/sso HTTP ${status}`);
 

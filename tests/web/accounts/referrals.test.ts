@@ -8,6 +8,7 @@ import { captureReferral, storedReferral } from '../../../src-web/features/refer
 import { stubServerApi } from './render-app.tsx';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   delete window.growsumo;
 });
@@ -91,12 +92,15 @@ describe('referral capture and attribution', () => {
   });
 
   it('a failing server never blocks the sign-up', async () => {
+    vi.useFakeTimers();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{}', { status: 500 })),
     );
     captureReferral('?ref=r-2');
-    await expect(attributeSignUp(user, 'id-token', '', null)).resolves.toBeUndefined();
+    const attributed = attributeSignUp(user, 'id-token', '', null);
+    await vi.runAllTimersAsync();
+    await expect(attributed).resolves.toBeUndefined();
     expect(storedReferral()).toBeNull();
   });
 
@@ -133,6 +137,48 @@ describe('after a sign-up or a social sign-in', () => {
     expect(storedReferral()).toBeNull();
   });
 
+  it('a lead and a referral that meet a dropped connection, a 503 and a 429 are sent again until recorded', async () => {
+    vi.useFakeTimers();
+    const answers: Array<number | 'offline'> = ['offline', 201, 503, 429, 200];
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        calls.push(path);
+        const answer = answers.shift();
+        if (answer === 'offline') throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(answer === 201 || answer === 200 ? { ok: true } : { error: 'Try again' }), {
+          status: answer,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    captureReferral('?ps_partner_key=p-1');
+    const done = afterSignUp(user, 'id-token', 'hero_cta', '', async () => ({}) as PublicConfig);
+    await vi.runAllTimersAsync();
+    await done;
+    expect(calls).toEqual(['/api/signup-leads', '/api/signup-leads', '/api/referrals', '/api/referrals', '/api/referrals']);
+    expect(storedReferral()).toBeNull();
+  });
+
+  it('a referral the server refuses (4xx) is not sent again, and one that keeps failing is given up after a few tries', async () => {
+    vi.useFakeTimers();
+    const refused = stubFailingApi(400);
+    captureReferral('?ps_partner_key=p-1');
+    const once = attributeSignUp(user, 'id-token', '', null);
+    await vi.runAllTimersAsync();
+    await once;
+    expect(refused).toEqual(['/api/referrals']);
+
+    const failing = stubFailingApi(502);
+    captureReferral('?ps_partner_key=p-1');
+    const given = attributeSignUp(user, 'id-token', '', null);
+    await vi.runAllTimersAsync();
+    await given;
+    expect(failing.length).toBeGreaterThan(1);
+    expect(failing.length).toBeLessThanOrEqual(5);
+  });
+
   it('a returning customer (the server already had the lead) sends no referral, to the server or PartnerStack', async () => {
     const calls = stubServerApi({}, { returning: true });
     window.growsumo = tracker();
@@ -143,3 +189,16 @@ describe('after a sign-up or a social sign-in', () => {
     expect(window.growsumo._trackEvent).not.toHaveBeenCalled();
   });
 });
+
+/** A server whose every answer is `status`; returns the paths asked. */
+function stubFailingApi(status: number): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string) => {
+      calls.push(path);
+      return new Response(JSON.stringify({ error: 'No' }), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
