@@ -17,6 +17,8 @@ async function logIn(page: Page) {
 
 test('the operator manages leads, affiliate applications and users', async ({ page, request }) => {
   test.setTimeout(90_000);
+  // A browser without Chromium's save dialog (Firefox, Safari): the export is offered as a download.
+  await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
   const leadName = `Lead ${RUN}`;
   const userEmail = `erin-${RUN}@example.com`;
   const doomedEmail = `doomed-${RUN}@example.com`;
@@ -138,6 +140,62 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('admin_api_token'))).toBeNull();
+});
+
+test("Chromium's save dialog (stood in for: no OS dialog runs headless): the export streams into the chosen file; closing the dialog cancels quietly", async ({
+  page,
+  request,
+}) => {
+  const name = `Streamed ${RUN}`;
+  const lead = await request.post('/api/contact', {
+    data: { name, email: `streamed-${RUN}@example.com`, subject: 'Demo Request', message: 'A demo, please.' },
+  });
+  expect(lead.ok()).toBe(true);
+  // The dialog answers with a file of the page's private storage (a real file the browser writes
+  // through the same FileSystemWritableFileStream), or as a closed dialog once `closeDialog` is set.
+  await page.addInitScript(() => {
+    const page = window as unknown as { showSaveFilePicker: unknown; closeDialog?: boolean; offered?: string[] };
+    page.offered = [];
+    page.showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => {
+      page.offered?.push(suggestedName);
+      if (page.closeDialog) throw new DOMException('The user aborted a request.', 'AbortError');
+      const root = await navigator.storage.getDirectory();
+      return root.getFileHandle(suggestedName, { create: true });
+    };
+  });
+  await page.goto('/admin/leads');
+  await logIn(page);
+  const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === `streamed-${RUN}`);
+  await page.getByRole('searchbox').fill(`streamed-${RUN}`);
+  await searched;
+  await expect(page.getByText(/^Showing 1 of 1 leads?$/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByText(/^Exported the leads to leads-\d{4}-\d{2}-\d{2}\.csv$/)).toBeVisible();
+  const csv = await page.evaluate(async () => {
+    const [offered] = (window as unknown as { offered: string[] }).offered;
+    const root = await navigator.storage.getDirectory();
+    // As bytes: Blob.text() would drop the BOM, the first thing to check.
+    const file = await (await root.getFileHandle(offered ?? '')).getFile();
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return { bom: [...bytes.slice(0, 3)], text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3)) };
+  });
+  expect(csv.bom).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = Papa.parse<string[]>(csv.text.trim()).data;
+  expect(rows).toEqual([
+    ['Name', 'Email', 'Source', 'Created At'],
+    [name, `streamed-${RUN}@example.com`, 'contact', expect.any(String)],
+  ]);
+
+  // Closing the dialog: no request for the export, no message, and the button ready again.
+  await page.evaluate(() => ((window as unknown as { closeDialog: boolean }).closeDialog = true));
+  let exported = 0;
+  page.on('request', (sent) => void (sent.url().includes('/export') && exported++));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { offered: string[] }).offered.length)).toBe(2);
+  expect(exported).toBe(0);
+  await expect(page.getByText(/^Exported the leads/)).toHaveCount(0);
 });
 
 test('the password dialog cannot be escaped, and Cancel goes home', async ({ page }) => {

@@ -23,7 +23,7 @@ export const webAdminTokenStore: TokenStore = {
   },
 };
 
-/** The web app's Platform: a download for saving, a new tab for links. */
+/** The web app's Platform: the save dialog (or a download) for exports, a new tab for links. */
 export const webPlatform: Platform = {
   saveExport: (request, onProgress, signal) => saveExportInBrowser(webAdminTokenStore, request, onProgress, signal),
   async openExternal(url) {
