@@ -11,7 +11,7 @@ import {
   RecordsQuerySchema,
   UsersQuerySchema,
 } from '../../src-shared/domain/admin-lists.ts';
-import { BlogPostSchema } from '../../src-shared/domain/blog-post.ts';
+import { BlogPostSchema, PublishedPostsQuerySchema } from '../../src-shared/domain/blog-post.ts';
 import { exportLeads, exportUsers } from '../../src-shared/domain/endpoints/admin.ts';
 import { GroupNameSchema, InviteUserRequestSchema } from '../../src-shared/domain/user-invites.ts';
 import { describeValidationErrors, type InputLocation } from '../../src-shared/domain/validation-errors.ts';
@@ -51,7 +51,7 @@ const ADMIN_ARGUMENTS = {
   listOutbox: [inQuery(RecordsQuerySchema, true)],
   retryOutboxMail: [inPath('id', OutboxMailParamsSchema.properties.id)],
   listAffiliateApplications: [inQuery(RecordsQuerySchema, true)],
-  listPublishedPosts: [],
+  listPublishedPosts: [inQuery(PublishedPostsQuerySchema, true)],
   savePostHtml: [inBody(BlogPostSchema)],
   inviteUser: [inBody(InviteUserRequestSchema)],
   listGroups: [],

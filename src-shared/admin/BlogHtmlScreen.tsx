@@ -10,14 +10,21 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, DocumentGlobeRegular, OpenRegular } from '@fluentui/react-icons';
-import { useCallback, useState } from 'react';
-import type { BlogPost } from '../domain/blog-post.ts';
+import {
+  ArrowClockwiseRegular,
+  ChevronLeftRegular,
+  ChevronRightRegular,
+  DocumentGlobeRegular,
+  OpenRegular,
+} from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PUBLISHED_POSTS_PER_PAGE } from '../api/admin/list-published-posts.ts';
+import type { BlogPost, PublishedPostsQuery } from '../domain/blog-post.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { BLOG_HTML_TEXT, loadErrorText } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
-import { useAdminList } from './use-admin-list.ts';
+import { usePagedList } from './use-paged-list.ts';
 
 const useStyles = makeStyles({
   compactRoot: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -39,6 +46,7 @@ const useStyles = makeStyles({
   compactTitle: { fontSize: tokens.fontSizeBase200 },
   slug: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   rowActions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0 },
+  pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
 });
 
 type Notice = { intent: 'success' | 'warning' | 'error'; text: string };
@@ -50,7 +58,10 @@ interface BlogHtmlScreenProps {
   description?: string;
   /** A console screen is h1; the post page's panel is an h2 in a compact box. */
   layout?: 'screen' | 'panel';
-  /** After pages were written, with their slugs (the post page re-checks its 'HTML Generated' badge). */
+  /**
+   * After pages were written, with their slugs (the post page re-checks its 'HTML Generated'
+   * badge): once per page of posts during 'Generate All HTML'.
+   */
   onGenerated?(slugs: string[]): void;
   /** The address of a post's static page; given, each row can open it outside the app. */
   pageUrl?(slug: string): string;
@@ -67,12 +78,30 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
   const styles = useStyles();
   const screen = useScreenStyles();
   const { api, platform, sessionLost } = useAdminServices();
-  const { state, reload } = useAdminList(useCallback(() => api.listPublishedPosts(), [api]));
+  // One page of the published posts at a time, as the server pages them: never the whole blog.
+  const [page, setPage] = useState(1);
+  const query = useMemo<Required<PublishedPostsQuery>>(() => ({ page }), [page]);
+  const load = useCallback((wanted: Required<PublishedPostsQuery>) => api.listPublishedPosts({ page: wanted.page }), [api]);
+  const { state, reload } = usePagedList(load, query);
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [results, setResults] = useState<Record<string, PageResult>>({});
   const compact = layout === 'panel';
+  const posts = state.items;
+  const total = state.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PUBLISHED_POSTS_PER_PAGE));
+  // The rows on screen: only their results are kept (a badge per row), not one per post of the blog.
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    shown.current = new Set(posts.map((post) => post.slug));
+  }, [posts]);
+
+  useEffect(() => {
+    // Posts were removed since the pages were counted: this page is past the end, show the last one.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- moving to a page that exists is the point
+    if (state.phase === 'ready' && posts.length === 0 && page > pageCount) setPage(pageCount);
+  }, [state.phase, posts.length, page, pageCount]);
 
   async function save(post: BlogPost): Promise<PageResult> {
     const outcome = await api.savePostHtml(post);
@@ -83,42 +112,70 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
           error: (outcome.reason !== 'network' && outcome.error) || BLOG_HTML_TEXT.generateOneFailed(titleOf(post)),
           sessionEnded: outcome.reason === 'unauthorized',
         };
-    setResults((current) => ({ ...current, [post.slug]: result }));
+    if (shown.current.has(post.slug)) setResults((current) => ({ ...current, [post.slug]: result }));
     if (!outcome.ok && outcome.reason === 'unauthorized') sessionLost();
     return result;
   }
 
+  /**
+   * Every published post, a page at a time: a page's posts are saved before the next page is
+   * read, so the browser holds one page and the counts, whatever the size of the blog. The
+   * pages are read as they are now, so posts published since the screen opened are included.
+   */
   async function generateAll() {
     setBusy('all');
     setNotice(null);
-    // The list is read again, so posts published since the screen opened are included.
-    const listed = await api.listPublishedPosts();
-    if (!listed.ok) {
-      console.error('Generate All HTML failed: the posts could not be listed', listed);
-      setNotice({ intent: 'error', text: BLOG_HTML_TEXT.generateAllFailed });
-      setBusy(null);
-      if (listed.reason === 'unauthorized') sessionLost();
-      return;
-    }
-    const saved: string[] = [];
+    let saved = 0;
     let errors = 0;
-    setProgress({ done: 0, total: listed.value.length });
-    // One at a time: the server renders and sanitizes each page, and a slow server should not get a burst.
-    for (const [index, post] of listed.value.entries()) {
-      const result = await save(post);
-      if (result.ok) saved.push(post.slug);
-      else errors += 1;
-      // Without a session every other page fails the same way: count them and stop asking.
-      if (!result.ok && result.sessionEnded) {
-        errors += listed.value.length - index - 1;
+    let total = 0;
+    // A post published during the walk moves the others down a place: the last of a page comes
+    // again first on the next. The page before is where such a repeat comes from.
+    let previousSlugs = new Set<string>();
+    for (let page = 1, pageCount = 1; page <= pageCount; page++) {
+      const listed = await api.listPublishedPosts({ page });
+      if (!listed.ok) {
+        if (listed.reason === 'unauthorized') sessionLost();
+        if (page === 1) {
+          console.error('Generate All HTML failed: the posts could not be listed', listed);
+          setNotice({ intent: 'error', text: BLOG_HTML_TEXT.generateAllFailed });
+          setBusy(null);
+          return;
+        }
+        // Midway: the posts not reached yet are counted as failed, as after a refusal below.
+        console.error(`Generate All HTML stopped: page ${page} of the posts could not be listed`, listed);
+        errors += Math.max(0, total - saved - errors);
         break;
       }
-      setProgress({ done: saved.length + errors, total: listed.value.length });
+      ({ pageCount } = listed.value);
+      total = Math.max(total, listed.value.total ?? 0);
+      if (page === 1) setProgress({ done: 0, total });
+      const pageSaved: string[] = [];
+      let sessionEnded = false;
+      // One at a time: the server renders and sanitizes each page, and a slow server should not get a burst.
+      for (const post of listed.value.items) {
+        if (previousSlugs.has(post.slug)) continue;
+        const result = await save(post);
+        if (result.ok) {
+          pageSaved.push(post.slug);
+          saved += 1;
+        } else errors += 1;
+        // Without a session every other page fails the same way: count them and stop asking.
+        if (!result.ok && result.sessionEnded) {
+          sessionEnded = true;
+          break;
+        }
+        setProgress({ done: saved + errors, total: Math.max(total, saved + errors) });
+      }
+      if (pageSaved.length > 0) onGenerated?.(pageSaved);
+      if (sessionEnded) {
+        errors += Math.max(0, total - saved - errors);
+        break;
+      }
+      previousSlugs = new Set(listed.value.items.map((post) => post.slug));
     }
     setProgress(null);
     setBusy(null);
-    setNotice({ intent: errors === 0 ? 'success' : 'warning', text: BLOG_HTML_TEXT.generateAllSummary(saved.length, errors) });
-    onGenerated?.(saved);
+    setNotice({ intent: errors === 0 ? 'success' : 'warning', text: BLOG_HTML_TEXT.generateAllSummary(saved, errors) });
   }
 
   async function generateOne(post: BlogPost) {
@@ -135,7 +192,6 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
     }
   }
 
-  const posts = state.items;
   const heading = compact ? (
     <h2 id="seo-html-title" className={styles.compactHeading}>
       {title}
@@ -179,11 +235,13 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
       )}
       <ListStatus
         loadError={
-          state.phase === 'error' ? loadErrorText(state.failure, BLOG_HTML_TEXT.fetchPostsFailed, 'Network error') : null
+          state.phase === 'error' && state.failure
+            ? loadErrorText(state.failure, BLOG_HTML_TEXT.fetchPostsFailed, 'Network error')
+            : null
         }
         loading={state.phase === 'loading'}
         loadingLabel="Loading posts…"
-        summary={compact ? null : `${posts.length} published ${posts.length === 1 ? 'post' : 'posts'}`}
+        summary={compact || state.total === null ? null : `${total} published ${total === 1 ? 'post' : 'posts'}`}
       />
       <div className={compact ? undefined : screen.tableWrap}>
         <ul className={mergeClasses(styles.list, compact && styles.compactList)} aria-label="Generate HTML per post">
@@ -233,8 +291,27 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
           })}
         </ul>
         {/* Only a list that loaded can be empty; after a failure the error says what happened. */}
-        {!compact && state.phase === 'ready' && posts.length === 0 && <p className={screen.empty}>{BLOG_HTML_TEXT.noPosts}</p>}
+        {!compact && state.phase === 'ready' && total === 0 && <p className={screen.empty}>{BLOG_HTML_TEXT.noPosts}</p>}
       </div>
+      {pageCount > 1 && (
+        <nav className={styles.pager} aria-label="Pages of published posts">
+          <Button
+            size="small"
+            icon={<ChevronLeftRegular />}
+            onClick={() => setPage(page - 1)}
+            disabled={page <= 1 || state.phase === 'loading'}
+            aria-label="Previous page"
+          />
+          <span aria-live="polite">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
+          <Button
+            size="small"
+            icon={<ChevronRightRegular />}
+            onClick={() => setPage(page + 1)}
+            disabled={page >= pageCount || state.phase === 'loading'}
+            aria-label="Next page"
+          />
+        </nav>
+      )}
     </section>
   );
 }

@@ -119,6 +119,20 @@ const PaginationSchema = Type.Object({
   links: Type.Object({ previous: Type.Optional(Type.String()), next: Type.Optional(Type.String()) }),
 });
 
+/** The furthest page a list request may ask for (100,000 pages of 100 posts: ten million). */
+export const BLOG_LIST_MAX_PAGE = 100_000;
+
+/**
+ * The operator's list of published posts (the SEO HTML panel): which page of them, one request
+ * of a page each. The server's list route takes the same bound; the console checks it before
+ * its main process sends the request.
+ */
+export const PublishedPostsQuerySchema = Type.Object(
+  { page: Type.Optional(Type.Integer({ minimum: 1, maximum: BLOG_LIST_MAX_PAGE })) },
+  { additionalProperties: false },
+);
+export type PublishedPostsQuery = Static<typeof PublishedPostsQuerySchema>;
+
 export const BlogPostListSchema = Type.Object({
   data: Type.Array(BlogPostSchema),
   meta: Type.Object({ pagination: PaginationSchema }),

@@ -11,7 +11,7 @@ import type {
 } from '../../domain/admin-lists.ts';
 import type { AuditPage, AuditQuery } from '../../domain/audit.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
-import type { BlogPost, SavePostHtmlResult } from '../../domain/blog-post.ts';
+import type { BlogPost, PublishedPostsQuery, SavePostHtmlResult } from '../../domain/blog-post.ts';
 import type { InviteUserRequest } from '../../domain/user-invites.ts';
 import { deleteUser } from './delete-user.ts';
 import { disableUser } from './disable-user.ts';
@@ -21,7 +21,7 @@ import { listAudit } from './list-audit.ts';
 import { leadsChart } from './leads-chart.ts';
 import { leadDetail, listLeads } from './list-leads.ts';
 import { listOutbox } from './list-outbox.ts';
-import { listPublishedPosts } from './list-published-posts.ts';
+import { listPublishedPosts, type PublishedPostsPage } from './list-published-posts.ts';
 import { retryOutboxMail } from './retry-outbox-mail.ts';
 import { listUsers } from './list-users.ts';
 import { login } from './login.ts';
@@ -64,8 +64,8 @@ export interface AdminApi {
   retryOutboxMail(id: number): Promise<AdminOutcome<void>>;
   /** One page of the affiliate applications, searched on the server. */
   listAffiliateApplications(query?: RecordsQuery): Promise<AdminOutcome<ListPage<AffiliateApplication>>>;
-  /** The published posts, for generating their static pages. */
-  listPublishedPosts(): Promise<AdminOutcome<BlogPost[]>>;
+  /** One page of the published posts (100 a page), for generating their static pages. */
+  listPublishedPosts(query?: PublishedPostsQuery): Promise<AdminOutcome<PublishedPostsPage>>;
   savePostHtml(post: BlogPost): Promise<AdminOutcome<SavePostHtmlResult>>;
   inviteUser(request: InviteUserRequest): Promise<AdminOutcome<IdentityUserRecord>>;
   listGroups(): Promise<AdminOutcome<string[]>>;
@@ -93,7 +93,7 @@ export function createFetchAdminApi(options: AdminHttpOptions): AdminApi {
     listOutbox: (query) => listOutbox(http, query),
     retryOutboxMail: (id) => retryOutboxMail(http, id),
     listAffiliateApplications: (query) => listAffiliateApplications(http, query),
-    listPublishedPosts: () => listPublishedPosts(http),
+    listPublishedPosts: (query) => listPublishedPosts(http, query),
     savePostHtml: (post) => savePostHtml(http, post),
     inviteUser: (request) => inviteUser(http, request),
     listGroups: () => listGroups(http),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { AdminResultSchema } from '../admin.ts';
 import {
+  BLOG_LIST_MAX_PAGE,
   BLOG_POST_INCLUDES,
   BLOG_SLUG_MAX_LENGTH,
   BLOG_SLUG_PATTERN,
@@ -27,7 +28,7 @@ const MAX_PER_PAGE = 100;
 const DEFAULT_PER_PAGE = 10;
 
 const ListQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: BLOG_LIST_MAX_PAGE, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
   status: Type.Enum(BLOG_STATUS_FILTERS, { default: 'published' }),
 });

@@ -8,6 +8,7 @@ import { createFetchAdminApi, type AdminApi } from '../../../src-shared/api/admi
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import type { BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import type { Platform } from '../../../src-shared/domain/platform.ts';
+import { addOlderPosts } from '../../support/older-posts.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -19,9 +20,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
+/** Every request the admin client sends, in order: `GET /api/storychief/stories?page=2…` or `POST /api/save-post-html <slug>`. */
+function recordingFetch(requests: string[]): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const slug = method === 'POST' ? ` ${(JSON.parse(String(init?.body)) as { slug?: string }).slug ?? ''}` : '';
+    requests.push(`${method} ${url.pathname}${url.search}${slug}`);
+    return fetch(input, init);
+  };
+}
+
+const listRequests = (requests: string[]) => requests.filter((request) => request.startsWith('GET /api/storychief/'));
+const saveRequests = (requests: string[]) => requests.filter((request) => request.startsWith('POST /api/save-post-html'));
+
 /** The shared screen with the real admin client against the real server and its bundled posts. */
-async function setup() {
-  const api: AdminApi = createFetchAdminApi({ baseUrl: server.url, tokenStore: createMemoryTokenStore() });
+async function setup(requests: string[] = []) {
+  const api: AdminApi = createFetchAdminApi({
+    baseUrl: server.url,
+    tokenStore: createMemoryTokenStore(),
+    fetch: recordingFetch(requests),
+  });
   expect((await api.login(PASSWORD)).ok).toBe(true);
   const opened: string[] = [];
   const platform: Platform = {
@@ -100,39 +119,64 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
     expect(screen.queryByText(BLOG_HTML_TEXT.noPosts)).toBeNull();
   });
 
-  it('Generate All HTML covers every published post, past the first page of 100', async () => {
+  it('a blog of several pages: the screen reads one page (100 posts) before showing it, with the count of all, and pages on', async () => {
+    const bundled = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
+    const total = bundled.meta.pagination.total + 150;
+    const remove = await addOlderPosts(server.app.database.db, 'paged-post', 150, 'minute');
+    try {
+      const requests: string[] = [];
+      const { list } = await setup(requests);
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+      // One page read, not the whole blog: its other posts stay on the server until asked for.
+      expect(listRequests(requests)).toHaveLength(1);
+      expect(screen.getByText(`${total} published posts`)).toBeTruthy();
+      expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Previous page' }).hasAttribute('disabled')).toBe(true);
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(total - 100));
+      // The oldest post is the last of the last page.
+      expect(within(list).getAllByRole('listitem').at(-1)?.textContent).toContain('Older post 150');
+      expect(listRequests(requests)).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+
+      await user.click(screen.getByRole('button', { name: 'Previous page' }));
+      expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(100));
+    } finally {
+      await remove();
+    }
+  });
+
+  it('Generate All HTML walks the pages: saves each page before reading the next, every post once, and sums up', async () => {
     // The bundled posts and more: 101 published, one more than a list request's page holds.
     const bundled = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
-    const dayAgo = new Date(Date.now() - 24 * 3600_000);
-    await server.app.database.db
-      .insertInto('blog_posts')
-      .values(
-        Array.from({ length: 101 - bundled.meta.pagination.total }, (_, index) => ({
-          slug: `older-post-${index}`,
-          title: `Older post ${index}`,
-          excerpt: 'Excerpt',
-          content_html: '<p>Hello</p>',
-          seo_keyword: '',
-          seo_title: `Older post ${index}`,
-          seo_description: 'Description',
-          featured_image_url: null,
-          featured_image_alt: '',
-          featured_image_name: '',
-          status: 'published' as const,
-          // Older than every bundled post: the last in the list, past its first page.
-          published_at: new Date(Date.UTC(2020, 0, 1) + index * 60_000),
-          updated_at: dayAgo,
-        })),
-      )
-      .execute();
-    const user = userEvent.setup();
-    const { list } = await setup();
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(101));
-    expect(screen.getByText('101 published posts')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Generate All HTML' }));
-    expect(
-      await screen.findByText('HTML generation finished: 101 succeeded, 0 failed.', undefined, { timeout: 120_000 }),
-    ).toBeTruthy();
-    expect(await pageExists('older-post-0')).toBe(true);
+    const remove = await addOlderPosts(server.app.database.db, 'older-post', 101 - bundled.meta.pagination.total, 'minute');
+    try {
+      const requests: string[] = [];
+      await setup(requests);
+      requests.length = 0;
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Generate All HTML' }));
+      expect(await screen.findByText(/^Generating \d+ of 101…$/)).toBeTruthy();
+      expect(
+        await screen.findByText('HTML generation finished: 101 succeeded, 0 failed.', undefined, { timeout: 120_000 }),
+      ).toBeTruthy();
+
+      // The first page's 100 posts were saved before the second page was read, and that page only once.
+      const lists = listRequests(requests);
+      expect(lists).toHaveLength(2);
+      expect(lists[1]).toMatch(/[?&]page=2(&|$)/);
+      expect(saveRequests(requests.slice(0, requests.indexOf(lists[1] as string)))).toHaveLength(100);
+      const saved = saveRequests(requests).map((request) => request.split(' ').at(-1));
+      expect(saved).toHaveLength(101);
+      expect(new Set(saved).size).toBe(101);
+      expect(saved.at(-1)).toBe(`older-post-${101 - bundled.meta.pagination.total}`);
+      expect(await pageExists(saved.at(-1) as string)).toBe(true);
+    } finally {
+      await remove();
+    }
   }, 180_000);
 });
