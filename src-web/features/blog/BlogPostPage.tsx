@@ -4,7 +4,7 @@ import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slu
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
 import { blogPostImage, blogPostPageMeta, blogPostTitle, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
-import { cx } from '../../components/button-styles.ts';
+import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { usePageMeta } from '../../components/seo.tsx';
@@ -25,10 +25,21 @@ export const POST_TEXT = {
   notFoundTitle: 'Post Not Found',
   notFoundBody: 'The blog post you are looking for does not exist.',
   back: 'Back to Blog',
+  /** The blog could not be reached (the server's own page for this says the same: routes.ts). */
+  unavailableTitle: 'Blog Unavailable',
+  tryAgain: 'Try Again',
 } as const;
 
+/**
+ * 'missing': the lookup worked and no published post has the slug. 'failed': the blog could not
+ * be reached (the server's error, or the network's), which says nothing about the post: the
+ * visitor sees that, and may try again, never 'Post Not Found'.
+ */
 type Load =
-  { status: 'loading' } | { status: 'missing'; message: string } | { status: 'ready'; post: BlogPost; fromCache: boolean };
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; post: BlogPost; fromCache: boolean };
 
 /** A footer click toggles admin mode on this page (as Ctrl+Shift+A does); clicks on the footer's links and buttons do what they say. */
 function useFooterAdminToggle(): void {
@@ -48,7 +59,8 @@ function useFooterAdminToggle(): void {
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.
-  const [answer, setAnswer] = useState<{ slug: string; load: Load }>();
+  const [answer, setAnswer] = useState<{ slug: string; attempt: number; load: Load }>();
+  const [attempt, setAttempt] = useState(0);
   const [failedImage, setFailedImage] = useState<string>();
   const admin = useAdminMode();
   useFooterAdminToggle();
@@ -56,30 +68,32 @@ export function BlogPostPage() {
   useEffect(() => {
     let current = true;
     loadPost(blogHttp, slug, readAdminToken()).then(
-      ({ post, fromCache }) => current && setAnswer({ slug, load: { status: 'ready', post, fromCache } }),
+      ({ post, fromCache }) => current && setAnswer({ slug, attempt, load: { status: 'ready', post, fromCache } }),
       (error: unknown) =>
         current &&
         setAnswer({
           slug,
-          load: {
-            status: 'missing',
-            message: error instanceof PostNotFoundError || !(error instanceof Error) ? POST_TEXT.notFoundBody : error.message,
-          },
+          attempt,
+          load:
+            error instanceof PostNotFoundError
+              ? { status: 'missing' }
+              : { status: 'failed', message: (error instanceof Error && error.message) || POST_TEXT.unavailableTitle },
         }),
     );
     return () => {
       current = false;
     };
-  }, [slug]);
+  }, [slug, attempt]);
 
-  const load: Load = answer?.slug === slug ? answer.load : { status: 'loading' };
+  const load: Load = answer?.slug === slug && answer.attempt === attempt ? answer.load : { status: 'loading' };
   const post = load.status === 'ready' ? load.post : undefined;
   const html = useMemo(() => (post ? sanitizePostHtml(post.content ?? '') : ''), [post]);
   usePageMeta(
     post
       ? { ...blogPostPageMeta(post), type: 'article' }
       : {
-          title: load.status === 'missing' ? POST_TEXT.notFoundTitle : 'Blog',
+          title:
+            load.status === 'missing' ? POST_TEXT.notFoundTitle : load.status === 'failed' ? POST_TEXT.unavailableTitle : 'Blog',
           description: 'Articles on hiring and recruiting from HireAssist.',
         },
   );
@@ -91,11 +105,31 @@ export function BlogPostPage() {
       </div>
     );
   }
+  if (load.status === 'failed') {
+    return (
+      <section className={cx(shared.state, styles.state)} role="alert">
+        <h1 className={styles.stateTitle}>{POST_TEXT.unavailableTitle}</h1>
+        <p className={shared.stateText}>{load.message}</p>
+        <div className={styles.stateActions}>
+          <button
+            type="button"
+            className={cx(buttonClasses.base, buttonClasses.primary)}
+            onClick={() => setAttempt((count) => count + 1)}
+          >
+            {POST_TEXT.tryAgain}
+          </button>
+          <ButtonLink to={PATHS.blog} icon={<ArrowLeftIcon />}>
+            {POST_TEXT.back}
+          </ButtonLink>
+        </div>
+      </section>
+    );
+  }
   if (load.status === 'missing' || !post) {
     return (
       <section className={cx(shared.state, styles.state)}>
         <h1 className={styles.stateTitle}>{POST_TEXT.notFoundTitle}</h1>
-        <p className={shared.stateText}>{load.status === 'missing' ? load.message : POST_TEXT.notFoundBody}</p>
+        <p className={shared.stateText}>{POST_TEXT.notFoundBody}</p>
         <ButtonLink appearance="primary" to={PATHS.blog} icon={<ArrowLeftIcon />}>
           {POST_TEXT.back}
         </ButtonLink>

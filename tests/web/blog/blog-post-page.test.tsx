@@ -56,6 +56,24 @@ describe('the blog post page', () => {
     expect(screen.getByText('The blog post you are looking for does not exist.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeTruthy();
   });
+
+  test("when the blog cannot be reached it says so, without 'Post Not Found', and Try Again shows the post once it is back", async () => {
+    const server = createFakeBlogServer([makePost(7)]);
+    // What the server answers while its post source (StoryChief) is down.
+    const unavailable = 'The blog is unavailable right now. Please try again in a moment.';
+    server.failWith = () => Response.json({ error: unavailable }, { status: 502, statusText: 'Bad Gateway' });
+    server.failing = new Set(['/api/storychief/']);
+    renderBlog('/blog/post-7', server);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(unavailable)).toBeTruthy();
+    expect(screen.queryByText('Post Not Found')).toBeNull();
+    expect(screen.queryByText('The blog post you are looking for does not exist.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeTruthy();
+
+    server.failing.clear();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post number 7' })).toBeTruthy();
+  });
 });
 
 describe('admin mode on the post page', () => {
