@@ -127,7 +127,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
     setNotice(null);
     let saved = 0;
     let errors = 0;
-    let total = 0;
+    let postCount = 0;
     // A post published during the walk moves the others down a place: the last of a page comes
     // again first on the next. The page before is where such a repeat comes from.
     let previousSlugs = new Set<string>();
@@ -143,12 +143,12 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
         }
         // Midway: the posts not reached yet are counted as failed, as after a refusal below.
         console.error(`Generate All HTML stopped: page ${page} of the posts could not be listed`, listed);
-        errors += Math.max(0, total - saved - errors);
+        errors += Math.max(0, postCount - saved - errors);
         break;
       }
       ({ pageCount } = listed.value);
-      total = Math.max(total, listed.value.total ?? 0);
-      if (page === 1) setProgress({ done: 0, total });
+      postCount = Math.max(postCount, listed.value.total ?? 0);
+      if (page === 1) setProgress({ done: 0, total: postCount });
       const pageSaved: string[] = [];
       let sessionEnded = false;
       // One at a time: the server renders and sanitizes each page, and a slow server should not get a burst.
@@ -164,11 +164,11 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
           sessionEnded = true;
           break;
         }
-        setProgress({ done: saved + errors, total: Math.max(total, saved + errors) });
+        setProgress({ done: saved + errors, total: Math.max(postCount, saved + errors) });
       }
       if (pageSaved.length > 0) onGenerated?.(pageSaved);
       if (sessionEnded) {
-        errors += Math.max(0, total - saved - errors);
+        errors += Math.max(0, postCount - saved - errors);
         break;
       }
       previousSlugs = new Set(listed.value.items.map((post) => post.slug));
