@@ -25,7 +25,7 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
   let current: { origin: string; api: AdminApi; http: AdminHttp; tokenStore: TokenStore } | null = null;
   const connect = (origin: string) => {
     const tokenStore = options.vault.storeFor(origin);
-    const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+    const doFetch = withoutRedirects(options.fetch ?? ((input, init) => fetch(input, init)));
     const deviceFetch = withKnownDevice(doFetch, origin, options.vault.storeFor(knownDeviceAccount(origin)));
     const httpOptions = { baseUrl: origin, tokenStore, fetch: deviceFetch };
     current = { origin, api: createFetchAdminApi(httpOptions), http: createAdminHttp(httpOptions), tokenStore };
@@ -56,6 +56,29 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
       await current?.api.logout();
       connect(origin);
     },
+  };
+}
+
+/** What the operator reads when the server answers an admin request with a redirect. */
+export function redirectRefusedText(location: string | null): string {
+  const where = location ? ` to ${location.slice(0, 200)}` : '';
+  return `The server answered with a redirect${where}, which the console does not follow. Enter the address the server's admin API answers at.`;
+}
+
+/**
+ * Main's fetch never follows a redirect. fetch() would re-send a login's body, the admin
+ * password, to wherever a 307/308 points: another host, or plain http (an https server or proxy
+ * redirecting to http), past the https-only rule of server-url.ts. The API never redirects, so
+ * a redirect is answered as the server's failure (a 502 with the reason), which every screen shows.
+ */
+function withoutRedirects(doFetch: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await doFetch(input, { ...init, redirect: 'manual' });
+    if (response.status < 300 || response.status >= 400) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const location = response.headers.get('location');
+    console.warn(`Refused to follow the server's redirect (${response.status}) to ${location?.slice(0, 200) ?? 'nowhere'}`);
+    return Response.json({ success: false, error: redirectRefusedText(location) }, { status: 502 });
   };
 }
 

@@ -1,5 +1,8 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { createAdminSession, redirectRefusedText } from '../../src-desktop/main/admin-session.ts';
+import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 
 const SERVER = 'http://console.test';
@@ -41,5 +44,61 @@ describe('admin session in main: validate', () => {
     const empty = await sessionWith(refusing, null);
     expect(await empty.session.call({ method: 'validate', args: [] })).toEqual({ ok: true, value: false });
     expect(refusing).not.toHaveBeenCalled();
+  });
+});
+
+/** A real HTTP server on this computer that records what reaches it and answers as `answer` says. */
+async function recordingServer(host: string, answer: (request: IncomingMessage, response: ServerResponse) => void) {
+  const seen: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      answer(request, response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://${host}:${port}`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('admin session in main: redirects', () => {
+  it('never follows a redirect, so the password, token and device cookie reach no other address', async () => {
+    // Where a misconfigured proxy, or an https server sending its API elsewhere, would send them
+    // (another origin; with https → http the password would cross the network in clear text).
+    const elsewhere = await recordingServer('127.0.0.2', (_request, response) => response.end('{"success":true,"token":"x"}'));
+    const server = await recordingServer('127.0.0.1', (request, response) => {
+      response.writeHead(307, { location: `${elsewhere.origin}${request.url}` }).end();
+    });
+    try {
+      const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
+      await vault.storeFor(knownDeviceAccount(server.origin)).write('the-device-cookie');
+      const session = createAdminSession({ vault, serverUrl: server.origin });
+      const SECRET = 'the admin password';
+      // The operator is told why, rather than signed in with a token from elsewhere.
+      expect(await session.call({ method: 'login', args: [SECRET] })).toEqual({
+        ok: false,
+        reason: 'failed',
+        status: 502,
+        error: redirectRefusedText(`${elsewhere.origin}/api/admin/auth/login`),
+      });
+      expect(await vault.storeFor(server.origin).read()).toBeNull();
+
+      await vault.storeFor(server.origin).write('the-admin-token');
+      expect(await session.call({ method: 'listLeads', args: [] })).toMatchObject({ ok: false });
+      expect(await session.download('/api/admin/leads/export', new AbortController().signal)).toMatchObject({ ok: false });
+
+      expect(server.seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+        'POST /api/admin/auth/login',
+        'GET /api/admin/leads',
+        'GET /api/admin/leads/export',
+      ]);
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      await server.close();
+      await elsewhere.close();
+    }
   });
 });
