@@ -62,6 +62,9 @@ const ADMIN_ARGUMENTS = {
 
 const None = Type.Tuple([]);
 
+const SUGGESTED_NAME =
+  '^(?!\\.)[^/\\\\:*?"<>|\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]+\\.csv$';
+
 /** The arguments each renderer → main channel takes, as one tuple per channel. */
 const ChannelArguments = {
   [IPC_CHANNELS.settingsGet]: None,
@@ -73,8 +76,10 @@ const ChannelArguments = {
       {
         // Only the two exports of the admin API, with a query string: main adds the server's origin.
         path: Type.String({ maxLength: 2048, pattern: `^(${exportLeads.path}|${exportUsers.path})(\\?[^#\\s]*)?$` }),
-        // A bare file name: the dialog decides the folder.
-        suggestedName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\:*?"<>|\\u0000-\\u001f]+$' }),
+        // A bare .csv file name: the dialog decides the folder. Not '.' or '..' (the folder above
+        // Downloads), nor hidden; no C0/C1 controls, DEL, zero-width, line or bidi characters,
+        // which could make the name the operator reads differ from the file's real one.
+        suggestedName: Type.String({ minLength: 5, maxLength: 255, pattern: SUGGESTED_NAME }),
       },
       { additionalProperties: false },
     ),

@@ -93,6 +93,30 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(openExternal).not.toHaveBeenCalled();
   });
 
+  it('refuses a suggested file name that is not a plain .csv name before any dialog opens', async () => {
+    // The name lands in the save dialog beside the Downloads folder: no way out of it, no hidden
+    // file, no control or bidi characters that make the name read as something else.
+    for (const suggestedName of [
+      '..',
+      '.',
+      '.bashrc',
+      'leads\u007f.csv',
+      'leads\u0085.csv',
+      'leads\u009b.csv',
+      'report-\u202evsc.exe',
+      'leads\u200b.csv',
+      'leads\u2028.csv',
+      'leads.exe',
+      'leads',
+    ]) {
+      await expect(
+        fromRenderer(IPC_CHANNELS.saveExport, { path: '/api/admin/leads/export', suggestedName }),
+        JSON.stringify(suggestedName),
+      ).rejects.toThrow(/Invalid arguments for console:save-export/);
+    }
+    expect(showSaveDialog).not.toHaveBeenCalled();
+  });
+
   it('answers an admin call with arguments the server would refuse as the 400 the server gives, never a rejection', async () => {
     // The shared screens take an AdminApi call's failure as an outcome; a rejection left them busy for ever.
     const refused = { ok: false, reason: 'failed', status: 400, error: expect.stringMatching(/^Invalid /) };
