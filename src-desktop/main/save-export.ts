@@ -25,6 +25,12 @@ export interface ExportDependencies {
   onProgress(bytes: number): void;
 }
 
+/** What the operator reads when the server's answer breaks off (the server or network went down). */
+export const EXPORT_CONNECTION_LOST =
+  'The connection to the server was lost during the export. Nothing was saved; export again when the server is reachable.';
+/** What the operator reads when the disk (or their quota) fills up while the export is written. */
+export const EXPORT_DISK_FULL = 'The disk is full, so the export could not be saved. Free some space and export again.';
+
 /** How often progress is reported, at most. */
 const PROGRESS_EVERY_MS = 200;
 
@@ -92,6 +98,19 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     if (signal.aborted) return { status: 'cancelled' };
-    return { status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    return { status: 'failed', message: failureText(error) };
   }
+}
+
+/**
+ * Why a started export failed, for the operator. The file's own errors are the OS's (they carry
+ * a code and syscall): a full disk gets words, the rest ("EACCES: permission denied…") is shown
+ * as the OS says it. Anything else broke the server's answer while it was read: fetch's
+ * "terminated" says nothing to an operator.
+ */
+function failureText(error: unknown): string {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return EXPORT_DISK_FULL;
+  if (code && syscall && error instanceof Error) return error.message;
+  return EXPORT_CONNECTION_LOST;
 }

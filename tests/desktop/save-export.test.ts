@@ -1,0 +1,112 @@
+import type * as NodeFs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { createExportSaver, EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-desktop/main/save-export.ts';
+import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
+
+/**
+ * A disk with `room` bytes left for the files main writes, once `full` is set: the write that
+ * does not fit fails as the OS fails it (ENOSPC), after the bytes before it reached the file.
+ */
+const disk = vi.hoisted(() => ({ full: false, room: 0 }));
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof NodeFs>();
+  const createWriteStream: typeof actual.createWriteStream = (file, options) => {
+    const stream = actual.createWriteStream(file, options);
+    if (!disk.full) return stream;
+    const write = stream._write.bind(stream);
+    Object.assign(stream, {
+      _writev: null,
+      _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+        if (chunk.length > disk.room) {
+          const error = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+          callback(error);
+          return;
+        }
+        disk.room -= chunk.length;
+        write(chunk, encoding, callback);
+      },
+    });
+    return stream;
+  };
+  return { ...actual, default: { ...actual, createWriteStream }, createWriteStream };
+});
+
+const ROW = 'Ana,ana@example.com,contact\r\n';
+
+/** An export server on this computer: `rows` rows, then it ends the answer or, with `dropAfter`, drops the connection. */
+async function exportServer(options: { rows: number; dropAfter?: boolean }) {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/csv' });
+    response.write(ROW.repeat(options.rows), () => {
+      if (options.dropAfter) request.socket.destroy();
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { origin, close };
+}
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'console-export-'));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  disk.full = false;
+  vi.restoreAllMocks();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** Exports from `origin` into `folder/leads.csv`, where an earlier export already lies. */
+async function exportTo(origin: string) {
+  const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
+  await vault.storeFor(origin).write('the-admin-token');
+  const session = createAdminSession({ vault, serverUrl: origin });
+  const target = path.join(folder, 'leads.csv');
+  await writeFile(target, 'the export of last week');
+  const saver = createExportSaver({
+    showSaveDialog: async () => ({ canceled: false, filePath: target }),
+    defaultDirectory: folder,
+    download: (exportPath, signal) => session.download(exportPath, signal),
+    onProgress: () => undefined,
+  });
+  return saver.save({ path: '/api/admin/leads/export', suggestedName: 'leads-2026-11-25.csv' });
+}
+
+describe('an export that cannot finish (electron not needed)', () => {
+  it('says the connection to the server was lost when the server goes down mid-export, and keeps the old file', async () => {
+    const server = await exportServer({ rows: 20_000, dropAfter: true });
+    try {
+      expect(await exportTo(server.origin)).toEqual({ status: 'failed', message: EXPORT_CONNECTION_LOST });
+    } finally {
+      await server.close();
+    }
+    expect(await readdir(folder)).toEqual(['leads.csv']);
+    expect(await readFile(path.join(folder, 'leads.csv'), 'utf8')).toBe('the export of last week');
+  });
+
+  it('says the disk is full when it fills up mid-export, and leaves no partial file', async () => {
+    const server = await exportServer({ rows: 20_000 });
+    disk.full = true;
+    disk.room = 64 * 1024;
+    try {
+      expect(await exportTo(server.origin)).toEqual({ status: 'failed', message: EXPORT_DISK_FULL });
+    } finally {
+      await server.close();
+    }
+    expect(await readdir(folder)).toEqual(['leads.csv']);
+    expect(await readFile(path.join(folder, 'leads.csv'), 'utf8')).toBe('the export of last week');
+  });
+});
