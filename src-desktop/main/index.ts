@@ -48,7 +48,20 @@ async function start(): Promise<void> {
 
 // A second copy would fight over the settings file and the keychain entry: it hands over and quits.
 if (app.requestSingleInstanceLock()) {
-  void app.whenReady().then(start);
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // Before its window there is nothing to show the failure in: without this the console would
+      // run on invisibly, and with the single-instance lock it would swallow every later launch.
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`The console could not start: ${reason}`);
+      dialog.showErrorBox(
+        'HireAssist Console could not start',
+        `${reason}\n\nThe console keeps its settings in ${app.getPath('userData')}.`,
+      );
+      app.exit(1);
+    });
   // One window is the whole app, on macOS too.
   app.on('window-all-closed', () => app.quit());
 } else {

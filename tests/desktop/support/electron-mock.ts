@@ -31,6 +31,7 @@ export const app = {
   requestSingleInstanceLock: vi.fn(() => true),
   whenReady: vi.fn(() => Promise.resolve()),
   quit: vi.fn(),
+  exit: vi.fn((_code?: number) => undefined),
   /** What a built, installed app says; tests of the packaged app set it to true. */
   isPackaged: false,
 };
@@ -55,7 +56,7 @@ export const protocol = {
   handle: vi.fn((_scheme: string, _handler: (request: Request) => Response | Promise<Response>) => undefined),
 };
 
-export const dialog = { showSaveDialog: vi.fn() };
+export const dialog = { showSaveDialog: vi.fn(), showErrorBox: vi.fn((_title: string, _content: string) => undefined) };
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
 export const Menu = { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() };
 /** Records the options of every window main opens, and what it loads. */
