@@ -28,6 +28,7 @@ async function start(): Promise<void> {
   const window = setupMainWindow(settings, renderer);
   setupIpc({
     rendererUrl: renderer,
+    contents: window.webContents,
     settings,
     vault,
     session,

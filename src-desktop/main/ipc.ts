@@ -1,4 +1,4 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
 import type { AdminSession } from './admin-session.ts';
@@ -10,6 +10,8 @@ import type { TokenVault } from './token-vault.ts';
 export interface IpcDependencies {
   /** The renderer's document; only frames showing it may call main. */
   rendererUrl: URL;
+  /** The console window's page: the only webContents that may call main. */
+  contents: WebContents;
   settings: SettingsStore;
   vault: TokenVault;
   session: AdminSession;
@@ -21,21 +23,23 @@ export interface IpcDependencies {
 export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
 
 /**
- * Whether the sending frame shows our renderer: app://console, or the dev server's origin. A
- * frame that navigated elsewhere, an iframe from another origin or a devtools extension gets
- * no access to the admin API. Scheme and host are compared rather than `origin`, because Node's
- * URL gives every custom-scheme URL the same opaque origin "null".
+ * Whether the message comes from the console window's top frame showing our renderer:
+ * app://console, or the dev server's origin. Another webContents (a second window, an
+ * extension's view), a frame inside the page, a frame that navigated elsewhere or a devtools
+ * extension gets no access to the admin API. Scheme and host are compared rather than `origin`,
+ * because Node's URL gives every custom-scheme URL the same opaque origin "null".
  */
-function isTrustedSender(event: IpcMainInvokeEvent, rendererUrl: URL): boolean {
-  const frameUrl = event.senderFrame?.url;
-  if (!frameUrl) return false;
+function isTrustedSender(event: IpcMainInvokeEvent, deps: Pick<IpcDependencies, 'rendererUrl' | 'contents'>): boolean {
+  if (event.sender !== deps.contents) return false;
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
   let url: URL;
   try {
-    url = new URL(frameUrl);
+    url = new URL(frame.url);
   } catch {
     return false;
   }
-  return url.protocol === rendererUrl.protocol && url.host === rendererUrl.host;
+  return url.protocol === deps.rendererUrl.protocol && url.host === deps.rendererUrl.host;
 }
 
 /** The handler of every renderer → main channel, arguments already validated. */
@@ -89,7 +93,7 @@ export function setupIpc(deps: IpcDependencies): void {
   for (const [channel, handle] of Object.entries(handlers(deps))) {
     ipcMain.removeHandler(channel);
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event, deps.rendererUrl)) {
+      if (!isTrustedSender(event, deps)) {
         console.warn(`Dropped ${channel} from an unknown sender: ${event.senderFrame?.url ?? 'no frame'}`);
         throw new Error(UNKNOWN_SENDER);
       }

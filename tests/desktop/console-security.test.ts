@@ -17,7 +17,7 @@ import { rendererUrl } from '../../src-desktop/main/window.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { adminLogin } from '../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { app, invoke, session } from './support/electron-mock.ts';
+import { app, consoleContents, invoke, session } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -156,6 +156,7 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
     const session = createAdminSession({ vault, serverUrl: null });
     setupIpc({
       rendererUrl: RENDERER,
+      contents: consoleContents as never,
       settings,
       vault,
       session,

@@ -10,7 +10,7 @@ import { openSettings } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { invoke } from './support/electron-mock.ts';
+import { consoleContents, invoke, invokeAs } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
     download: (exportPath, signal) => session.download(exportPath, signal),
     onProgress: (bytes) => progress.push(bytes),
   });
-  setupIpc({ rendererUrl: RENDERER, settings, vault, session, exports, openExternal });
+  setupIpc({ rendererUrl: RENDERER, contents: consoleContents as never, settings, vault, session, exports, openExternal });
 });
 
 afterAll(async () => {
@@ -70,6 +70,20 @@ describe('IPC hub (electron mocked, real server)', () => {
       );
     }
     expect(showSaveDialog).not.toHaveBeenCalled();
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it("drops messages from the renderer's page anywhere but the console window's top frame", async () => {
+    const page = `${RENDERER.href}#/leads`;
+    for (const event of [
+      // Another webContents showing the console's page (a second window, a devtools extension's view).
+      { sender: { id: 2 }, senderFrame: { url: page, parent: null } },
+      // A frame inside the console's page.
+      { sender: consoleContents, senderFrame: { url: page, parent: { url: page } } },
+    ]) {
+      await expect(invokeAs(IPC_CHANNELS.openExternal, event, 'https://example.com')).rejects.toThrow(UNKNOWN_SENDER);
+      await expect(invokeAs(IPC_CHANNELS.settingsGet, event)).rejects.toThrow(UNKNOWN_SENDER);
+    }
     expect(openExternal).not.toHaveBeenCalled();
   });
 

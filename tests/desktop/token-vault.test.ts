@@ -4,7 +4,7 @@ import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
 import { setupIpc } from '../../src-desktop/main/ipc.ts';
 import type { SettingsStore } from '../../src-desktop/main/settings.ts';
 import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
-import { invoke } from './support/electron-mock.ts';
+import { consoleContents, invoke } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -129,6 +129,7 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
     const session = createAdminSession({ vault, serverUrl: SERVER, fetch: fakeServer(tokens) });
     setupIpc({
       rendererUrl: RENDERER,
+      contents: consoleContents as never,
       settings,
       vault,
       session,

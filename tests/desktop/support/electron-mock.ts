@@ -80,9 +80,25 @@ export const ipcRenderer = { invoke: vi.fn(async () => undefined), on: vi.fn(), 
 
 export default { app, ipcMain, shell, session, protocol, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
 
-/** Calls a registered IPC handler as Electron would, from a frame showing `frameUrl`. */
+/** The console window's webContents, as tests hand it to setupIpc. */
+export const consoleContents = { id: 1 };
+
+/** Calls a registered IPC handler as Electron would, from the console window's top frame showing `frameUrl`. */
 export async function invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+  return invokeAs(
+    channel,
+    { sender: consoleContents, senderFrame: frameUrl === null ? null : { url: frameUrl, parent: null } },
+    ...args,
+  );
+}
+
+/** Calls a registered IPC handler with the event given: another webContents, or a frame inside the page. */
+export async function invokeAs(
+  channel: string,
+  event: { sender: unknown; senderFrame: { url: string; parent: unknown } | null },
+  ...args: unknown[]
+): Promise<unknown> {
   const handler = handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args);
+  return handler(event, ...args);
 }
