@@ -64,8 +64,20 @@ function appVersion(): Plugin {
 /** Where the build writes, per page, the files its code needs first (read by server/http/web-app). */
 export const ROUTE_ASSETS_FILE = 'route-assets.json';
 
-/** Per page pattern: its chunk's scripts and style sheets, and its prerendered HTML file if it has one. */
-type RouteAssets = Record<string, { scripts: string[]; styles: string[]; html?: string }>;
+/**
+ * Per page pattern: its chunk's scripts and style sheets, and for a prerendered page its HTML
+ * file and its head as the page sets it (title, description), which the server writes into
+ * that HTML with the page's address (server/http/web-app/page-html.ts).
+ */
+type RouteAssets = Record<
+  string,
+  {
+    scripts: string[];
+    styles: string[];
+    html?: string;
+    meta?: { title: string; description: string; type: string; image?: string };
+  }
+>;
 
 /** The folder PAGES' module paths are relative to. */
 const PAGES_DIR = 'src-web/app';
@@ -209,8 +221,8 @@ function prerender(): Plugin {
         plugins: [react()],
         build: { ssr: 'prerender/render.tsx', outDir: serverDir, emptyOutDir: true, target: 'node20' },
       });
-      const { renderPage } = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as {
-        renderPage(pathname: string): Promise<string>;
+      const { prerenderPage } = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as {
+        prerenderPage(pathname: string): Promise<{ markup: string; meta: RouteAssets[string]['meta'] }>;
       };
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const assetsFile = path.join(outDir, ROUTE_ASSETS_FILE);
@@ -218,7 +230,10 @@ function prerender(): Plugin {
       for (const pathname of PRERENDERED) {
         const page = assets[pathname];
         if (!page) throw new Error(`prerender: ${pathname} has no entry in ${ROUTE_ASSETS_FILE}`);
-        const markup = (await renderPage(pathname)).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+        const rendered = await prerenderPage(pathname);
+        if (!rendered.meta) throw new Error(`prerender: ${pathname} sets no title and description (usePageMeta)`);
+        page.meta = rendered.meta;
+        const markup = rendered.markup.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
         // The page's own style sheets are inlined: the markup needs them for its first paint; so
         // are those of its lazy parts, which the markup may hold (the home page's lower sections).
         // All of them: a lazy part left out of the markup (a closed dialog) costs its few KB here.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePublicConfig } from './public-config.ts';
 
@@ -14,6 +14,23 @@ export interface PageMeta {
 }
 
 const SITE_NAME = 'HireAssist';
+
+/** A page's head as usePageMeta sets it, but its address: what the build records of a prerendered page. */
+export interface PrerenderedPageMeta {
+  /** The full title, " | HireAssist" included. */
+  title: string;
+  description: string;
+  type: 'website' | 'article';
+  image?: string;
+}
+
+/**
+ * Given only while the build prerenders a page (src-web/prerender/render.tsx), where no effect
+ * runs: usePageMeta hands it the page's head, which the build records for the server to write
+ * into the page's HTML, so crawlers and link previews that run no script read the page's own
+ * title and description rather than the home page's.
+ */
+export const PrerenderedPageMetaContext = createContext<((meta: PrerenderedPageMeta) => void) | undefined>(undefined);
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -47,6 +64,7 @@ function upsertCanonical(href: string): void {
 export function usePageMeta({ title, description, type = 'website', image }: PageMeta): void {
   const { pathname } = useLocation();
   const config = usePublicConfig();
+  useContext(PrerenderedPageMetaContext)?.({ title: `${title} | ${SITE_NAME}`, description, type, ...(image ? { image } : {}) });
   const origin = config.status === 'ready' ? config.config.siteUrl : window.location.origin;
 
   useEffect(() => {

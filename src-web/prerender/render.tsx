@@ -2,6 +2,13 @@ import './browser-globals.ts';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '../app/router.tsx';
+import { PrerenderedPageMetaContext, type PrerenderedPageMeta } from '../components/seo.tsx';
+
+/** A prerendered page: its markup, and its head as the page sets it (none for a page that sets none). */
+export interface PrerenderedPage {
+  markup: string;
+  meta: PrerenderedPageMeta | undefined;
+}
 
 /**
  * The markup of `pathname`'s page (layout and page) as the app first renders it, for the
@@ -11,12 +18,23 @@ import { routes } from '../app/router.tsx';
  * of writing its loading fallback as renderToString would.
  */
 export async function renderPage(pathname: string): Promise<string> {
+  return (await prerenderPage(pathname)).markup;
+}
+
+/** `pathname`'s markup as renderPage makes it, and the title and description its page sets (seo.tsx). */
+export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost/')));
   if (context instanceof Response) throw new Error(`${pathname} answered a redirect while prerendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(<StaticRouterProvider router={router} context={context} hydrate={false} />, {
+  let meta: PrerenderedPageMeta | undefined;
+  const page = (
+    <PrerenderedPageMetaContext value={(pageMeta) => (meta = pageMeta)}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </PrerenderedPageMetaContext>
+  );
+  const { prelude } = await prerenderToNodeStream(page, {
     // Every part inline, in place: React would otherwise write a large part (the home page's lower
     // sections) after the page, hidden, for a script to move, which neither crawlers nor visitors
     // without JavaScript run.
@@ -29,5 +47,5 @@ export async function renderPage(pathname: string): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array | string));
   if (errors.length > 0) throw new Error(`${pathname} failed to prerender`, { cause: errors[0] });
-  return Buffer.concat(chunks).toString('utf8');
+  return { markup: Buffer.concat(chunks).toString('utf8'), meta };
 }

@@ -122,6 +122,38 @@ test('pages keep their own descriptions', async ({ page }) => {
   expect(descriptions.size).toBe(PAGES.length);
 });
 
+/** An attribute's or element's text as HTML writes it, read back. */
+const unescapeHtml = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_entity, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '',
+  );
+
+test("a crawler or link preview that runs no script reads each page's own title, description and canonical link", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  for (const { path, heading } of [...PAGES, { path: '/contact', heading: 'Contact Us' }]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const all = (pattern: RegExp) => [...head.matchAll(pattern)].map(([, value]) => unescapeHtml(value ?? ''));
+    expect(all(/<title>([^<]*)<\/title>/g), path).toEqual([`${heading} | HireAssist`]);
+    expect(all(/<link rel="canonical" href="([^"]*)">/g), path).toEqual([`${baseURL}${path}`]);
+    expect(all(/<meta property="og:url" content="([^"]*)">/g), path).toEqual([`${baseURL}${path}`]);
+    expect(all(/<meta property="og:title" content="([^"]*)">/g), path).toEqual([`${heading} | HireAssist`]);
+    // The description the app sets once it runs, and the only one in the HTML.
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${heading} | HireAssist`);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(all(/<meta name="description" content="([^"]*)">/g), path).toEqual([description]);
+    expect(all(/<meta property="og:description" content="([^"]*)">/g), path).toEqual([description]);
+  }
+  // The same page under a trailing slash names its one address.
+  const slashed = await (await request.get('/features/')).text();
+  expect(slashed).toContain(`<link rel="canonical" href="${baseURL}/features">`);
+});
+
 test("the first screen of the home page loads none of the lower sections' code until the visitor scrolls", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

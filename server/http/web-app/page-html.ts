@@ -37,7 +37,18 @@ export type FirstPaintProvider = (pathname: string) => Promise<FirstPaint | unde
  * route-assets.json, written by the build (vite.config.ts): each page's own scripts and style
  * sheets, and for the prerendered pages the build file of their HTML (markup already in #root).
  */
-type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[]; html?: string }>>;
+type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[]; html?: string; meta?: PageMeta }>>;
+
+/**
+ * A prerendered page's head as the page sets it in the app (src-web/components/seo.tsx),
+ * recorded by the build: the full title, the description, the Open Graph type and image.
+ */
+interface PageMeta {
+  title: string;
+  description: string;
+  type: string;
+  image?: string;
+}
 
 /** Where the build leaves room inside #root (src-web/index.html) for a page's first paint. */
 const ROOT_SLOT = '<!--first-paint-->';
@@ -103,6 +114,27 @@ export function renderFirstPaint(template: string, firstPaint: FirstPaint): stri
   return firstPaint.responses ? withJsonElement(html, RESPONSES_ID, firstPaint.responses) : html;
 }
 
+/**
+ * A prerendered page's head, as the app's page sets it once it runs (usePageMeta), written
+ * into its HTML: crawlers and link previews that run no script otherwise read index.html's
+ * title and description, the home page's, on every page, and no canonical address. The
+ * address is `siteUrl` and the page's path, whichever spelling (a trailing slash) was asked for.
+ */
+function withPageMeta(html: string, meta: PageMeta, url: string | undefined): string {
+  const site = 'HireAssist';
+  const tags = [
+    url === undefined ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="${site}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    url === undefined ? '' : `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="${escapeHtml(meta.type)}">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.image && url !== undefined ? `<meta property="og:image" content="${escapeHtml(new URL(meta.image, url).href)}">` : '',
+  ];
+  return renderFirstPaint(html, { title: meta.title, description: meta.description, head: tags.join('') });
+}
+
 const brotliBest = promisify(brotliCompress);
 const gzipBest = promisify(gzip);
 
@@ -145,6 +177,7 @@ export function buildPageFiles(
   files: ReadonlyMap<string, BuiltFile>,
   distDir: string,
   addition: (html: string) => string = (html) => html,
+  siteUrl?: string,
 ): { pages: Map<PagePath, PageFile>; index: PageFile } {
   const built = files.get('/index.html');
   if (!built) throw new Error('the web build has no index.html');
@@ -155,7 +188,10 @@ export function buildPageFiles(
   const pages = new Map<PagePath, PageFile>();
   for (const pattern of Object.values(PATHS)) {
     const page = assets[pattern];
-    const template = ((page?.html && files.get(page.html)) || built).body.toString('utf8');
+    const prerendered = page?.html && files.get(page.html);
+    let template = (prerendered || built).body.toString('utf8');
+    // Only a prerendered page's path is fixed (no :parameter), so it is the page's one address.
+    if (prerendered && page.meta) template = withPageMeta(template, page.meta, siteUrl && `${siteUrl}${pattern}`);
     pages.set(pattern, pageFile(addition(withHead(template, preloadLinks(page)))));
   }
   return { pages, index: pageFile(addition(builtHtml)) };

@@ -29,7 +29,9 @@ export function registerWebApp(
   const files = loadWebBuild(distDir);
   if (!files) app.log.warn({ distDir }, 'web app not built: pages answer 503 until `npm run build` runs');
   const index = files?.get('/index.html');
-  const built = files && buildPageFiles(files, distDir, publicConfig && ((html) => withPublicConfig(html, publicConfig)));
+  const built =
+    files &&
+    buildPageFiles(files, distDir, publicConfig && ((html) => withPublicConfig(html, publicConfig)), publicConfig?.siteUrl);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, index: BuiltFile, pathname: string) => {
     const pattern = pagePatternOf(pathname);
