@@ -171,14 +171,15 @@ function htmlFile(index: BuiltFile, html: string): PageFile {
  * Each page's HTML, worked out once at start-up: its prerendered HTML if the build made one,
  * else index.html, plus preload links for the page's own chunk, and `addition` (the public
  * configuration) in every page. `index` is index.html with the addition: the app's shell for
- * paths that are no page (its not-found page) and for /index.html by name.
+ * paths that are no page (its not-found page) and for /index.html by name. `templates`: the
+ * build paths of the prerendered pages' HTML, which are no address of their own.
  */
 export function buildPageFiles(
   files: ReadonlyMap<string, BuiltFile>,
   distDir: string,
   addition: (html: string) => string = (html) => html,
   siteUrl?: string,
-): { pages: Map<PagePath, PageFile>; index: PageFile } {
+): { pages: Map<PagePath, PageFile>; index: PageFile; templates: ReadonlySet<string> } {
   const built = files.get('/index.html');
   if (!built) throw new Error('the web build has no index.html');
   const builtHtml = built.body.toString('utf8');
@@ -186,13 +187,15 @@ export function buildPageFiles(
     html === builtHtml ? { html, file: () => Promise.resolve(built) } : htmlFile(built, html);
   const assets = readRouteAssets(distDir);
   const pages = new Map<PagePath, PageFile>();
+  const templates = new Set<string>();
   for (const pattern of Object.values(PATHS)) {
     const page = assets[pattern];
     const prerendered = page?.html && files.get(page.html);
+    if (prerendered && page.html) templates.add(page.html);
     let template = (prerendered || built).body.toString('utf8');
     // Only a prerendered page's path is fixed (no :parameter), so it is the page's one address.
     if (prerendered && page.meta) template = withPageMeta(template, page.meta, siteUrl && `${siteUrl}${pattern}`);
     pages.set(pattern, pageFile(addition(withHead(template, preloadLinks(page)))));
   }
-  return { pages, index: pageFile(addition(builtHtml)) };
+  return { pages, index: pageFile(addition(builtHtml)), templates };
 }

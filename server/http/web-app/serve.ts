@@ -67,8 +67,13 @@ export function registerWebApp(
   };
 
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
-    const file = files?.get(pathOf(request.url));
-    return file && file !== index ? sendFile(request, reply, file, 200) : notFound(request, reply);
+    const pathname = pathOf(request.url);
+    const file = files?.get(pathname);
+    // A prerendered page's build file (/pages/contact.html) is that page only at the page's
+    // own address: by its file name it was a second copy of the page with a 200, where the
+    // app, which knows no such path, showed its not-found page.
+    const template = built?.templates.has(pathname) ?? false;
+    return file && file !== index && !template ? sendFile(request, reply, file, 200) : notFound(request, reply);
   });
   app.setNotFoundHandler(notFound);
 }

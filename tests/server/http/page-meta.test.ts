@@ -76,3 +76,17 @@ describe("a prerendered page's head, as a crawler or a link preview that runs no
     expect(head).not.toContain('rel="canonical"');
   });
 });
+
+describe("a prerendered page's build file", () => {
+  it('is no second address of the page: its path answers 404 like any unknown page (the app shows its not-found page there)', async () => {
+    for (const path of ['/pages/contact.html', '/pages/contact.html?x=1']) {
+      const response = await server.fetch(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).not.toContain('<h1>Contact Us</h1>');
+      expect(html, path).toContain('<div class="boot-bar">HireAssist</div>');
+    }
+    // Its compressed copies neither.
+    expect((await server.fetch('/pages/contact.html', { headers: { 'accept-encoding': 'br, gzip' } })).status).toBe(404);
+  });
+});
