@@ -5,7 +5,7 @@ import { routes } from '../app/router.tsx';
 import { PrerenderedPageMetaContext, type PrerenderedPageMeta } from '../components/seo.tsx';
 
 /** A prerendered page: its markup, and its head as the page sets it (none for a page that sets none). */
-export interface PrerenderedPage {
+interface PrerenderedPage {
   markup: string;
   meta: PrerenderedPageMeta | undefined;
 }
