@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { failedExport } from '../../src-shared/api/admin/export-result.ts';
+import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, failedExport } from '../../src-shared/api/admin/export-result.ts';
 import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 
@@ -24,12 +24,6 @@ export interface ExportDependencies {
   /** Bytes written so far (sent to the renderer's progress bar). */
   onProgress(bytes: number): void;
 }
-
-/** What the operator reads when the server's answer breaks off (the server or network went down). */
-export const EXPORT_CONNECTION_LOST =
-  'The connection to the server was lost during the export. Nothing was saved; export again when the server is reachable.';
-/** What the operator reads when the disk (or their quota) fills up while the export is written. */
-export const EXPORT_DISK_FULL = 'The disk is full, so the export could not be saved. Free some space and export again.';
 
 /** How often progress is reported, at most. */
 const PROGRESS_EVERY_MS = 200;

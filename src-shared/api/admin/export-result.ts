@@ -1,6 +1,12 @@
 import type { SaveFileResult } from '../../domain/platform.ts';
 import type { AdminFailure } from './transport.ts';
 
+/** What the operator reads when the server's answer breaks off (the server or network went down). */
+export const EXPORT_CONNECTION_LOST =
+  'The connection to the server was lost during the export. Nothing was saved; export again when the server is reachable.';
+/** What the operator reads when the disk (or their quota) fills up while the export is written. */
+export const EXPORT_DISK_FULL = 'The disk is full, so the export could not be saved. Free some space and export again.';
+
 /**
  * What an export whose download the server refused (or never answered) ends with, the same in
  * the browser and in the console's main: cancelled when the operator stopped it, unauthorized

@@ -1,4 +1,4 @@
-import { failedExport } from '../../../src-shared/api/admin/export-result.ts';
+import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, failedExport } from '../../../src-shared/api/admin/export-result.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
 
@@ -58,7 +58,12 @@ export async function saveExportInBrowser(
     return { status: 'saved', location: request.suggestedName };
   } catch (error) {
     if (signal?.aborted) return { status: 'cancelled' };
-    return { status: 'failed', message: error instanceof Error ? error.message : 'The export failed' };
+    if (error instanceof DOMException) {
+      // The file system's refusals (the disk full, the file not writable) say what they are;
+      // anything else breaking the stream is the server's answer breaking off.
+      return { status: 'failed', message: error.name === 'QuotaExceededError' ? EXPORT_DISK_FULL : error.message };
+    }
+    return { status: 'failed', message: EXPORT_CONNECTION_LOST };
   }
 }
 
