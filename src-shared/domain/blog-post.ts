@@ -85,6 +85,14 @@ export type BlogPost = Static<typeof BlogPostSchema>;
 export type FeaturedImage = Static<typeof FeaturedImageSchema>;
 
 /** A post's title as its card and page show it: 'Untitled Post' when it has none. */
+/** The blog list page's heading, intro and description: the app's page, and its first paint the server writes. */
+export const BLOG_LIST_PAGE = {
+  title: 'Blog',
+  intro: 'Practical advice on hiring, recruiting and getting the most from AI in your search.',
+  description:
+    'Articles for employers and recruiters on job descriptions, interviewing, screening, hiring metrics and using AI to hire faster.',
+} as const;
+
 export const blogPostTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || 'Untitled Post';
 
 /** The image a card or page shows for a post: its large size, else its url. */

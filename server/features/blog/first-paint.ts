@@ -1,5 +1,6 @@
 import company from '../../../content/company.json' with { type: 'json' };
 import {
+  BLOG_LIST_PAGE,
   BLOG_LIST_PATHS,
   blogPostImage,
   blogPostPageMeta,
@@ -8,7 +9,7 @@ import {
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
-import type { FirstPaint, FirstPaintProvider } from '../../http/web-app/page-html.ts';
+import { pageHead, type FirstPaint, type FirstPaintProvider } from '../../http/web-app/page-html.ts';
 import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
 import type { PostQuery, PostSource } from './post-source.ts';
@@ -50,9 +51,6 @@ const STYLE = `<style>
 .fp-card p{margin:0;color:var(--colorNeutralForeground2);display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
 </style>`;
 
-/** What the list page and post page show (src-web/features/blog/BlogListPage.tsx, BlogPostPage.tsx). */
-const LIST_HEADING = 'Blog';
-const LIST_INTRO = 'Practical advice on hiring, recruiting and getting the most from AI in your search.';
 /** The post page's 'Back to Blog' arrow (ArrowLeftIcon in src-web/features/blog/blog-icons.ts), so the swap to the app does not change it. */
 const BACK_ARROW =
   '<svg width="20" height="20" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path d="M9.16 16.87a.5.5 0 1 0 .67-.74L3.67 10.5H17.5a.5.5 0 0 0 0-1H3.67l6.16-5.63a.5.5 0 0 0-.67-.74L2.24 9.44a.75.75 0 0 0 0 1.11z"/></svg>';
@@ -92,26 +90,17 @@ ${image(post, 'fp-image', true, images)}</div>
 </article>`;
 }
 
-/**
- * The post page's head as the app's page sets it (src-web/components/seo.tsx, from
- * blogPostPageMeta), so link previews and search engines that run no script read the post's
- * own title, description, canonical address and Open Graph tags, and the app changes nothing.
- */
+/** The post page's head as the app's page sets it (src-web/components/seo.tsx, from blogPostPageMeta). */
 function postMeta(post: BlogPost, siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const { title, description, image } = blogPostPageMeta(post);
-  const fullTitle = `${title} | ${company.name}`;
-  const url = e(postUrl(siteUrl, post.slug));
-  const tags = [
-    `<link rel="canonical" href="${url}">`,
-    `<meta property="og:site_name" content="${e(company.name)}">`,
-    `<meta property="og:title" content="${e(fullTitle)}">`,
-    `<meta property="og:description" content="${e(description)}">`,
-    `<meta property="og:url" content="${url}">`,
-    '<meta property="og:type" content="article">',
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
-    image ? `<meta property="og:image" content="${e(absoluteUrl(siteUrl, image))}">` : '',
-  ];
-  return { title: fullTitle, description, head: tags.join('') };
+  const meta = { title: `${title} | ${company.name}`, description, type: 'article' };
+  return pageHead(image ? { ...meta, image: absoluteUrl(siteUrl, image) } : meta, postUrl(siteUrl, post.slug));
+}
+
+/** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it. */
+function listMeta(siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
+  const meta = { title: `${BLOG_LIST_PAGE.title} | ${company.name}`, description: BLOG_LIST_PAGE.description, type: 'website' };
+  return pageHead(meta, `${siteUrl}${PATHS.blog}`);
 }
 
 function listMarkup(posts: BlogPost[], images: BlogImages): string {
@@ -119,7 +108,7 @@ function listMarkup(posts: BlogPost[], images: BlogImages): string {
     const href = e(blogPostPath(post.slug));
     return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(blogPostTitle(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
   });
-  return `${STYLE}<section inert aria-hidden="true"><header class="fp-band"><h1>${LIST_HEADING}</h1><p>${LIST_INTRO}</p></header><div class="fp fp-list"><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></div></section>`;
+  return `${STYLE}<section inert aria-hidden="true"><header class="fp-band"><h1>${BLOG_LIST_PAGE.title}</h1><p>${BLOG_LIST_PAGE.intro}</p></header><div class="fp fp-list"><div class="fp-filters"></div><div class="fp-grid">${cards.join('')}</div></div></section>`;
 }
 
 /** The request the web app makes for a list, as the key of its preloaded answer. */
@@ -141,7 +130,12 @@ function listRequest(query: PostQuery): string {
 export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages, siteUrl: string) {
   const list: FirstPaintProvider = async () => {
     const page = await source.list(BLOG.listRequest);
-    return { head: preloadImage(page.posts[0], images), root: listMarkup(page.posts, images) } satisfies FirstPaint;
+    const meta = listMeta(siteUrl);
+    return {
+      ...meta,
+      head: `${meta.head ?? ''}${preloadImage(page.posts[0], images)}`,
+      root: listMarkup(page.posts, images),
+    } satisfies FirstPaint;
   };
 
   const post: FirstPaintProvider = async (pathname) => {

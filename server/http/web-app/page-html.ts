@@ -1,3 +1,4 @@
+import company from '../../../content/company.json' with { type: 'json' };
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,10 +41,10 @@ export type FirstPaintProvider = (pathname: string) => Promise<FirstPaint | unde
 type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[]; html?: string; meta?: PageMeta }>>;
 
 /**
- * A prerendered page's head as the page sets it in the app (src-web/components/seo.tsx),
- * recorded by the build: the full title, the description, the Open Graph type and image.
+ * A page's head as the page sets it in the app (src-web/components/seo.tsx): the full title,
+ * the description, the Open Graph type and image. For a prerendered page the build records it.
  */
-interface PageMeta {
+export interface PageMeta {
   title: string;
   description: string;
   type: string;
@@ -115,16 +116,15 @@ export function renderFirstPaint(template: string, firstPaint: FirstPaint): stri
 }
 
 /**
- * A prerendered page's head, as the app's page sets it once it runs (usePageMeta), written
- * into its HTML: crawlers and link previews that run no script otherwise read index.html's
- * title and description, the home page's, on every page, and no canonical address. The
- * address is `siteUrl` and the page's path, whichever spelling (a trailing slash) was asked for.
+ * A page's head for crawlers and link previews that run no script, as the app's page sets it
+ * once it runs (usePageMeta): its title and description (which replace index.html's, the home
+ * page's), its canonical address `url` (none without PUBLIC_URL) and its Open Graph and Twitter
+ * tags, an image's address made absolute against `url`.
  */
-function withPageMeta(html: string, meta: PageMeta, url: string | undefined): string {
-  const site = 'HireAssist';
+export function pageHead(meta: PageMeta, url: string | undefined): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const tags = [
     url === undefined ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
-    `<meta property="og:site_name" content="${site}">`,
+    `<meta property="og:site_name" content="${escapeHtml(company.name)}">`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     url === undefined ? '' : `<meta property="og:url" content="${escapeHtml(url)}">`,
@@ -132,7 +132,7 @@ function withPageMeta(html: string, meta: PageMeta, url: string | undefined): st
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
     meta.image && url !== undefined ? `<meta property="og:image" content="${escapeHtml(new URL(meta.image, url).href)}">` : '',
   ];
-  return renderFirstPaint(html, { title: meta.title, description: meta.description, head: tags.join('') });
+  return { title: meta.title, description: meta.description, head: tags.join('') };
 }
 
 const brotliBest = promisify(brotliCompress);
@@ -194,7 +194,7 @@ export function buildPageFiles(
     if (prerendered && page.html) templates.add(page.html);
     let template = (prerendered || built).body.toString('utf8');
     // Only a prerendered page's path is fixed (no :parameter), so it is the page's one address.
-    if (prerendered && page.meta) template = withPageMeta(template, page.meta, siteUrl && `${siteUrl}${pattern}`);
+    if (prerendered && page.meta) template = renderFirstPaint(template, pageHead(page.meta, siteUrl && `${siteUrl}${pattern}`));
     pages.set(pattern, pageFile(addition(withHead(template, preloadLinks(page)))));
   }
   return { pages, index: pageFile(addition(builtHtml)), templates };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
-import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG_LIST_PAGE, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -15,10 +15,7 @@ import { allKeywords, filterPosts, pageCount, pageOf } from './list-rules.ts';
 import { Pagination } from './Pagination.tsx';
 
 export const LIST_TEXT = {
-  title: 'Blog',
-  intro: 'Practical advice on hiring, recruiting and getting the most from AI in your search.',
-  description:
-    'Articles for employers and recruiters on job descriptions, interviewing, screening, hiring metrics and using AI to hire faster.',
+  ...BLOG_LIST_PAGE,
   loading: 'Loading posts…',
   errorTitle: 'Error Loading Blog',
   errorDefault: 'Failed to fetch posts',

@@ -87,6 +87,25 @@ describe('pages that paint before the app has run', () => {
     expect(html).not.toContain(posts[0]?.content.slice(0, 60));
   });
 
+  it("gives the blog list page its own title, description, canonical link and Open Graph tags, not the home page's", async () => {
+    const head = (await (await server.fetch('/blog')).text()).split('</head>')[0] ?? '';
+    // As the app's list page sets them (src-web/features/blog/BlogListPage.tsx, through seo.tsx).
+    const title = 'Blog | HireAssist';
+    const description =
+      'Articles for employers and recruiters on job descriptions, interviewing, screening, hiring metrics and using AI to hire faster.';
+    for (const tag of [
+      `<title>${title}</title>`,
+      `<meta name="description" content="${description}">`,
+      `<link rel="canonical" href="${SITE_URL}/blog">`,
+      `<meta property="og:title" content="${title}">`,
+      `<meta property="og:url" content="${SITE_URL}/blog">`,
+      '<meta property="og:type" content="website">',
+    ]) {
+      expect(head.split(tag).length - 1, tag).toBe(1);
+    }
+    expect(head.match(/<title>/g)).toHaveLength(1);
+  });
+
   it("gives a post's page the post's title, description, canonical link and Open Graph tags, each once", async () => {
     const head = (await (await server.fetch(`/blog/${POST_SLUG}`)).text()).split('</head>')[0] ?? '';
     const { data } = (await (await server.fetch('/api/storychief/stories?per_page=100')).json()) as { data: BlogPost[] };
@@ -227,7 +246,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
       SITE_URL,
     );
     const firstPaint = await providers['/blog']('/blog');
-    expect(firstPaint?.head).toBe(`<link rel="preload" as="image" href="${remote}" fetchpriority="high">`);
+    expect(firstPaint?.head).toContain(`<link rel="preload" as="image" href="${remote}" fetchpriority="high">`);
     expect(firstPaint?.root).toContain(`<img class="fp-image" src="${remote}"`);
   });
 });
