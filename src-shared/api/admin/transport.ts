@@ -24,7 +24,35 @@ export interface AdminHttpOptions {
   baseUrl: string;
   tokenStore: TokenStore;
   fetch?: typeof fetch;
+  /** How long a request waits for its answer; ADMIN_ANSWER_TIMEOUT_MS unless given. */
+  answerTimeoutMs?: number;
 }
+
+/**
+ * How long an admin request waits for the server's answer (for an export, for its start).
+ * fetch itself waits about five minutes for a server that took the connection and never
+ * answers (hung, or a proxy holding the request), all that time a spinner on the screen.
+ */
+const ADMIN_ANSWER_TIMEOUT_MS = 30_000;
+export const ADMIN_ANSWER_TIMEOUT_TEXT =
+  'The server did not answer within 30 seconds. Check that it is running and reachable, then try again.';
+
+/** A timer that aborts `signal` after `ms`, and passes on the caller's own abort. */
+function answerDeadline(ms: number, callerSignal?: AbortSignal) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const passOn = () => controller.abort();
+  callerSignal?.addEventListener('abort', passOn, { once: true });
+  return {
+    signal: controller.signal,
+    /** Whether the deadline, not the caller, ended the request. */
+    expired: () => controller.signal.aborted && !callerSignal?.aborted,
+    /** The answer came: the timer goes (the caller's signal still aborts an export's stream). */
+    clear: () => clearTimeout(timer),
+  };
+}
+
+const overdue = { ok: false, reason: 'failed', error: ADMIN_ANSWER_TIMEOUT_TEXT } as const;
 
 export interface AdminHttp {
   tokenStore: TokenStore;
@@ -40,19 +68,24 @@ export interface AdminHttp {
 /** The fetch-based transport of the web app's admin client. No UI side effects. */
 export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = options.answerTimeoutMs ?? ADMIN_ANSWER_TIMEOUT_MS;
   return {
     tokenStore: options.tokenStore,
     async send<E extends Endpoint>(contract: E, ...[input]: InputArgs<E>): Promise<AdminOutcome<EndpointAnswer<E>>> {
       const token = await options.tokenStore.read();
+      const deadline = answerDeadline(timeoutMs);
       let answer;
       try {
         answer = await callEndpoint(contract, input ?? ({} as EndpointInput<E>), {
           fetch: doFetch,
           baseUrl: options.baseUrl,
           headers: token ? { authorization: `Bearer ${token}` } : {},
+          signal: deadline.signal,
         });
       } catch {
-        return { ok: false, reason: 'network' };
+        return deadline.expired() ? overdue : { ok: false, reason: 'network' };
+      } finally {
+        deadline.clear();
       }
       if (answer.ok) return { ok: true, value: answer.body };
       const error = errorOf(answer.body);
@@ -64,14 +97,17 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
     },
     async download(path, signal) {
       const token = await options.tokenStore.read();
+      const deadline = answerDeadline(timeoutMs, signal);
       let response: Response;
       try {
         response = await doFetch(`${options.baseUrl}${path}`, {
           headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          ...(signal ? { signal } : {}),
+          signal: deadline.signal,
         });
       } catch {
-        return { ok: false, reason: 'network' };
+        return deadline.expired() ? overdue : { ok: false, reason: 'network' };
+      } finally {
+        deadline.clear();
       }
       if (response.ok) return { ok: true, value: response };
       const error = errorOf(await response.json().catch(() => undefined));
