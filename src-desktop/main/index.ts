@@ -39,6 +39,17 @@ async function start(): Promise<void> {
       onProgress: (bytes) => window.webContents.send(IPC_CHANNELS.exportProgress, bytes),
     }),
     openExternal: openExternalSafely,
+    async confirmServerSwitch(from, to) {
+      const { response } = await dialog.showMessageBox(window, {
+        type: 'question',
+        buttons: ['Switch server', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        message: `Connect to ${to}?`,
+        detail: `The console signs out of ${from} and asks for the admin password of ${to}. Switch only to a server you run.`,
+      });
+      return response === 0;
+    },
   });
   setupMenu(window);
   app.on('second-instance', () => {

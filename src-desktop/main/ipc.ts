@@ -17,7 +17,17 @@ export interface IpcDependencies {
   session: AdminSession;
   exports: { save(request: ExportToSave): Promise<SaveFileResult>; cancel(): void };
   openExternal(url: string): Promise<void>;
+  /**
+   * Asks the operator, in a native dialog main draws, before the console leaves server `from`
+   * for `to`. The renderer shows what the server sends; were it ever made to run a script, it
+   * could otherwise point the console (and the admin password typed next) at a server of its
+   * choosing, the one way out of a renderer that may reach nothing but main.
+   */
+  confirmServerSwitch(from: string, to: string): Promise<boolean>;
 }
+
+/** The renderer's answer when the operator declined the switch in main's dialog. */
+export const SERVER_SWITCH_DECLINED = 'The server was not changed: the switch was cancelled.';
 
 /** Thrown back for a message from any frame but the console's renderer; nothing else is done. */
 export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
@@ -57,6 +67,10 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
       checkChannelArguments(IPC_CHANNELS.settingsSetServerUrl, args);
       const result = parseServerUrl(args[0] as string);
       if (!result.ok) return result;
+      const from = deps.settings.get().serverUrl;
+      if (from && from !== result.serverUrl && !(await deps.confirmServerSwitch(from, result.serverUrl))) {
+        return { ok: false, error: SERVER_SWITCH_DECLINED };
+      }
       await deps.session.switchServer(result.serverUrl);
       deps.settings.setServerUrl(result.serverUrl);
       return result;

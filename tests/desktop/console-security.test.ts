@@ -168,6 +168,8 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
         onProgress: () => undefined,
       }),
       openExternal: async () => undefined,
+      // The operator confirms any switch of server in main's dialog.
+      confirmServerSwitch: async () => true,
     });
     // Refused before anything is sent: the renderer asked for http to another machine.
     expect(await invoke(IPC_CHANNELS.settingsSetServerUrl, RENDERER.href, 'http://admin.example.com')).toEqual({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
-import { setupIpc, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
+import { SERVER_SWITCH_DECLINED, setupIpc, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
 import { openSettings } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
@@ -22,6 +22,8 @@ let server: TestServer;
 let settingsDir: string;
 let vault: TokenVault;
 const openExternal = vi.fn(async () => undefined);
+// The native dialog main shows before leaving one server for another, answered as the operator would.
+const confirmServerSwitch = vi.fn(async (_from: string, _to: string) => true);
 let exportDir: string;
 // The native save dialog, answered as an operator choosing leads.csv in a folder.
 const showSaveDialog = vi.fn(async () => ({ canceled: false, filePath: path.join(exportDir, 'leads.csv') }));
@@ -41,7 +43,16 @@ beforeAll(async () => {
     download: (exportPath, signal) => session.download(exportPath, signal),
     onProgress: (bytes) => progress.push(bytes),
   });
-  setupIpc({ rendererUrl: RENDERER, contents: consoleContents as never, settings, vault, session, exports, openExternal });
+  setupIpc({
+    rendererUrl: RENDERER,
+    contents: consoleContents as never,
+    settings,
+    vault,
+    session,
+    exports,
+    openExternal,
+    confirmServerSwitch,
+  });
 });
 
 afterAll(async () => {
@@ -274,6 +285,24 @@ describe('IPC hub (electron mocked, real server)', () => {
     const request = { path: '/api/admin/users/export', suggestedName: 'users-2026-11-25.csv' };
     expect(await fromRenderer(IPC_CHANNELS.saveExport, request)).toEqual({ status: 'unauthorized' });
     expect(await vault.storeFor(server.url).read()).toBeNull();
+  });
+
+  it("leaves the server only when the operator confirms it in main's own dialog: the renderer alone cannot repoint the console", async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    const other = 'https://attacker.example';
+    confirmServerSwitch.mockClear();
+    confirmServerSwitch.mockResolvedValueOnce(false);
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, other)).toEqual({ ok: false, error: SERVER_SWITCH_DECLINED });
+    expect(confirmServerSwitch).toHaveBeenCalledWith(server.url, other);
+    // Still on the same server, still signed in, the setting unchanged.
+    expect(await vault.storeFor(server.url).read()).toBe(token);
+    expect(await fromRenderer(IPC_CHANNELS.settingsGet)).toMatchObject({ serverUrl: server.url });
+    expect(await admin('validate')).toEqual({ ok: true, value: true });
+    // The same address again asks nothing.
+    confirmServerSwitch.mockClear();
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, server.url)).toEqual({ ok: true, serverUrl: server.url });
+    expect(confirmServerSwitch).not.toHaveBeenCalled();
   });
 
   it('signs out of the old server when the operator switches servers', async () => {

@@ -135,6 +135,8 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       session,
       exports: { save: async () => ({ status: 'cancelled' }), cancel: () => undefined },
       openExternal: async () => undefined,
+      // The operator confirms any switch of server in main's dialog.
+      confirmServerSwitch: async () => true,
     });
     return tokens;
   }

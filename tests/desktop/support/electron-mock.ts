@@ -56,7 +56,11 @@ export const protocol = {
   handle: vi.fn((_scheme: string, _handler: (request: Request) => Response | Promise<Response>) => undefined),
 };
 
-export const dialog = { showSaveDialog: vi.fn(), showErrorBox: vi.fn((_title: string, _content: string) => undefined) };
+export const dialog = {
+  showSaveDialog: vi.fn(),
+  showMessageBox: vi.fn(),
+  showErrorBox: vi.fn((_title: string, _content: string) => undefined),
+};
 export const screen = { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) };
 export const Menu = { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() };
 /** Records the options of every window main opens, and what it loads. */
