@@ -141,9 +141,13 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
           </form>
         </>
       )}
-      {/* Screen readers hear each reply as it arrives, once (the list itself is not live). */}
+      {/*
+        Screen readers hear each reply as it arrives, once (the list itself is not live). Each
+        reply is a new node, keyed by its id: the same words again (the same question asked
+        twice) would otherwise change nothing in the region, and be heard no more.
+      */}
       <div className="visually-hidden" aria-live="polite" aria-atomic>
-        {lastReply && lastReply.id > 0 ? lastReply.text : ''}
+        {lastReply && lastReply.id > 0 && <p key={lastReply.id}>{lastReply.text}</p>}
       </div>
     </section>
   );

@@ -83,6 +83,27 @@ describe('the chat assistant', () => {
     expect(live?.textContent).toContain(HOURS);
   });
 
+  it('a screen reader hears the same reply again when the question is asked again (the live region changes)', async () => {
+    const { panel } = await openChat();
+    vi.useFakeTimers();
+    const ask = async (question: string) => {
+      fireEvent.change(within(panel).getByLabelText('Your message'), { target: { value: question } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Send message' }));
+      await advance(1500);
+    };
+    const live = panel.querySelector('[aria-live="polite"]');
+    await ask('What are your hours?');
+    expect(live?.textContent).toContain(HOURS);
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(live as Node, { childList: true, characterData: true, subtree: true });
+    await ask('What are your hours?');
+    observer.disconnect();
+    expect(texts(panel).filter((text) => text?.includes(HOURS))).toHaveLength(2);
+    expect(live?.textContent).toContain(HOURS);
+    expect(changes.length).toBeGreaterThan(0);
+  });
+
   it('gives every message an id, a sender and a time', async () => {
     const { user, panel } = await openChat();
     await user.type(within(panel).getByLabelText('Your message'), 'pricing{Enter}');
