@@ -217,3 +217,18 @@ describe('the client address behind a proxy', () => {
     },
   );
 });
+
+describe('a Supabase project for the leads', () => {
+  const key = { SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' };
+
+  it('is refused at start with its REST path in SUPABASE_URL, which supabase-js adds itself (every read would go to …/rest/v1/rest/v1 and fail)', () => {
+    for (const url of ['https://abcd.supabase.co/rest/v1', 'https://abcd.supabase.co/rest/v1/']) {
+      expect(configProblems({ SUPABASE_URL: url, ...key })).toEqual([
+        "SUPABASE_URL is the project's own address (such as https://abcd.supabase.co), without /rest/v1: supabase-js adds it",
+      ]);
+    }
+    expect(configProblems({ SUPABASE_URL: 'https://abcd.supabase.co', ...key })).toEqual([]);
+    // A self-hosted gateway under a path of its own stays possible.
+    expect(configProblems({ SUPABASE_URL: 'https://data.hireassist.example/supabase', ...key })).toEqual([]);
+  });
+});

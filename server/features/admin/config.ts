@@ -23,6 +23,12 @@ export function readAdminConfig(read: EnvReader): AdminConfig {
     read.problems.push(`ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters (or unset, to generate one)`);
   }
   const supabaseUrl = read.url('SUPABASE_URL', ['http', 'https']);
+  // The address copied from the project's API settings often ends in /rest/v1: every read would then go to …/rest/v1/rest/v1.
+  if (supabaseUrl && /\/rest\/v1\/?$/.test(supabaseUrl.pathname)) {
+    read.problems.push(
+      "SUPABASE_URL is the project's own address (such as https://abcd.supabase.co), without /rest/v1: supabase-js adds it",
+    );
+  }
   const serviceRoleKey = read.optional('SUPABASE_SERVICE_ROLE_KEY');
   const urlGiven = read.optional('SUPABASE_URL') !== undefined;
   if (urlGiven !== (serviceRoleKey !== undefined)) {
