@@ -232,3 +232,18 @@ describe('a Supabase project for the leads', () => {
     expect(configProblems({ SUPABASE_URL: 'https://data.hireassist.example/supabase', ...key })).toEqual([]);
   });
 });
+
+describe('where affiliate applications are sent', () => {
+  it('is refused at start unless AFFILIATES_NOTIFY_TO is one plain address, which the delivery worker would otherwise never send to', () => {
+    for (const value of [
+      'team@hireassist.example,boss@hireassist.example',
+      'Team <team@hireassist.example>',
+      'team;x@hireassist.example',
+    ]) {
+      expect(configProblems({ AFFILIATES_NOTIFY_TO: value })).toEqual([
+        `AFFILIATES_NOTIFY_TO must be one email address (got "${value}")`,
+      ]);
+    }
+    expect(configProblems({ AFFILIATES_NOTIFY_TO: 'team@hireassist.example' })).toEqual([]);
+  });
+});
