@@ -243,6 +243,18 @@ export async function authenticate(
   return { user: found.user, claims };
 }
 
+/** Ends one session: its refresh tokens and the access tokens issued from it (none, when there is no such session). */
+export async function revokeSession(service: IdentityService, sessionId: string): Promise<void> {
+  const { numUpdatedRows } = await service.db
+    .updateTable('identity_sessions')
+    .set({ revoked_at: new Date(service.clock.now()) })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  // This instance forgets what it cached at once (the others within their cache's lifetime).
+  if (numUpdatedRows > 0n) service.sessions.clear();
+}
+
 /**
  * Ends every session of a user: their refresh tokens and all access tokens issued from them,
  * and whatever hosted sign-in would start a new one from (remembered browsers, unexchanged

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
 import { MINUTE } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
@@ -33,4 +33,15 @@ export async function grantCode(
     auth_time: signedIn.authTime ?? new Date(now),
   });
   return appRedirect(request.redirectUri, { code, state: request.state });
+}
+
+/**
+ * The id of the session a code starts when exchanged, derived from the code (one way: the id is
+ * every access token's origin_jti). A code presented again is gone from the store, but this still
+ * names what its first exchange issued, so the replay can end it, as RFC 6749 4.1.2 asks: the
+ * code was caught on its way, and whoever exchanged it first may not be the app.
+ */
+export function codeSessionId(code: string): string {
+  const hex = createHash('sha256').update(`oauth2-code-session:${code}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

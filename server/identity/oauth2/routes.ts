@@ -7,7 +7,7 @@ import { MINUTE } from '../clock.ts';
 import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
-import { authenticate, refreshSession, startSession } from '../sessions.ts';
+import { authenticate, refreshSession, revokeSession, startSession } from '../sessions.ts';
 import { issuedClaims, type AccessTokenClaims } from '../tokens.ts';
 import { findUserBySub, userAttributes } from '../users.ts';
 import { revokeToken } from '../operations/revoke-token.ts';
@@ -17,7 +17,7 @@ import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-us
 import { pkceMatches } from './pkce.ts';
 import { grantsIdToken, userInfoFor } from './scope.ts';
 import { savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './store.ts';
-import { grantCode } from './authorization-code.ts';
+import { codeSessionId, grantCode } from './authorization-code.ts';
 import {
   AuthorizeFields,
   checkAuthorizeRequest,
@@ -299,8 +299,13 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
       if (!body.code || !body.redirect_uri) return tokenError(reply, 'invalid_request');
       const grant = await takeAuthorizationCode(service.db, body.code);
+      const sessionId = codeSessionId(body.code);
+      // Unknown here: never issued, or used already. A used code ends what its first use started.
+      if (grant === undefined) {
+        await revokeSession(service, sessionId);
+        return tokenError(reply, 'invalid_grant');
+      }
       if (
-        grant === undefined ||
         grant.expires_at.getTime() <= service.clock.now() ||
         grant.client_id !== clientId ||
         !sameRedirect(grant.redirect_uri, body.redirect_uri) ||
@@ -315,6 +320,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const signIn = () =>
         startSession(service, user, clientId, {
           scope,
+          sessionId,
           nonce: grant.nonce ?? undefined,
           authTime: grant.auth_time ?? undefined,
         });

@@ -103,21 +103,23 @@ describe('hosted sign-in with Google (a local oidc-provider stands in for Google
       headers: { authorization: `Bearer ${String(body.access_token)}` },
     });
     expect(await info.json()).toMatchObject({ email: 'grace@gmail.example', username: 'google_g-1001' });
-    // A code works once.
-    expect(await exchange(code)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
     // The refresh token grant.
-    const refreshed = await t.server.fetch('/cognito/oauth2/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        client_id: CLIENT_ID,
-        refresh_token: String(body.refresh_token),
-      }).toString(),
-    });
-    expect(decodeJwt(String(((await refreshed.json()) as Record<string, string>).id_token))).toMatchObject({
+    const refresh = () =>
+      t.server.fetch('/cognito/oauth2/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: CLIENT_ID,
+          refresh_token: String(body.refresh_token),
+        }).toString(),
+      });
+    expect(decodeJwt(String(((await (await refresh()).json()) as Record<string, string>).id_token))).toMatchObject({
       'cognito:username': 'google_g-1001',
     });
+    // A code works once; presented again, it also ends what its first use started.
+    expect(await exchange(code)).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await (await refresh()).json()).toEqual({ error: 'invalid_grant' });
   });
 
   it('signs the same Google account into the same user next time', async () => {

@@ -145,6 +145,33 @@ describe('/oauth2/token', () => {
     expect(await wrong.json()).toEqual({ error: 'invalid_grant' });
   });
 
+  it('refuses a code used twice, and ends the session its first use started (RFC 6749 4.1.2)', async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = {
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code,
+      redirect_uri: 'http://app.example',
+      code_verifier: verifier,
+    };
+    const first = await token(exchange);
+    expect(first.status).toBe(200);
+    const issued = (await first.json()) as { access_token: string; refresh_token: string };
+    const userInfo = () =>
+      t.server.fetch('/cognito/oauth2/userInfo', { headers: { authorization: `Bearer ${issued.access_token}` } });
+    expect((await userInfo()).status).toBe(200);
+
+    // The code caught on its way (a log, an extension) and exchanged again, by anyone.
+    const replay = await token(exchange);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual({ error: 'invalid_grant' });
+
+    expect((await userInfo()).status).toBe(401);
+    const refreshed = await token({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: issued.refresh_token });
+    expect(refreshed.status).toBe(400);
+    expect(await refreshed.json()).toEqual({ error: 'invalid_grant' });
+  });
+
   it('answers a malformed request in the OAuth error format', async () => {
     const response = await token({ client_id: CLIENT_ID });
     expect(response.status).toBe(400);
