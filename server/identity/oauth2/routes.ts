@@ -93,8 +93,11 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   const scope = plainScope.withTypeProvider<TypeBoxTypeProvider>();
   const upstreams = createUpstreams(service.config.providers);
   const callbackUrl = `${publicUrl}/cognito/oauth2/idpresponse`;
-  // `https://app.example` and `https://app.example/` are one address, at /authorize and /token alike.
-  const sameRedirect = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
+  // `https://app.example` and `https://app.example/` are one address (an origin's root), at
+  // /authorize, /token and /logout alike. Nothing else is: `/callback/` is another page than
+  // `/callback`, which the app may serve differently, so a path is matched exactly, as Cognito does.
+  const originRoot = (uri: string) => (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\/$/i.test(uri) ? uri.slice(0, -1) : uri);
+  const sameRedirect = (a: string, b: string) => originRoot(a) === originRoot(b);
   const allowedRedirect = (uri: string) => service.config.allowedRedirectUris.some((allowed) => sameRedirect(allowed, uri));
   /** The client a token or revocation request authenticates as (body or Basic header), if it is ours. */
   const authenticatedClient = (request: FastifyRequest, body: { client_id?: string; client_secret?: string }) => {

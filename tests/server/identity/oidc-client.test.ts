@@ -180,3 +180,49 @@ describe('openid-client against the pool', () => {
     await oidc.tokenRevocation(config, 'never-issued');
   });
 });
+
+describe('the registered redirect URI (http://app.example/callback), matched exactly', () => {
+  it('refuses any other address at /oauth2/authorize and /logout, answering here and sending the browser nowhere', async () => {
+    const lookalikes = [
+      'http://app.example/callback/',
+      'http://app.example/callback/x',
+      'http://app.example/callbackx',
+      'http://app.example/Callback',
+      'http://app.example/callback?next=x',
+      'http://app.example/callback#x',
+      'http://app.example/callback/../callback',
+      'http://app.example/callback%2F',
+      'http://app.example:8080/callback',
+      'http://app.example.evil.example/callback',
+      'http://app.example@evil.example/callback',
+      'https://app.example/callback',
+    ];
+    for (const uri of lookalikes) {
+      const authorize = await t.server.fetch(
+        `/cognito/oauth2/authorize?${new URLSearchParams({
+          client_id: CLIENT_ID,
+          redirect_uri: uri,
+          response_type: 'code',
+          scope: 'openid',
+          state: 'app-state',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        })}`,
+        { redirect: 'manual' },
+      );
+      expect({ uri, status: authorize.status, location: authorize.headers.get('location') }).toEqual({
+        uri,
+        status: 400,
+        location: null,
+      });
+      const logout = await t.server.fetch(`/cognito/logout?${new URLSearchParams({ client_id: CLIENT_ID, logout_uri: uri })}`, {
+        redirect: 'manual',
+      });
+      expect({ uri, status: logout.status, location: logout.headers.get('location') }).toEqual({
+        uri,
+        status: 400,
+        location: null,
+      });
+    }
+  });
+});
