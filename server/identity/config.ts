@@ -35,6 +35,8 @@ export interface IdentityConfig {
   providers: { Google?: UpstreamProviderConfig; AzureAD?: UpstreamProviderConfig };
   /** Where hosted sign-in may send the browser back to. */
   allowedRedirectUris: string[];
+  /** Where /logout may send the browser (IDENTITY_ALLOWED_LOGOUT_URIS; the redirect URIs when unset), as Cognito's LogoutURLs. */
+  allowedLogoutUris: string[];
   rateLimits: { perIpPerMinute: number; perUserPerMinute: number };
   /**
    * Refresh-token rotation (GetTokensFromRefreshToken answers a new refresh token and retires
@@ -109,6 +111,7 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
   const region = (mode === 'aws' ? poolRegion : undefined) ?? givenRegion ?? 'us-east-1';
   const custom = parseCustomAttributes(read.optional('IDENTITY_CUSTOM_ATTRIBUTES'));
   read.problems.push(...custom.problems);
+  const signInUris = redirectUris(read, 'IDENTITY_ALLOWED_REDIRECT_URIS', publicOrigin);
   return {
     region,
     mode,
@@ -119,7 +122,12 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
         ? keyPair(read, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', AWS_ADMIN_KEYS_NEEDED)
         : keyPair(read, 'IDENTITY_ADMIN_ACCESS_KEY_ID', 'IDENTITY_ADMIN_SECRET_ACCESS_KEY'),
     providers: mode === 'aws' ? awsPoolProviders(read) : embeddedProviders(read),
-    allowedRedirectUris: redirectUris(read, publicOrigin),
+    allowedRedirectUris: signInUris,
+    // Unset, the sign-in callbacks serve for sign-out too, as before this setting existed.
+    allowedLogoutUris:
+      read.optional('IDENTITY_ALLOWED_LOGOUT_URIS') === undefined
+        ? signInUris
+        : redirectUris(read, 'IDENTITY_ALLOWED_LOGOUT_URIS', ''),
     awsHostedDomain: read.url('COGNITO_HOSTED_DOMAIN', ['https'])?.origin,
     customAttributes: custom.attributes,
     rateLimits: {
@@ -134,14 +142,14 @@ export function readIdentityConfig(read: EnvReader, publicOrigin: string): Ident
 }
 
 /**
- * Where hosted sign-in may send the browser back to. Each must be an absolute URL without a
- * fragment (the code is appended as a query), as Cognito's callback URLs; a mobile app's own
- * scheme (myapp://signed-in) is one too. Checked here so a typo stops the start, naming the
- * entry, instead of refusing every sign-in later.
+ * Where hosted sign-in (or sign-out) may send the browser back to, from setting `name` or else
+ * `fallback`. Each must be an absolute URL without a fragment (the code is appended as a query),
+ * as Cognito's callback and sign-out URLs; a mobile app's own scheme (myapp://signed-in) is one
+ * too. Checked here so a typo stops the start, naming the entry, instead of refusing every
+ * sign-in later.
  */
-function redirectUris(read: EnvReader, publicOrigin: string): string[] {
-  const name = 'IDENTITY_ALLOWED_REDIRECT_URIS';
-  const listed = (read.optional(name) ?? publicOrigin)
+function redirectUris(read: EnvReader, name: string, fallback: string): string[] {
+  const listed = (read.optional(name) ?? fallback)
     .split(',')
     .map((uri) => uri.trim())
     .filter((uri) => uri !== '');

@@ -382,7 +382,9 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     const { logout_uri: logoutUri, ...query } = request.query;
     if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
     if (logoutUri !== undefined) {
-      if (!allowedRedirect(logoutUri)) return reply.status(400).send({ error: 'logout_uri is not allowed' });
+      if (!service.config.allowedLogoutUris.some((allowed) => sameRedirect(allowed, logoutUri))) {
+        return reply.status(400).send({ error: 'logout_uri is not allowed' });
+      }
       reply.header('set-cookie', await sessions.end(request));
       return reply.redirect(logoutUri, 302);
     }

@@ -56,7 +56,7 @@ export const describeUserPoolClient: Operation<'DescribeUserPoolClient'> = {
           : { Feature: 'DISABLED' },
         SupportedIdentityProviders: ['COGNITO', ...(['Google', 'AzureAD'] as const).filter((name) => config.providers[name])],
         CallbackURLs: config.allowedRedirectUris,
-        LogoutURLs: config.allowedRedirectUris,
+        LogoutURLs: config.allowedLogoutUris,
         AllowedOAuthFlows: ['code'],
         AllowedOAuthScopes: ['openid', 'email', 'profile', 'phone', ADMIN_SCOPE],
         AllowedOAuthFlowsUserPoolClient: true,
