@@ -15,6 +15,18 @@ export function pagePosition(page: ListPage<unknown>): Omit<ListPage<unknown>, '
   return { nextCursor: page.nextCursor, total: page.total, totalIsEstimate: page.totalIsEstimate };
 }
 
+/**
+ * The largest id an `integer generated always as identity` column holds. A cursor naming a
+ * larger one was not made by a list: compared with the column, PostgreSQL refuses it as out of
+ * range, which would be a server error rather than the 400 a tampered cursor gets.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** An id a row of our tables can have (1 to MAX_ROW_ID). */
+export function isRowId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ROW_ID;
+}
+
 /** An opaque cursor: the position it holds, as base64url JSON. */
 export function encodeCursor(position: object): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');

@@ -8,7 +8,7 @@ import type { SupabaseLeadsConfig } from './config.ts';
 import { totalOf } from '../../db/row-count.ts';
 import { BUCKET_ORIGIN, bucketStart, isoDay, type LeadsChartCount, type LeadsChartRequest } from './lead-chart.ts';
 import { readLeadDetail } from './lead-detail.ts';
-import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery } from '../../db/list-query.ts';
+import { decodeCursor, encodeCursor, escapeLike, InvalidListQuery, isRowId } from '../../db/list-query.ts';
 import { CSV_NEWLINE, leadCsvRecord } from '../../../src-shared/domain/admin-csv.ts';
 
 /** What the operator narrows the leads to: the same for a page and for the export. */
@@ -102,9 +102,16 @@ interface LeadPosition {
   i: number;
 }
 
+/**
+ * The earliest instant a PostgreSQL timestamptz holds (4713-11-24 BC, UTC), in microseconds
+ * since 1970: a position before it is out of the database's range, so no list made it.
+ */
+const EARLIEST_US = -210_866_803_200_000_000n;
+
 function isLeadPosition(value: unknown): value is LeadPosition {
   const { t, i } = value as Partial<LeadPosition>;
-  return typeof t === 'string' && /^-?\d{1,18}$/.test(t) && Number.isSafeInteger(i);
+  // 18 digits at most stays below the latest timestamptz (294276 AD).
+  return typeof t === 'string' && /^-?\d{1,18}$/.test(t) && BigInt(t) >= EARLIEST_US && isRowId(i);
 }
 
 type LeadsQuery = SelectQueryBuilder<Schema, 'leads', object>;

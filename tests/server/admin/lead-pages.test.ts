@@ -184,6 +184,10 @@ describe('GET /api/admin/leads refuses bad parameters', () => {
   });
 
   const foreignCursor = Buffer.from(JSON.stringify({ o: 5 })).toString('base64url');
+  // Shaped like this list's cursors, with positions no row can hold: an id past the column's
+  // integer range, a time before the database's earliest.
+  const beyondIdCursor = Buffer.from(JSON.stringify({ t: '1', i: 2 ** 40 })).toString('base64url');
+  const beforeTimeCursor = Buffer.from(JSON.stringify({ t: '-999999999999999999', i: 1 })).toString('base64url');
   it.each([
     ['limit=0', "'limit'"],
     ['limit=201', "'limit'"],
@@ -196,6 +200,8 @@ describe('GET /api/admin/leads refuses bad parameters', () => {
     ['from=2026-03-02&to=2026-03-01', "'from' must be before 'to'"],
     ['cursor=not-a-cursor', "'cursor'"],
     [`cursor=${foreignCursor}`, "'cursor'"],
+    [`cursor=${beyondIdCursor}`, "'cursor'"],
+    [`cursor=${beforeTimeCursor}`, "'cursor'"],
     ['cursor=', "'cursor'"],
     [`q=${'x'.repeat(201)}`, "'q'"],
     ['source=', "'source'"],
