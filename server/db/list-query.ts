@@ -77,7 +77,7 @@ interface IdPosition {
 
 const isIdPosition = (value: unknown): value is IdPosition => {
   const { i, ...rest } = value as Partial<IdPosition>;
-  return Number.isSafeInteger(i) && (i as number) > 0 && Object.keys(rest).length === 0;
+  return isRowId(i) && Object.keys(rest).length === 0;
 };
 
 /**

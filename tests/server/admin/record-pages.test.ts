@@ -133,4 +133,13 @@ describe.each(TEST_DATABASES)('the affiliate applications and outbox pages on $n
       expect(foreign.body).toMatchObject({ success: false, error: expect.stringContaining("'cursor'") as unknown });
     }
   });
+
+  it('refuses a tampered cursor naming an id no row can have, naming the cursor, not a server error', async () => {
+    const beyondId = Buffer.from(JSON.stringify({ i: 2 ** 40 })).toString('base64url');
+    for (const path of ['/api/admin/affiliate-applications', '/api/admin/outbox']) {
+      const tampered = await get<{ success?: boolean; error: string }>(`${path}?cursor=${beyondId}`);
+      expect(tampered.status, path).toBe(400);
+      expect(tampered.body).toMatchObject({ success: false, error: expect.stringContaining("'cursor'") as unknown });
+    }
+  });
 });
