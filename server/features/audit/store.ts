@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuditEvent, AuditEventType, AuditPage } from '../../../src-shared/domain/audit.ts';
+import { isRowId } from '../../db/list-query.ts';
 import type { Schema } from '../../db/schema.ts';
 
 const MAX_USER_AGENT = 512;
@@ -176,7 +177,8 @@ export function encodeCursor(cursor: Cursor): string {
 
 export function decodeCursor(text: string): Cursor {
   const match = /^(\d{1,17})\.(\d{1,10})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!match?.[1] || !match[2]) throw new InvalidCursor();
+  // Ten digits reach past the integer id column, which PostgreSQL would refuse as a server error.
+  if (!match?.[1] || !match[2] || !isRowId(Number(match[2]))) throw new InvalidCursor();
   return { micros: match[1], id: Number(match[2]) };
 }
 

@@ -114,6 +114,12 @@ describe.each(databases)('GET /api/admin/audit on %s', (_name, postgres) => {
     expect(body.error).toMatch(/cursor/);
   });
 
+  it('refuses a tampered cursor naming an event id past the integer column, not with a server error', async () => {
+    const { status, body } = await page(`?cursor=${Buffer.from('1.9999999999').toString('base64url')}`);
+    expect(status).toBe(400);
+    expect(body.error).toMatch(/cursor/);
+  });
+
   it('checks the admin token before it reads the query', async () => {
     const response = await server.fetch('/api/admin/audit?limit=0');
     expect(response.status).toBe(401);
