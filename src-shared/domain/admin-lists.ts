@@ -190,4 +190,5 @@ export type LeadDetail = Static<typeof LeadDetailSchema>;
 /** The detail route's 404 (and the drawer's note) for a lead of the hosted leads table. */
 export const HOSTED_LEAD_NO_DETAIL = 'This lead comes from the hosted leads table; only its row is known.';
 export const LeadDetailReplySchema = Type.Object({ ...replyStatus, detail: Type.Optional(LeadDetailSchema) });
-export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** A lead's number as the leads table's integer id holds it (a larger one would be a server error, not a 400). */
+export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

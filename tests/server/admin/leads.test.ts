@@ -37,6 +37,12 @@ describe('GET /api/admin/leads from our database', () => {
       created_at: '2026-03-01T10:00:00.000Z',
     });
   });
+
+  it('answers a lead number no row can have (past the integer id) with a 400 naming the id, not a server error', async () => {
+    const response = await server.fetch('/api/admin/leads/99999999999', { headers: bearer(await adminToken(server)) });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { success?: boolean; error: string }).error).toContain("'id'");
+  });
 });
 
 /**
