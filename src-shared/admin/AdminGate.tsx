@@ -37,14 +37,25 @@ export function AdminGate({
   // Every screen behind the gate, and the gate itself, may count on an outcome from each call.
   const settledApi = useMemo(() => neverRejecting(api), [api]);
   const session = useAdminSession(settledApi, sessionOptions);
-  const { lost } = session;
-  const services = useMemo(() => ({ api: settledApi, platform, sessionLost: lost }), [settledApi, platform, lost]);
+  const { lost, validSince } = session;
+  const services = useMemo(
+    () => ({ api: settledApi, platform, sessionLost: lost, session: validSince }),
+    [settledApi, platform, lost, validSince],
+  );
   const locked = session.status === 'invalid';
+  const valid = session.status === 'valid';
+  // Once shown, the screen stays mounted (hidden) while the password is asked again after a
+  // 401: logged back in, the operator finds the search, filters and sort they left.
+  const kept = validSince > 0;
   return (
     <>
       {session.status === 'checking' && <PageSpinnerInline label="Checking admin session…" />}
-      {locked && <LockedScreen title={title} />}
-      {session.status === 'valid' && <AdminServicesProvider value={services}>{children}</AdminServicesProvider>}
+      {locked && !kept && <LockedScreen title={title} />}
+      {kept && (
+        <div hidden={!valid} style={valid ? { display: 'contents' } : undefined}>
+          <AdminServicesProvider value={services}>{children}</AdminServicesProvider>
+        </div>
+      )}
       <AdminAuthDialog
         open={locked}
         api={settledApi}

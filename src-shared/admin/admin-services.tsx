@@ -8,6 +8,11 @@ export interface AdminServices {
   platform: Platform;
   /** A call answered 401: the session is gone, ask for the password again. */
   sessionLost(): void;
+  /**
+   * Changes each time the session becomes valid again after it was lost: a screen kept (with
+   * its search and filters) behind the password dialog reloads what the 401 cut off.
+   */
+  session?: number;
 }
 
 const AdminServicesContext = createContext<AdminServices | null>(null);

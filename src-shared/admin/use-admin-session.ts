@@ -17,6 +17,9 @@ export interface AdminSessionOptions {
  */
 export function useAdminSession(api: Pick<AdminApi, 'validate'>, options: AdminSessionOptions = {}) {
   const [status, setStatus] = useState<AdminSessionStatus>('checking');
+  // How many times the session has become valid: 0 before the first, then one more for each
+  // login after a lost session (what the screens kept reload on it).
+  const [validSince, setValidSince] = useState(0);
   const wasValid = useRef(false);
   const optionsRef = useRef(options);
   useEffect(() => {
@@ -25,6 +28,7 @@ export function useAdminSession(api: Pick<AdminApi, 'validate'>, options: AdminS
 
   const apply = useCallback((valid: boolean) => {
     setStatus(valid ? 'valid' : 'invalid');
+    if (valid && !wasValid.current) setValidSince((count) => count + 1);
     if (!valid && wasValid.current) optionsRef.current.onLost?.();
     wasValid.current = valid;
   }, []);
@@ -48,6 +52,7 @@ export function useAdminSession(api: Pick<AdminApi, 'validate'>, options: AdminS
 
   return {
     status,
+    validSince,
     /** After a successful login. */
     authenticated: useCallback(() => apply(true), [apply]),
     /** After a 401 from any admin call. */

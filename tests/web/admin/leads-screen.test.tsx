@@ -239,4 +239,24 @@ describe('Lead Management with the admin password dialog', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('after a 401 mid-search asks for the password again and, logged back in, shows the same search, answered again', async () => {
+    const user = userEvent.setup();
+    const { token } = setup();
+    await logIn(user);
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Leads' })).toBeTruthy(), { timeout: 5000 });
+    await user.type(screen.getByRole('searchbox'), 'NAVY');
+    expect(await screen.findByText('Showing 1 of 1 leads')).toBeTruthy();
+    // The session ends elsewhere (another sign-out, or its 12 hours are up), then the operator refreshes.
+    await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${await token()}` } });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 5000 });
+    expect(within(dialog).getByText('Admin Authentication')).toBeTruthy();
+    await logIn(user);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    // The login dialog's modal layer hands the page back once it has gone.
+    const searchbox = await screen.findByRole<HTMLInputElement>('searchbox', undefined, { timeout: 5000 });
+    expect(searchbox.value).toBe('NAVY');
+    expect(await screen.findByText('Showing 1 of 1 leads', undefined, { timeout: 5000 })).toBeTruthy();
+  });
 });
