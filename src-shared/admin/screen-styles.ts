@@ -44,8 +44,13 @@ export const useScreenStyles = makeStyles({
   wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
 });
 
-/** A timestamp as the operator reads it, in their own time zone. */
+/**
+ * A timestamp as the operator reads it: in their own format, but in UTC and saying so. The
+ * From/To filters and the chart count UTC days and the CSV's Created At is UTC, so a row shows
+ * on the day those put it in (in the operator's zone, a lead the filter for 1 March finds could
+ * read 28 February).
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { timeZone: 'UTC', timeZoneName: 'short' });
 }
