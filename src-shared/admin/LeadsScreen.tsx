@@ -1,4 +1,15 @@
-import { Badge, Button, Input, Label, makeStyles, TableCell, TableHeaderCell, Title2, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Input,
+  Label,
+  makeStyles,
+  TableCell,
+  TableHeaderCell,
+  Title2,
+  tokens,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
 import { LeadsQuerySchema, type LeadsChartQuery, type LeadsQuery } from '../domain/admin-lists.ts';
@@ -33,6 +44,8 @@ export function LeadsScreen() {
   const [to, setTo] = useState('');
   const [order, setOrder] = useState<'desc' | 'asc'>('desc');
   const [opened, setOpened] = useState<Lead | null>(null);
+  // The drawer gives focus back to the row's button it was opened from when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   const q = useDebouncedValue(search.trim());
   const sourceFilter = useDebouncedValue(source.trim());
   const query = useMemo<LeadsQuery>(
@@ -146,6 +159,7 @@ export function LeadsScreen() {
                 className={own.name}
                 onClick={() => setOpened(lead)}
                 aria-label={`Open ${lead.name || lead.email}`}
+                {...restoreFocusTarget}
               >
                 {lead.name || '—'}
               </Button>

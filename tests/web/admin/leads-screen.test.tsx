@@ -259,4 +259,19 @@ describe('Lead Management with the admin password dialog', () => {
     expect(searchbox.value).toBe('NAVY');
     expect(await screen.findByText('Showing 1 of 1 leads', undefined, { timeout: 5000 })).toBeTruthy();
   });
+
+  it('opens a lead from the keyboard, moves focus into the drawer, and Escape gives focus back to the row', async () => {
+    const user = userEvent.setup();
+    setup();
+    await logIn(user);
+    const open = await screen.findByRole('button', { name: 'Open Grace Hopper' }, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { hidden: true }, { timeout: 5000 });
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open Grace Hopper' })));
+  });
 });
