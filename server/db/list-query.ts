@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { MAX_ROW_ID } from '../../src-shared/domain/admin.ts';
 import { LIST_PAGE, type ListPage, type RecordsQuery } from '../../src-shared/domain/admin-lists.ts';
 
 /**
@@ -14,13 +15,6 @@ export class InvalidListQuery extends Error {
 export function pagePosition(page: ListPage<unknown>): Omit<ListPage<unknown>, 'items'> {
   return { nextCursor: page.nextCursor, total: page.total, totalIsEstimate: page.totalIsEstimate };
 }
-
-/**
- * The largest id an `integer generated always as identity` column holds. A cursor naming a
- * larger one was not made by a list: compared with the column, PostgreSQL refuses it as out of
- * range, which would be a server error rather than the 400 a tampered cursor gets.
- */
-export const MAX_ROW_ID = 2_147_483_647;
 
 /** An id a row of our tables can have (1 to MAX_ROW_ID). */
 export function isRowId(value: unknown): value is number {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdentityUserRecordSchema, LeadSchema, OutboxMailSchema, replyStatus, type OutboxMail } from './admin.ts';
+import { IdentityUserRecordSchema, LeadSchema, MAX_ROW_ID, OutboxMailSchema, replyStatus, type OutboxMail } from './admin.ts';
 import { AffiliateApplicationSchema } from './affiliate.ts';
 
 /**
@@ -191,4 +191,4 @@ export type LeadDetail = Static<typeof LeadDetailSchema>;
 export const HOSTED_LEAD_NO_DETAIL = 'This lead comes from the hosted leads table; only its row is known.';
 export const LeadDetailReplySchema = Type.Object({ ...replyStatus, detail: Type.Optional(LeadDetailSchema) });
 /** A lead's number as the leads table's integer id holds it (a larger one would be a server error, not a 400). */
-export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const LeadIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) });

@@ -91,7 +91,14 @@ export const OutboxMailSchema = Type.Object({
 });
 export type OutboxMail = Static<typeof OutboxMailSchema>;
 /** The `:id` of `POST /api/admin/outbox/:id/retry`. */
-export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+/**
+ * The largest id an `integer generated always as identity` column holds. A larger one (in a
+ * path or a cursor) names no row: compared with the column, PostgreSQL refuses it as out of
+ * range, which would be a server error rather than the 400 a mistyped or tampered id gets.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export const OutboxMailParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ROW_ID }) });
 /** The retry's answer when the mail is not (or no longer) a failed one. */
 export const OUTBOX_RETRY_NOT_FAILED = 'Only a failed mail can be retried; this one is not failed (or does not exist).';
 
