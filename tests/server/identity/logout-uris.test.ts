@@ -1,6 +1,6 @@
 import { DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { askForCode, CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * Sign-out addresses listed apart from the sign-in callbacks, as Cognito's client has
@@ -20,19 +20,7 @@ const logout = (logoutUri: string) =>
     redirect: 'manual',
   });
 
-const authorize = (redirectUri: string) =>
-  t.server.fetch(
-    `/cognito/oauth2/authorize?${new URLSearchParams({
-      client_id: CLIENT_ID,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'openid',
-      state: 'app-state',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-    })}`,
-    { redirect: 'manual' },
-  );
+const authorize = (redirectUri: string) => askForCode(t, redirectUri);
 
 describe('IDENTITY_ALLOWED_LOGOUT_URIS', () => {
   it('/logout sends the browser to a listed sign-out address only, not to a sign-in callback', async () => {

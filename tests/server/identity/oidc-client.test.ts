@@ -13,7 +13,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, toServer } from '../../support/hosted-browser.ts';
-import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { askForCode, CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * openid-client (v6) drives the pool's OIDC endpoints exactly as a back end written for
@@ -198,18 +198,7 @@ describe('the registered redirect URI (http://app.example/callback), matched exa
       'https://app.example/callback',
     ];
     for (const uri of lookalikes) {
-      const authorize = await t.server.fetch(
-        `/cognito/oauth2/authorize?${new URLSearchParams({
-          client_id: CLIENT_ID,
-          redirect_uri: uri,
-          response_type: 'code',
-          scope: 'openid',
-          state: 'app-state',
-          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-          code_challenge_method: 'S256',
-        })}`,
-        { redirect: 'manual' },
-      );
+      const authorize = await askForCode(t, uri);
       expect({ uri, status: authorize.status, location: authorize.headers.get('location') }).toEqual({
         uri,
         status: 400,

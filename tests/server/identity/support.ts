@@ -124,3 +124,20 @@ export async function failure(send: Promise<unknown>): Promise<{ name: string; m
   }
   throw new Error('expected the call to fail');
 }
+
+/**
+ * `GET /oauth2/authorize` as an app asks for a code sent to `redirectUri` (PKCE S256, `openid`,
+ * a state), without following the answer: the tests read where it would send the browser.
+ */
+export function askForCode(t: IdentityTestServer, redirectUri: string): Promise<Response> {
+  const query = new URLSearchParams({
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid',
+    state: 'app-state',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  });
+  return t.server.fetch(`/cognito/oauth2/authorize?${query}`, { redirect: 'manual' });
+}
