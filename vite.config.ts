@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { PAGES } from './src-web/app/pages.ts';
+import type { PageHead, RouteAssetsEntry } from './src-shared/domain/route-assets.ts';
 import { hireAssistTheme, themeCssVariables } from './src-shared/ui/theme.ts';
 
 const COMPRESSIBLE = /\.(html|js|css|svg|json|txt|xml|webmanifest)$/;
@@ -64,20 +65,8 @@ function appVersion(): Plugin {
 /** Where the build writes, per page, the files its code needs first (read by server/http/web-app). */
 export const ROUTE_ASSETS_FILE = 'route-assets.json';
 
-/**
- * Per page pattern: its chunk's scripts and style sheets, and for a prerendered page its HTML
- * file and its head as the page sets it (title, description), which the server writes into
- * that HTML with the page's address (server/http/web-app/page-html.ts).
- */
-type RouteAssets = Record<
-  string,
-  {
-    scripts: string[];
-    styles: string[];
-    html?: string;
-    meta?: { title: string; description: string; type: string; image?: string };
-  }
->;
+/** Per page pattern, what the server needs of it (src-shared/domain/route-assets.ts). */
+type RouteAssets = Record<string, RouteAssetsEntry>;
 
 /** The folder PAGES' module paths are relative to. */
 const PAGES_DIR = 'src-web/app';
@@ -222,7 +211,7 @@ function prerender(): Plugin {
         build: { ssr: 'prerender/render.tsx', outDir: serverDir, emptyOutDir: true, target: 'node20' },
       });
       const { prerenderPage } = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as {
-        prerenderPage(pathname: string): Promise<{ markup: string; meta: RouteAssets[string]['meta'] }>;
+        prerenderPage(pathname: string): Promise<{ markup: string; meta: PageHead | undefined }>;
       };
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const assetsFile = path.join(outDir, ROUTE_ASSETS_FILE);

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { PageHead } from '../../src-shared/domain/route-assets.ts';
 import { usePublicConfig } from './public-config.ts';
 
 export interface PageMeta {
@@ -15,22 +16,13 @@ export interface PageMeta {
 
 const SITE_NAME = 'HireAssist';
 
-/** A page's head as usePageMeta sets it, but its address: what the build records of a prerendered page. */
-export interface PrerenderedPageMeta {
-  /** The full title, " | HireAssist" included. */
-  title: string;
-  description: string;
-  type: 'website' | 'article';
-  image?: string;
-}
-
 /**
  * Given only while the build prerenders a page (src-web/prerender/render.tsx), where no effect
  * runs: usePageMeta hands it the page's head, which the build records for the server to write
  * into the page's HTML, so crawlers and link previews that run no script read the page's own
  * title and description rather than the home page's.
  */
-export const PrerenderedPageMetaContext = createContext<((meta: PrerenderedPageMeta) => void) | undefined>(undefined);
+export const PrerenderedPageMetaContext = createContext<((meta: PageHead) => void) | undefined>(undefined);
 
 function upsertMeta(attribute: 'name' | 'property', key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);

@@ -2,12 +2,13 @@ import './browser-globals.ts';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from '../app/router.tsx';
-import { PrerenderedPageMetaContext, type PrerenderedPageMeta } from '../components/seo.tsx';
+import type { PageHead } from '../../src-shared/domain/route-assets.ts';
+import { PrerenderedPageMetaContext } from '../components/seo.tsx';
 
 /** A prerendered page: its markup, and its head as the page sets it (none for a page that sets none). */
 interface PrerenderedPage {
   markup: string;
-  meta: PrerenderedPageMeta | undefined;
+  meta: PageHead | undefined;
 }
 
 /**
@@ -28,7 +29,7 @@ export async function prerenderPage(pathname: string): Promise<PrerenderedPage> 
   if (context instanceof Response) throw new Error(`${pathname} answered a redirect while prerendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const errors: unknown[] = [];
-  let meta: PrerenderedPageMeta | undefined;
+  let meta: PageHead | undefined;
   const page = (
     <PrerenderedPageMetaContext value={(pageMeta) => (meta = pageMeta)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />

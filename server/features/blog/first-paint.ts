@@ -8,6 +8,7 @@ import {
   type BlogPost,
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
+import type { PageHead } from '../../../src-shared/domain/route-assets.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import { pageHead, type FirstPaint, type FirstPaintProvider } from '../../http/web-app/page-html.ts';
 import { inlinedImageSrc, type BlogImages } from './images.ts';
@@ -93,13 +94,17 @@ ${image(post, 'fp-image', true, images)}</div>
 /** The post page's head as the app's page sets it (src-web/components/seo.tsx, from blogPostPageMeta). */
 function postMeta(post: BlogPost, siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const { title, description, image } = blogPostPageMeta(post);
-  const meta = { title: `${title} | ${company.name}`, description, type: 'article' };
+  const meta: PageHead = { title: `${title} | ${company.name}`, description, type: 'article' };
   return pageHead(image ? { ...meta, image: absoluteUrl(siteUrl, image) } : meta, postUrl(siteUrl, post.slug));
 }
 
 /** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it. */
 function listMeta(siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
-  const meta = { title: `${BLOG_LIST_PAGE.title} | ${company.name}`, description: BLOG_LIST_PAGE.description, type: 'website' };
+  const meta: PageHead = {
+    title: `${BLOG_LIST_PAGE.title} | ${company.name}`,
+    description: BLOG_LIST_PAGE.description,
+    type: 'website',
+  };
   return pageHead(meta, `${siteUrl}${PATHS.blog}`);
 }
 

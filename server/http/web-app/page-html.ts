@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../../src-shared/domain/public-config.ts';
+import type { PageHead, RouteAssetsEntry } from '../../../src-shared/domain/route-assets.ts';
 import { PATHS, type PagePath } from '../../../src-shared/domain/routes.ts';
 import { escapeHtml } from '../html.ts';
 import type { BuiltFile } from './load-build.ts';
@@ -34,22 +35,8 @@ export interface FirstPaint {
 /** Builds a page's first paint from its path; undefined leaves the page as the build made it. */
 export type FirstPaintProvider = (pathname: string) => Promise<FirstPaint | undefined>;
 
-/**
- * route-assets.json, written by the build (vite.config.ts): each page's own scripts and style
- * sheets, and for the prerendered pages the build file of their HTML (markup already in #root).
- */
-type RouteAssets = Partial<Record<PagePath, { scripts: string[]; styles: string[]; html?: string; meta?: PageMeta }>>;
-
-/**
- * A page's head as the page sets it in the app (src-web/components/seo.tsx): the full title,
- * the description, the Open Graph type and image. For a prerendered page the build records it.
- */
-export interface PageMeta {
-  title: string;
-  description: string;
-  type: string;
-  image?: string;
-}
+/** route-assets.json, as the build wrote it (src-shared/domain/route-assets.ts). */
+type RouteAssets = Partial<Record<PagePath, RouteAssetsEntry>>;
 
 /** Where the build leaves room inside #root (src-web/index.html) for a page's first paint. */
 const ROOT_SLOT = '<!--first-paint-->';
@@ -121,7 +108,7 @@ export function renderFirstPaint(template: string, firstPaint: FirstPaint): stri
  * page's), its canonical address `url` (none without PUBLIC_URL) and its Open Graph and Twitter
  * tags, an image's address made absolute against `url`.
  */
-export function pageHead(meta: PageMeta, url: string | undefined): Pick<FirstPaint, 'title' | 'description' | 'head'> {
+export function pageHead(meta: PageHead, url: string | undefined): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const tags = [
     url === undefined ? '' : `<link rel="canonical" href="${escapeHtml(url)}">`,
     `<meta property="og:site_name" content="${escapeHtml(company.name)}">`,
