@@ -84,7 +84,6 @@ export const BlogPostSchema = Type.Object(
 export type BlogPost = Static<typeof BlogPostSchema>;
 export type FeaturedImage = Static<typeof FeaturedImageSchema>;
 
-/** A post's title as its card and page show it: 'Untitled Post' when it has none. */
 /** The blog list page's heading, intro and description: the app's page, and its first paint the server writes. */
 export const BLOG_LIST_PAGE = {
   title: 'Blog',
@@ -93,6 +92,7 @@ export const BLOG_LIST_PAGE = {
     'Articles for employers and recruiters on job descriptions, interviewing, screening, hiring metrics and using AI to hire faster.',
 } as const;
 
+/** A post's title as its card and page show it: 'Untitled Post' when it has none. */
 export const blogPostTitle = (post: Pick<BlogPost, 'title'>): string => post.title?.trim() || 'Untitled Post';
 
 /** The image a card or page shows for a post: its large size, else its url. */

@@ -16,13 +16,9 @@ interface PrerenderedPage {
  * build to write into the page's HTML (vite.config.ts): the page paints before its code runs,
  * and the app then renders it in place (src-web/main.tsx). Rendered with react-dom/static,
  * which waits for every lazy part the page renders (the home page's lower sections) instead
- * of writing its loading fallback as renderToString would.
+ * of writing its loading fallback as renderToString would. With it, the head the page sets
+ * (seo.tsx), which the build records.
  */
-export async function renderPage(pathname: string): Promise<string> {
-  return (await prerenderPage(pathname)).markup;
-}
-
-/** `pathname`'s markup as renderPage makes it, and the title and description its page sets (seo.tsx). */
 export async function prerenderPage(pathname: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost/')));

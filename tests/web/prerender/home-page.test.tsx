@@ -2,7 +2,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import home from '../../../content/marketing/home.json';
-import { renderPage } from '../../../src-web/prerender/render.tsx';
+import { prerenderPage } from '../../../src-web/prerender/render.tsx';
 
 /** The headings of the home page's sections, in the page's order: the hero's, then the lower sections'. */
 const SECTION_HEADINGS = [
@@ -23,7 +23,7 @@ const text = (html: string) =>
 
 describe('the home page as the build prerenders it (src-web/prerender, vite.config.ts)', () => {
   it('holds every section, the lower ones included, in order and before the footer', async () => {
-    const html = await renderPage('/');
+    const html = (await prerenderPage('/')).markup;
     const headings = [...html.matchAll(/<h[12]\b[^>]*>([\s\S]*?)<\/h[12]>/g)].map(([, inner]) => text(inner ?? ''));
     const footer = headings.indexOf('Company');
     expect(footer).toBeGreaterThan(0);
@@ -38,7 +38,7 @@ describe('the home page as the build prerenders it (src-web/prerender, vite.conf
   });
 
   it('keeps the lower sections\u2019 images lazy, so the first screen does not wait for them', async () => {
-    const html = await renderPage('/');
+    const html = (await prerenderPage('/')).markup;
     const container = html.slice(html.indexOf('data-home-sections'), html.indexOf('<footer'));
     const images = [...container.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
     expect(images.length).toBeGreaterThan(0);
@@ -51,7 +51,7 @@ describe('the home page as the build prerenders it (src-web/prerender, vite.conf
     // delays its first paint by a round trip (Lighthouse, mobile: LCP +200 ms, score 96 not 98).
     // Hence the lower sections' icons without their glyphs in it (HomeSections.tsx). 5.2 KB on
     // 2026-11-25, JSON-LD included (the build leaves it out).
-    const html = await renderPage('/');
+    const html = (await prerenderPage('/')).markup;
     const compressed = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     expect(compressed).toBeLessThan(6 * 1024);
   });
