@@ -2,6 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { ADDRESS_MAX_LENGTH } from './login-page.ts';
 import { checkPkceRequest } from './pkce.ts';
+import { AUTHORIZE_REFUSALS, refuseHere } from './refusal.ts';
 import { grantedScope } from './scope.ts';
 
 /**
@@ -132,6 +133,6 @@ export function redirectWithError(
 
 /** A request checkAuthorizeRequest refused: answered here, or sent back to the app. */
 export function refuseAuthorizeRequest(reply: FastifyReply, check: Exclude<AuthorizeCheck, { outcome: 'accepted' }>) {
-  if (check.outcome === 'refused-here') return reply.status(400).send({ error: check.error });
+  if (check.outcome === 'refused-here') return refuseHere(reply, { error: check.error }, AUTHORIZE_REFUSALS[check.error]);
   return redirectWithError(reply, check.redirectUri, check.error, check.description, check.state);
 }

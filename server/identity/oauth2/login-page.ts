@@ -85,6 +85,29 @@ const TEXTS = {
   'new-password': { title: 'Choose a new password', lead: 'Your password was set for you. Choose your own to go on.' },
 };
 
+/** The page around every screen of the pool's own (no script, one inline style, nothing loaded). */
+function pageHtml({ title, brand, body }: { title: string; brand: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(title)} · HireAssist</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${brand}
+<h1>${e(title)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+const BRAND_MARK = '<span aria-hidden="true">H</span>HireAssist';
+
 /** The pool's sign-in page (Cognito's managed login): no script, a form that posts to the pool. */
 export function loginPageHtml(view: LoginView): string {
   const text = TEXTS[view.step];
@@ -92,31 +115,38 @@ export function loginPageHtml(view: LoginView): string {
     view.step === 'sign-in' && view.providers.length > 0
       ? `<div class="or">or</div>${view.providers.map((link) => `<a class="provider" href="${e(link.href)}">${e(link.label)}</a>`).join('')}`
       : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(text.title)} · HireAssist</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<a class="brand" href="${e(view.siteUrl)}"><span aria-hidden="true">H</span>HireAssist</a>
-<h1>${e(text.title)}</h1>
-<p class="lead">${e(text.lead)}</p>
+  return pageHtml({
+    title: text.title,
+    brand: `<a class="brand" href="${e(view.siteUrl)}">${BRAND_MARK}</a>`,
+    body: `<p class="lead">${e(text.lead)}</p>
 ${view.error === null ? '' : `<div class="alert" role="alert">${e(view.error)}</div>`}
 <form method="post" action="${e(view.action)}">
 ${hiddenInputs(view.hidden)}
 ${view.step === 'sign-in' ? signInFields(view) : newPasswordFields(view)}
 </form>
 ${providers}
-${view.step === 'sign-in' ? accountHelp(view.siteUrl) : ''}
-</main>
-</body>
-</html>`;
+${view.step === 'sign-in' ? accountHelp(view.siteUrl) : ''}`,
+  });
 }
+
+/**
+ * What a person sees when the pool cannot send their browser back to the app (its return
+ * address or client is not ours, a sign-out link is wrong, a sign-in link has expired): what
+ * happened in words, and the OAuth error code for the app's developer. The brand is no link:
+ * the page does not know which site the visitor came from.
+ */
+export function refusalPageHtml({ title, text, code }: { title: string; text: string; code: string }): string {
+  return pageHtml({
+    title,
+    brand: `<p class="brand">${BRAND_MARK}</p>`,
+    body: `<div class="alert" role="alert">${e(text)}</div>
+<p class="note">For the app's developer: <code>${e(code)}</code></p>`,
+  });
+}
+
+/** The refusal page's policy: its inline style, nothing else, in no frame. */
+export const REFUSAL_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
  * The page's own policy: its inline style and nothing else, and its form may post only here.

@@ -28,6 +28,7 @@ import {
 import { registerHostedLogin } from './hosted-login.ts';
 import { hostedSessions } from './hosted-session.ts';
 import { parseMaxAge, withinMaxAge } from './max-age.ts';
+import { AUTHORIZE_REFUSALS, EXPIRED_SIGN_IN, LOGOUT_REFUSALS, malformedLink, refuseHere } from './refusal.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
@@ -118,10 +119,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   // goes to the server's own policy.
   scope.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.validation === undefined) throw error;
-    return reply
-      .status(400)
-      .header('cache-control', 'no-store')
-      .send({ error: 'invalid_request', error_description: error.message });
+    return refuseHere(reply, { error: 'invalid_request', error_description: error.message }, malformedLink(error.message));
   });
 
   acceptFormBodies(scope);
@@ -208,7 +206,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const { state } = request.query;
       const pending = state === undefined ? undefined : await takePendingSignIn(service.db, state);
       if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
-        return reply.status(400).send({ error: 'This sign-in link has expired. Please start signing in again.' });
+        return refuseHere(reply, { error: EXPIRED_SIGN_IN.text }, EXPIRED_SIGN_IN);
       }
       const provider = pending.provider as ProviderName;
       const fail = (error: string, description: string) =>
@@ -380,16 +378,22 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   // the sign-in page for it, as Cognito's /logout: "sign in as someone else".
   scope.get('/logout', { schema: { querystring: LogoutQuery }, config: { access: 'public' } }, async (request, reply) => {
     const { logout_uri: logoutUri, ...query } = request.query;
-    if (query.client_id !== service.config.clientId) return reply.status(400).send({ error: 'invalid_client' });
+    if (query.client_id !== service.config.clientId) {
+      return refuseHere(reply, { error: 'invalid_client' }, AUTHORIZE_REFUSALS.invalid_client);
+    }
     if (logoutUri !== undefined) {
       if (!service.config.allowedLogoutUris.some((allowed) => sameRedirect(allowed, logoutUri))) {
-        return reply.status(400).send({ error: 'logout_uri is not allowed' });
+        return refuseHere(reply, { error: 'logout_uri is not allowed' }, LOGOUT_REFUSALS.unknownAddress);
       }
       reply.header('set-cookie', await sessions.end(request));
       return reply.redirect(logoutUri, 302);
     }
     if (query.redirect_uri === undefined) {
-      return reply.status(400).send({ error: 'invalid_request', error_description: 'logout_uri or redirect_uri is required.' });
+      return refuseHere(
+        reply,
+        { error: 'invalid_request', error_description: 'logout_uri or redirect_uri is required.' },
+        LOGOUT_REFUSALS.noAddress,
+      );
     }
     const fields = { ...query, redirect_uri: query.redirect_uri, response_type: query.response_type ?? '' };
     const check = checkAuthorizeRequest(fields, service.config.clientId, allowedRedirect);

@@ -401,6 +401,50 @@ describe('the pool’s sign-in page', () => {
     }
   });
 
+  it('shows a browser a page, not JSON, when it cannot go back to the app (unknown return address or client, bad sign-out)', async () => {
+    const { url } = await authorization();
+    const browserGet = (address: string) =>
+      fetch(toServer(t.server, address), {
+        redirect: 'manual',
+        headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      });
+    const elsewhere = new URL(url);
+    elsewhere.searchParams.set('redirect_uri', 'https://evil.example/cb');
+    const otherClient = new URL(url);
+    otherClient.searchParams.set('client_id', 'another-client');
+    const logout = (query: string) => `${t.server.config.publicUrl}/cognito/logout?${query}`;
+    const cases = [
+      { address: elsewhere.href, says: /return address .* is not registered/ },
+      { address: otherClient.href, says: /app this sign-in link names is not known/ },
+      {
+        address: logout(`client_id=${CLIENT_ID}&logout_uri=${encodeURIComponent('https://evil.example')}`),
+        says: /not registered/,
+      },
+      { address: logout(`client_id=${CLIENT_ID}`), says: /does not say where to go/ },
+      {
+        address: `${t.server.config.publicUrl}/cognito/oauth2/authorize?client_id=${CLIENT_ID}`,
+        says: /not complete or not valid/,
+      },
+      { address: `${t.server.config.publicUrl}/cognito/oauth2/idpresponse?state=gone&code=x`, says: /has expired/ },
+    ];
+    for (const { address, says } of cases) {
+      const page = await browserGet(address);
+      expect(page.status, address).toBe(400);
+      expect(page.headers.get('location')).toBeNull();
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await page.text();
+      expect(html).toMatch(says);
+      // The app's address is the developer's problem; the page never links the visitor there.
+      expect(html).not.toContain('href="https://evil.example');
+    }
+    // An app's code or a script asking for JSON still reads the OAuth error.
+    const json = await fetch(toServer(t.server, elsewhere.href), { redirect: 'manual' });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ error: 'redirect_mismatch' });
+  });
+
   it('signs out to the sign-in page with /logout?redirect_uri= (“sign in as someone else”), checking the request first', async () => {
     const { form } = await openLoginPage();
     const session = sessionCookie(await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD }));
