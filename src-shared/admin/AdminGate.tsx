@@ -38,10 +38,12 @@ export function AdminGate({
   const settledApi = useMemo(() => neverRejecting(api), [api]);
   const session = useAdminSession(settledApi, sessionOptions);
   const { lost, validSince } = session;
-  const services = useMemo(
-    () => ({ api: settledApi, platform, sessionLost: lost, session: validSince }),
-    [settledApi, platform, lost, validSince],
-  );
+  // The screens get a new API object for each session. What they loaded depends on `api` (a
+  // list, the chart, a lead's drawer, a user's groups), so a login after a 401 loads again all
+  // that the 401 cut off, by that mechanism and not by each screen remembering to.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- validSince is the point: one object per session
+  const sessionApi = useMemo(() => ({ ...settledApi }), [settledApi, validSince]);
+  const services = useMemo(() => ({ api: sessionApi, platform, sessionLost: lost }), [sessionApi, platform, lost]);
   const locked = session.status === 'invalid';
   const valid = session.status === 'valid';
   // Once shown, the screen stays mounted (hidden) while the password is asked again after a

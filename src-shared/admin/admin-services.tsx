@@ -3,16 +3,14 @@ import type { AdminApi } from '../api/admin/client.ts';
 import type { Platform } from '../domain/platform.ts';
 
 export interface AdminServices {
-  /** Each call answers an outcome, never a rejection (AdminGate makes sure of it). */
+  /**
+   * Each call answers an outcome, never a rejection (AdminGate makes sure of it). A new object
+   * for each admin session: what a screen loads through it, it loads again after a new login.
+   */
   api: AdminApi;
   platform: Platform;
   /** A call answered 401: the session is gone, ask for the password again. */
   sessionLost(): void;
-  /**
-   * Changes each time the session becomes valid again after it was lost: a screen kept (with
-   * its search and filters) behind the password dialog reloads what the 401 cut off.
-   */
-  session?: number;
 }
 
 const AdminServicesContext = createContext<AdminServices | null>(null);

@@ -36,7 +36,7 @@ export function usePagedList<T, Q extends object>(
   load: (query: Q & { cursor?: string }) => Promise<AdminOutcome<ListPage<T>>>,
   query: Q,
 ) {
-  const { sessionLost, session } = useAdminServices();
+  const { sessionLost } = useAdminServices();
   const [state, setState] = useState<PagedListState<T>>(FIRST);
   // Which query (and reload) the answers on their way belong to.
   const generation = useRef(0);
@@ -50,9 +50,9 @@ export function usePagedList<T, Q extends object>(
     [sessionLost],
   );
 
-  // A new session (logged back in after a 401) reloads the query from its first page.
+  // A new session (logged back in after a 401) gives the screen's `load` a new api, so this
+  // reloads the query from its first page.
   const reload = useCallback(async () => {
-    void session;
     const mine = ++generation.current;
     loadingMore.current = false;
     setState((current) => ({ ...FIRST, items: current.items, total: current.total, totalIsEstimate: current.totalIsEstimate }));
@@ -72,7 +72,7 @@ export function usePagedList<T, Q extends object>(
       totalIsEstimate: page.totalIsEstimate,
       loadingMore: false,
     });
-  }, [load, query, fail, session]);
+  }, [load, query, fail]);
 
   const loadMore = useCallback(async () => {
     const cursor = state.nextCursor;
