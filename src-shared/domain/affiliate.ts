@@ -21,8 +21,17 @@ const _sameBands: Static<typeof Experience> extends ExperienceBand
     ? true
     : never
   : never = true;
-/** Required text: at least one character that is not a space. */
-const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+/**
+ * One line of text: no line break nor other control character (a tab aside). A break in a name,
+ * company or website would write lines of its own ("Email: …") into the affiliate team's mail.
+ */
+const LINE = '[^\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029]*';
+const oneLine = (maxLength: number) => Type.String({ maxLength, pattern: `^${LINE}$` });
+const ONE_LINE = new RegExp(`^${LINE}$`, 'u');
+/** Whether a name, company or website is one line, as the server requires. */
+export const isOneLine = (value: string): boolean => ONE_LINE.test(value);
+/** Required one-line text: at least one character that is not a space. */
+const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: `^(?=\\s*\\S)${LINE}$` });
 
 /** `POST /api/affiliates/applications` body: what the affiliates page's form sends. */
 export const AffiliateApplicationRequestSchema = Type.Object(
@@ -30,8 +39,8 @@ export const AffiliateApplicationRequestSchema = Type.Object(
     firstName: required(AFFILIATE_LIMITS.firstName),
     lastName: required(AFFILIATE_LIMITS.lastName),
     email: Type.String({ format: 'email', maxLength: AFFILIATE_LIMITS.email }),
-    company: Type.Optional(Type.String({ maxLength: AFFILIATE_LIMITS.company })),
-    website: Type.Optional(Type.String({ maxLength: AFFILIATE_LIMITS.website })),
+    company: Type.Optional(oneLine(AFFILIATE_LIMITS.company)),
+    website: Type.Optional(oneLine(AFFILIATE_LIMITS.website)),
     /** Empty when the applicant did not choose a band. */
     experience: Type.Optional(Type.Union([Experience, Type.Literal('')])),
     audience: Type.Optional(Type.String({ maxLength: AFFILIATE_LIMITS.audience })),

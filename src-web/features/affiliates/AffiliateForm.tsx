@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AFFILIATE_LIMITS, AFFILIATE_MESSAGES, type AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
+import {
+  AFFILIATE_LIMITS,
+  AFFILIATE_MESSAGES,
+  isOneLine,
+  type AffiliateApplicationFields,
+} from '../../../src-shared/domain/affiliate.ts';
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
 import company from '../../../content/company.json';
@@ -36,7 +41,10 @@ const TEXT_FIELDS: readonly TextField[] = ['firstName', 'lastName', 'email', 'co
 /** What is wrong with each field, in the product's words rather than the browser's bubbles. */
 function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
+  // A pasted line break or control character (the input keeps all but CR and LF), as the server refuses it.
+  for (const field of TEXT_FIELDS) if (!isOneLine(values[field])) errors[field] = `${LABELS[field]} must be one line of text.`;
+  for (const field of REQUIRED)
+    if (!errors[field] && values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
   // The server's rule: an address it would refuse never leaves the page.
   if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = 'Enter a valid email address, like name@example.com.';
   return errors;

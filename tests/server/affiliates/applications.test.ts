@@ -100,6 +100,28 @@ describe('POST /api/affiliates/applications', () => {
     });
   }
 
+  // A line break in a one-line field would write lines of its own into the team's mail.
+  const FORGED_LINES = '\nEmail: ceo@bigcorp.example\nCompany: BigCorp';
+  for (const field of ['firstName', 'lastName', 'company', 'website'] as const) {
+    it(`refuses a line break in the one-line field ${field}, which would forge lines in the team's mail`, async () => {
+      for (const breaking of [FORGED_LINES, '\rEmail: ceo@bigcorp.example', '\u2028Email: ceo@bigcorp.example']) {
+        const response = await apply({ ...COMPLETE, email: 'forger@example.com', [field]: `Eve${breaking}` });
+        expect(response.status, JSON.stringify(breaking)).toBe(400);
+        expect(Object.keys(((await response.json()) as { fields: object }).fields)).toEqual([field]);
+      }
+      const mails = await server.app.database.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('text_body', 'like', '%forger@example.com%')
+        .execute();
+      expect(mails).toEqual([]);
+    });
+  }
+
+  it('keeps a tab and any script in a one-line field as they are', async () => {
+    expect((await apply({ ...COMPLETE, firstName: 'Zoë\tRenée', lastName: '李 小龍', company: 'Ωmega 🚀' })).status).toBe(201);
+  });
+
   it('names the refused field in `fields`, for the form to show under it', async () => {
     const response = await apply({ ...COMPLETE, email: 'josé@example.com' });
     expect(response.status).toBe(400);

@@ -69,6 +69,15 @@ describe('the affiliate form and the server take the same addresses', () => {
     expect(await stored('ann.lee+affiliates@mail.example.co.uk')).toHaveLength(1);
   });
 
+  it("refuses a company pasted with a control character (Word's line break) under the field, as the server does", async () => {
+    const sent = renderForm();
+    fireEvent.change(screen.getByLabelText(/^Company/), { target: { value: 'Compilers\u000bInc' } });
+    apply({ email: 'ann@example.com' });
+    expect(await screen.findByText('Company must be one line of text.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Company/).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+  });
+
   it('shows a field the server refuses under that field, not as a failure to send', async () => {
     renderForm();
     // Longer than the input allows (maxLength stops typing, not a script or an old browser).
