@@ -171,7 +171,15 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
           <p ref={resultRef} className={styles.success} role="status" tabIndex={-1}>
             {result.text}
           </p>
-          <button type="button" className={`${buttons.base} ${buttons.outline}`} onClick={() => setResult(null)}>
+          <button
+            type="button"
+            className={`${buttons.base} ${buttons.outline}`}
+            onClick={() => {
+              // The button goes with the confirmation: the keyboard goes on in the empty form, not back at the page's top.
+              focusNext.current = 'firstName';
+              setResult(null);
+            }}
+          >
             Submit another application
           </button>
         </div>

@@ -62,6 +62,14 @@ describe('the affiliate form and the server take the same addresses', () => {
     },
   );
 
+  it('after a confirmation, "Submit another application" puts the keyboard in the empty form\'s first field', async () => {
+    renderForm();
+    apply({ email: 'ann.again@example.com' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit another application' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/)));
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('');
+  });
+
   it('sends a good address, and the server stores it', async () => {
     renderForm();
     apply({ email: 'ann.lee+affiliates@mail.example.co.uk' });
