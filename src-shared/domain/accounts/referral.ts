@@ -19,7 +19,9 @@ const MAX_VALUE_LENGTH = 200;
 function first(params: URLSearchParams, names: readonly string[]): string | undefined {
   for (const name of names) {
     const value = params.get(name)?.trim();
-    if (value) return value.slice(0, MAX_VALUE_LENGTH);
+    // Cut by characters, as the server counts: a cut by UTF-16 units could halve an emoji,
+    // and the server refuses the half (with the whole referral).
+    if (value) return Array.from(value).slice(0, MAX_VALUE_LENGTH).join('');
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSigningUp } from '../../../server/features/accounts/referral-window.ts';
+import { referralFromQuery } from '../../../src-shared/domain/accounts/referral.ts';
 import { DAY, MINUTE } from '../../../server/identity/clock.ts';
 import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
@@ -56,6 +57,14 @@ describe.each(databases)('POST /api/referrals on %s', (_name, postgres) => {
     const rows = await referralsOf(idToken);
     expect(rows).toMatchObject([{ partner_id: 'partner-1' }]);
     expect(rows[0]?.captured_at.getTime()).toBe(timestamp);
+  });
+
+  it("records a link's long campaign, cut where the browser keeps it, when an emoji sits at the cut", async () => {
+    const idToken = await signedUp();
+    const campaign = `${'a'.repeat(199)}🚀 spring launch`;
+    const captured = referralFromQuery(`?ps_partner_key=partner-2&utm_campaign=${encodeURIComponent(campaign)}`, t.clock.now());
+    expect((await post('/api/referrals', { idToken, referral: captured })).status).toBe(201);
+    expect(await referralsOf(idToken)).toMatchObject([{ partner_id: 'partner-2', utm_campaign: `${'a'.repeat(199)}🚀` }]);
   });
 
   it('refuses a referral long after the sign-up, with a 409 that says why (the auditor: 200 days later, dated 1970)', async () => {
