@@ -5,9 +5,12 @@ export function newCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
 
-/** Codes are stored hashed, salted with what they belong to. */
-export function hashCode(userSub: string, purpose: string, code: string): string {
-  return createHash('sha256').update(`${userSub}:${purpose}:${code}`).digest('base64url');
+/**
+ * Codes are stored hashed, salted with what they belong to: the user, the purpose and the
+ * address the code was mailed to, so a code proves that address and no other.
+ */
+export function hashCode(userSub: string, purpose: string, destination: string, code: string): string {
+  return createHash('sha256').update(`${userSub}:${purpose}:${destination.toLowerCase()}:${code}`).digest('base64url');
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -85,7 +85,7 @@ export async function sendCode(
     .values({
       user_sub: user.sub,
       purpose,
-      code_hash: hashCode(user.sub, purpose, code),
+      code_hash: hashCode(user.sub, purpose, destination, code),
       expires_at: new Date(now + CODE_LIFETIME_MS[purpose]),
       failed_attempts: 0,
       sends: 1,
@@ -122,7 +122,9 @@ export async function sendCode(
 }
 
 /**
- * Checks a code, then uses it up and applies what it unlocks in one transaction. Every
+ * Checks a code mailed to `destination` (the address what it unlocks is about: a code that
+ * went to another address does not match), then uses it up and applies what it unlocks in
+ * one transaction. Every
  * attempt is counted first, in one atomic UPDATE … RETURNING, and only the first
  * MAX_CODE_ATTEMPTS attempts are compared at all: guesses sent in parallel (to one server
  * or several) cannot all pass a check made before any of them was counted. A wrong guess
@@ -133,6 +135,7 @@ export async function consumeCode(
   service: IdentityService,
   userSub: string,
   purpose: IdentityCodePurpose,
+  destination: string,
   code: string,
   apply: (trx: Kysely<Schema>) => Promise<void>,
 ): Promise<void> {
@@ -146,7 +149,7 @@ export async function consumeCode(
   if (row === undefined) throw expiredCode();
   if (row.failed_attempts > MAX_CODE_ATTEMPTS) throw attemptLimit();
   if (row.expires_at.getTime() <= service.clock.now()) throw expiredCode();
-  if (!sameHash(row.code_hash, hashCode(userSub, purpose, code))) throw codeMismatch();
+  if (!sameHash(row.code_hash, hashCode(userSub, purpose, destination, code))) throw codeMismatch();
   await service.db.transaction().execute(async (trx) => {
     // Deleting with the hash we matched makes a code usable once even under concurrent use.
     const deleted = await trx

@@ -27,7 +27,7 @@ export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
     const passwordHash = await service.passwords.hash(password);
     const user = await findUser(service.db, username);
     if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'reset', service.clock.now());
-    await consumeCode(service, user.sub, 'reset', code, async (trx) => {
+    await consumeCode(service, user.sub, 'reset', user.email, code, async (trx) => {
       const now = service.clock.now();
       await trx
         .updateTable('identity_users')

@@ -18,7 +18,7 @@ export const confirmSignUp: Operation<'ConfirmSignUp'> = {
     // An unknown user is answered as a wrong code for an account (its attempt limit too): no account enumeration.
     if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'signup', service.clock.now());
     if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
-    await consumeCode(service, user.sub, 'signup', code, async (trx) => {
+    await consumeCode(service, user.sub, 'signup', user.email, code, async (trx) => {
       await trx
         .updateTable('identity_users')
         .set({ status: 'CONFIRMED', email_verified: true, updated_at: new Date(service.clock.now()) })

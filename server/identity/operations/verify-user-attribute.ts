@@ -27,7 +27,8 @@ export const verifyUserAttribute: Operation<'VerifyUserAttribute'> = {
       if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
     }
     try {
-      await consumeCode(service, user.sub, 'email', code, async (trx) => {
+      // The code must be the one mailed to the address it makes the sign-in address.
+      await consumeCode(service, user.sub, 'email', newEmail ?? user.email, code, async (trx) => {
         await trx
           .updateTable('identity_users')
           .set({
