@@ -82,6 +82,7 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
         sessions: new ReadCache(SESSION_CACHE_TTL_MS, 50_000),
         srp: createSrpContext(sealingKey, deps.identity.userPoolId),
         challengeSessions: createSealer(sealingKey, 'challenge session'),
+        pageTokens: createSealer(sealingKey, 'page token'),
         reportSecurityEvent: deps.reportSecurityEvent,
       };
       await scope.register(async (protocolScope) => registerProtocol(protocolScope, service));

@@ -49,6 +49,8 @@ export interface IdentityService {
   srp: SrpContext;
   /** Seals the `Session` of a challenge such as NEW_PASSWORD_REQUIRED (no row needed, any instance opens it). */
   challengeSessions: Sealer;
+  /** Seals the key a listing's next page starts after in its page token (paging.ts). */
+  pageTokens: Sealer;
   /** Where sign-ins, refused sign-ins and account changes are reported (the audit log). */
   reportSecurityEvent: ReportSecurityEvent;
 }

@@ -1,5 +1,5 @@
 import { describeGroup } from '../groups.ts';
-import { pageOf, readPage } from '../paging.ts';
+import { pageOf, pageTokens, readPage } from '../paging.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
 
@@ -9,7 +9,8 @@ export const adminListGroupsForUser: Operation<'AdminListGroupsForUser'> = {
   signed: true,
   async run(input, { service }) {
     const user = await adminTarget(input, service);
-    const { limit, after } = readPage(input);
+    const tokens = pageTokens(service, `AdminListGroupsForUser ${user.sub}`);
+    const { limit, after } = readPage(input, tokens);
     let query = service.db
       .selectFrom('identity_user_groups as ug')
       .innerJoin('identity_groups as g', 'g.name', 'ug.group_name')
@@ -18,7 +19,7 @@ export const adminListGroupsForUser: Operation<'AdminListGroupsForUser'> = {
       .orderBy('g.name')
       .limit(limit + 1);
     if (after !== undefined) query = query.where('g.name', '>', after);
-    const { page, ...next } = pageOf(await query.execute(), limit, (group) => group.name);
+    const { page, ...next } = pageOf(await query.execute(), limit, (group) => group.name, tokens);
     return { Groups: page.map((group) => describeGroup(group, service.config.userPoolId)), ...next };
   },
 };

@@ -1,4 +1,4 @@
-import { pageOf, readPage } from '../paging.ts';
+import { pageOf, pageTokens, readPage } from '../paging.ts';
 import { describeUser, userAttributes } from '../users.ts';
 import { groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
@@ -9,7 +9,8 @@ export const listUsersInGroup: Operation<'ListUsersInGroup'> = {
   signed: true,
   async run(input, { service }) {
     const group = await groupTarget(input, service);
-    const { limit, after } = readPage(input);
+    const tokens = pageTokens(service, `ListUsersInGroup ${group.name}`);
+    const { limit, after } = readPage(input, tokens);
     let query = service.db
       .selectFrom('identity_user_groups as ug')
       .innerJoin('identity_users as u', 'u.sub', 'ug.user_sub')
@@ -18,7 +19,7 @@ export const listUsersInGroup: Operation<'ListUsersInGroup'> = {
       .orderBy('ug.user_sub')
       .limit(limit + 1);
     if (after !== undefined) query = query.where('ug.user_sub', '>', after);
-    const { page, ...next } = pageOf(await query.execute(), limit, (user) => user.sub);
+    const { page, ...next } = pageOf(await query.execute(), limit, (user) => user.sub, tokens);
     return { Users: page.map((user) => ({ ...describeUser(user), Attributes: userAttributes(user) })), ...next };
   },
 };

@@ -4,6 +4,7 @@ import { badMember, invalidParameter } from '../errors.ts';
 import { optionalInteger, optionalString, stringList } from '../fields.ts';
 import { parseUserFilter, type UserFilter } from '../filter.ts';
 import { describeUser, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
+import { pageTokens } from '../paging.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 
 const MAX_PAGE = 60;
@@ -22,8 +23,9 @@ export const listUsers: Operation<'ListUsers'> = {
     const readable = [...READABLE_ATTRIBUTES, ...service.config.customAttributes.map(({ name }) => `custom:${name}`)];
     const unknown = attributesToGet?.find((name) => !readable.includes(name));
     if (unknown !== undefined) throw invalidParameter(`One or more requested attributes do not exist: ${unknown}`);
+    const tokens = pageTokens(service, 'ListUsers');
     const token = optionalString(input, 'PaginationToken', 1024);
-    const after = token === undefined ? undefined : decodePageToken(token);
+    const after = token === undefined ? undefined : tokens.read(token);
 
     let query = service.db
       .selectFrom('identity_users')
@@ -42,24 +44,10 @@ export const listUsers: Operation<'ListUsers'> = {
           ({ Name }) => attributesToGet === undefined || attributesToGet.includes(Name ?? ''),
         ),
       })),
-      ...(rows.length > limit && last ? { PaginationToken: encodePageToken(last.username) } : {}),
+      ...(rows.length > limit && last ? { PaginationToken: tokens.issue(last.username) } : {}),
     };
   },
 };
-
-function encodePageToken(username: string): string {
-  return Buffer.from(JSON.stringify({ after: username })).toString('base64url');
-}
-
-function decodePageToken(token: string): string {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString()) as { after?: unknown };
-    if (typeof parsed.after === 'string') return parsed.after;
-  } catch {
-    // Falls through to the error below.
-  }
-  throw invalidParameter('Invalid pagination token.');
-}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);

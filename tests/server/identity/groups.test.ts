@@ -86,6 +86,31 @@ describe('groups', () => {
     });
   });
 
+  it('takes back only a NextToken it issued for the same listing: a made-up or another listing’s is refused, never a 500', async () => {
+    await create('deck');
+    for (const email of ['ann@example.com', 'bob@example.com']) await add(email, 'deck');
+    const madeUp = (after: string) => Buffer.from(JSON.stringify({ after })).toString('base64url');
+    const groupsPage = await t.admin.send(new ListGroupsCommand({ UserPoolId: POOL_ID, Limit: 1 }));
+    const listings = (NextToken: string) => [
+      t.admin.send(new ListGroupsCommand({ UserPoolId: POOL_ID, NextToken })),
+      t.admin.send(new AdminListGroupsForUserCommand({ UserPoolId: POOL_ID, Username: 'ann@example.com', NextToken })),
+      t.admin.send(new ListUsersInGroupCommand({ UserPoolId: POOL_ID, GroupName: 'deck', NextToken })),
+    ];
+    try {
+      for (const NextToken of [madeUp('\u0000'), madeUp('not-a-user'), groupsPage.NextToken ?? '']) {
+        for (const answer of listings(NextToken).slice(NextToken === groupsPage.NextToken ? 2 : 0)) {
+          expect(await failure(answer)).toMatchObject({
+            name: 'InvalidParameterException',
+            message: 'Invalid pagination token.',
+            status: 400,
+          });
+        }
+      }
+    } finally {
+      await t.admin.send(new DeleteGroupCommand({ UserPoolId: POOL_ID, GroupName: 'deck' }));
+    }
+  });
+
   it('ListUsersInGroup and ListGroups page with Limit and NextToken', async () => {
     await create('crew');
     for (const email of ['ann@example.com', 'bob@example.com', 'cy@example.com']) await add(email, 'crew');

@@ -71,6 +71,17 @@ describe('ListUsers (signed with the admin key)', () => {
     });
   });
 
+  it('takes back only a pagination token it issued: one made up to start after any text is refused, never a 500', async () => {
+    const madeUp = (after: string) => Buffer.from(JSON.stringify({ after })).toString('base64url');
+    for (const PaginationToken of [madeUp('\u0000'), madeUp('\ud800')]) {
+      expect(await failure(list({ PaginationToken }))).toMatchObject({
+        name: 'InvalidParameterException',
+        message: 'Invalid pagination token.',
+        status: 400,
+      });
+    }
+  });
+
   it.each([
     ['email = "person5@example.com"', ['user-005']],
     ['email = "PERSON5@example.com"', ['user-005']],
