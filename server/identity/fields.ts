@@ -21,10 +21,16 @@ export function requiredString(input: Input, member: string, maxLength = 2048): 
   return value;
 }
 
+/** Cognito's integer members are 32-bit: a larger number is refused, not handed to a column that cannot hold it. */
+const INTEGER_MAX = 2 ** 31 - 1;
+const INTEGER_MIN = -(2 ** 31);
+
 export function optionalInteger(input: Input, member: string): number | undefined {
   const value = input[member];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) throw badMember(member, 'Member must be an integer');
+  if (value > INTEGER_MAX) throw badMember(member, `Member must have value less than or equal to ${INTEGER_MAX}`);
+  if (value < INTEGER_MIN) throw badMember(member, `Member must have value greater than or equal to ${INTEGER_MIN}`);
   return value;
 }
 

@@ -1,5 +1,5 @@
 import { badMember, invalidParameter, resourceNotFound } from '../errors.ts';
-import { optionalString, requiredString, type Input } from '../fields.ts';
+import { optionalInteger, optionalString, requiredString, type Input } from '../fields.ts';
 import type { GroupRow } from '../groups.ts';
 import type { IdentityService } from '../service.ts';
 import { requirePoolId } from './operation.ts';
@@ -21,9 +21,8 @@ export function readGroupName(input: Input): string {
 
 /** `Precedence`: a whole number from 0. */
 export function readPrecedence(input: Input): number | undefined {
-  const value = input.Precedence;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw badMember('Precedence', 'Member must be an integer');
+  const value = optionalInteger(input, 'Precedence');
+  if (value === undefined) return undefined;
   if (value < 0) throw badMember('Precedence', 'Member must have value greater than or equal to 0');
   return value;
 }

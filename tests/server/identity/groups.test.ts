@@ -51,6 +51,17 @@ describe('groups', () => {
       message:
         "1 validation error detected: Value at 'precedence' failed to satisfy constraint: Member must have value greater than or equal to 0",
     });
+    // Cognito's integers are 32-bit: a larger one is refused as such, never an InternalErrorException.
+    const tooLarge =
+      "1 validation error detected: Value at 'precedence' failed to satisfy constraint: Member must have value less than or equal to 2147483647";
+    expect(await failure(create('x', { Precedence: 2 ** 31 }))).toMatchObject({
+      name: 'InvalidParameterException',
+      message: tooLarge,
+      status: 400,
+    });
+    expect(
+      await failure(t.admin.send(new UpdateGroupCommand({ UserPoolId: POOL_ID, GroupName: 'editors', Precedence: 2 ** 40 }))),
+    ).toMatchObject({ name: 'InvalidParameterException', message: tooLarge, status: 400 });
   });
 
   it('members: add (twice is fine), list both ways, remove; cognito:groups in both tokens by precedence', async () => {
