@@ -55,6 +55,16 @@ export type ColumnAttribute = (typeof COLUMN_ATTRIBUTES)[number];
  * display name, a quoted part): the code sent to `x,victim@corp.example` must not reach victim@.
  */
 export const EMAIL = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
+
+/**
+ * The email is the username in this pool, so an `email` attribute beside it must be the same
+ * address (any case); another one is refused as Cognito refuses it, never stored or dropped.
+ */
+export function checkEmailIsUsername(username: string, email: string | undefined): void {
+  if (email !== undefined && email.toLowerCase() !== username.toLowerCase()) {
+    throw invalidParameter('User email should be empty or same as username, since username attribute is email');
+  }
+}
 const PHONE = /^\+[0-9]{6,15}$/;
 const BIRTHDATE = /^\d{4}-\d{2}-\d{2}$/;
 const STRING_MAX = 2048;

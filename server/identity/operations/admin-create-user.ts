@@ -1,4 +1,4 @@
-import { checkAttributeWrites, EMAIL } from '../attributes.ts';
+import { checkAttributeWrites, checkEmailIsUsername, EMAIL } from '../attributes.ts';
 import { badMember, CognitoError, invalidParameter, userNotFound } from '../errors.ts';
 import { attributeList, optionalString, requiredString, stringList } from '../fields.ts';
 import { generateTemporaryPassword, sendInvitation, TEMPORARY_PASSWORD_MS } from '../invitations.ts';
@@ -79,10 +79,7 @@ export const adminCreateUser: Operation<'AdminCreateUser'> = {
       service.config.customAttributes,
       'admin',
     );
-    const email = attributes.columns.email;
-    if (email !== undefined && email.toLowerCase() !== username.toLowerCase()) {
-      throw invalidParameter('Username and email attribute must be the same.');
-    }
+    checkEmailIsUsername(username, attributes.columns.email);
     return { User: describeCreated(await insertUser(service, username, attributes, passwordHash, password, byMail, now)) };
   },
 };

@@ -2,7 +2,7 @@ import { invalidParameter, usernameExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { checkPassword } from '../passwords.ts';
 import { limitPerUser } from '../service.ts';
-import { checkAttributeWrites, EMAIL } from '../attributes.ts';
+import { checkAttributeWrites, checkEmailIsUsername, EMAIL } from '../attributes.ts';
 import { verifierColumns } from '../srp/verifier.ts';
 import { findUser, isUniqueViolation } from '../users.ts';
 import { admitCodeMail, sendCode } from '../verification.ts';
@@ -21,6 +21,7 @@ export const signUp: Operation<'SignUp'> = {
       service.config.customAttributes,
       'user',
     );
+    checkEmailIsUsername(username, attributes.email);
     checkPassword(password, 'Password');
     await limitPerUser(service, username);
     if ((await findUser(service.db, username)) !== undefined) throw usernameExists();

@@ -1,6 +1,6 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -95,5 +95,21 @@ describe('SignUp', () => {
     );
     expect(result).toMatchObject({ name: 'InvalidParameterException' });
     expect(result.message).toContain('favourite_colour: Attribute does not exist in the schema.');
+  });
+
+  it('refuses an email attribute other than the username, as Cognito does where the email is the username', async () => {
+    expect(
+      await failure(signUp('mine@example.com', PASSWORD, { UserAttributes: [{ Name: 'email', Value: 'other@example.com' }] })),
+    ).toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'User email should be empty or same as username, since username attribute is email',
+      status: 400,
+    });
+    // Nothing was created under either address: the app's user did not get an account they never asked for.
+    for (const email of ['mine@example.com', 'other@example.com']) {
+      expect(await failure(t.admin.send(new AdminGetUserCommand({ UserPoolId: POOL_ID, Username: email })))).toMatchObject({
+        name: 'UserNotFoundException',
+      });
+    }
   });
 });
