@@ -41,6 +41,7 @@ button{border:0;background:#3f51b5;color:#fff;margin-top:8px}
 button:hover{background:#2c3a9e}
 button:focus-visible,.provider:focus-visible,a:focus-visible{outline:2px solid #1b1d2e;outline-offset:2px}
 .alert{border:1px solid #d13438;background:#fdf3f4;color:#8a1c1f;border-radius:6px;padding:10px 12px;margin:0 0 20px;font-size:14px}
+h1+.alert{margin-top:16px}
 .or{display:flex;align-items:center;gap:12px;margin:24px 0 16px;color:#4a4e69;font-size:13px}
 .or::before,.or::after{content:"";flex:1;border-top:1px solid #e1e3ef}
 .provider{border:1px solid #8a8ea8;color:#1b1d2e;background:#fff;text-decoration:none;margin:0 0 8px}
