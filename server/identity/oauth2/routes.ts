@@ -84,6 +84,15 @@ const tokenError = (reply: FastifyReply, error: string, status = 400) => {
 };
 
 /**
+ * Every answer of the token endpoint, tokens and errors alike (also the schema's refusal of a
+ * malformed body), tells caches to keep nothing: `no-store`, and for HTTP/1.0 caches
+ * `Pragma: no-cache` (RFC 6749 5.1).
+ */
+const storeNothing = async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+};
+
+/**
  * Hosted sign-in like Cognito's hosted UI: /oauth2/authorize federates to Google or
  * Microsoft (openid-client, with PKCE, state and nonce), or sends a request that names no
  * provider to the pool's own sign-in page (hosted-login.ts); /oauth2/idpresponse receives the
@@ -275,11 +284,11 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     },
   );
 
-  scope.post('/oauth2/token', { schema: { body: TokenBody }, config: { access: 'public' } }, async (request, reply) => {
+  const tokenRoute = { schema: { body: TokenBody }, config: { access: 'public' }, onSend: storeNothing } as const;
+  scope.post('/oauth2/token', tokenRoute, async (request, reply) => {
     const body = request.body;
     const clientId = authenticatedClient(request, body);
     if (clientId === undefined) return tokenError(reply, 'invalid_client', 401);
-    reply.header('cache-control', 'no-store');
     try {
       if (body.grant_type === 'refresh_token') {
         if (!body.refresh_token) return tokenError(reply, 'invalid_request');

@@ -172,6 +172,22 @@ describe('/oauth2/token', () => {
     expect(await refreshed.json()).toEqual({ error: 'invalid_grant' });
   });
 
+  it('tells every cache to keep none of its answers, tokens or errors (RFC 6749 5.1: no-store and Pragma no-cache)', async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: 'http://app.example' };
+    const answers = {
+      tokens: await token({ ...exchange, code_verifier: verifier }),
+      'a used code': await token({ ...exchange, code_verifier: verifier }),
+      'another client': await token({ ...exchange, client_id: 'another-client' }),
+      'a malformed request': await token({ client_id: CLIENT_ID }),
+    };
+    expect(answers.tokens.status).toBe(200);
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers.get('cache-control'), what).toBe('no-store');
+      expect(response.headers.get('pragma'), what).toBe('no-cache');
+    }
+  });
+
   it('answers a malformed request in the OAuth error format', async () => {
     const response = await token({ client_id: CLIENT_ID });
     expect(response.status).toBe(400);
