@@ -1,13 +1,9 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RespondToAuthChallengeCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
 import { srpClient } from './srp-client.ts';
-import { CLIENT_ID, failure, PASSWORD } from './support.ts';
+import { browserSdkClient, CLIENT_ID, failure, PASSWORD } from './support.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -17,16 +13,7 @@ describe.runIf(url)('SRP sign-in across two instances on one PostgreSQL', () => 
   const clients: CognitoIdentityProviderClient[] = [];
   beforeAll(async () => {
     instances = await startInstancesOnPostgres(2);
-    for (const origin of instances.origins) {
-      clients.push(
-        new CognitoIdentityProviderClient({
-          region: 'us-east-1',
-          endpoint: `${origin}/cognito`,
-          credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'UNUSED' },
-          maxAttempts: 1,
-        }),
-      );
-    }
+    clients.push(...instances.origins.map(browserSdkClient));
   });
   afterAll(async () => {
     for (const client of clients) client.destroy();

@@ -33,6 +33,27 @@ export interface IdentityTestServer {
   close(): Promise<void>;
 }
 
+/** The browser's view of the identity service at `origin`: the real SDK, unsigned user operations, no retries. */
+export function browserSdkClient(origin: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: `${origin}/cognito`,
+    credentials: UNUSED_CREDENTIALS,
+    maxAttempts: 1,
+  });
+}
+
+/** The code in the newest mail to `to`, read from `app`'s outbox. */
+export async function codeMailedTo(app: Pick<TestServer['app'], 'database'>, to: string): Promise<string> {
+  const mail = await app.database.db
+    .selectFrom('mail_outbox')
+    .select('template_params')
+    .where('to_address', '=', to)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return mail.template_params.code ?? '';
+}
+
 /**
  * The real server on port 0 with a fresh database (PGlite, or PostgreSQL with `postgres`, or
  * the PGlite of `dataDir` to restart on earlier data), a movable clock and SDK clients.
@@ -48,26 +69,13 @@ export async function startIdentityServer(
     postgres: options.postgres ?? false,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   });
-  const client = new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: `${server.url}/cognito`,
-    credentials: UNUSED_CREDENTIALS,
-    maxAttempts: 1,
-  });
+  const client = browserSdkClient(server.url);
   const { client: admin } = await createIdentityAdminClient({
     identity: server.config.identity,
     db: server.app.database.db,
     server: server.app.server,
   });
-  const latestCode = async (to: string) => {
-    const mail = await server.app.database.db
-      .selectFrom('mail_outbox')
-      .select('template_params')
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return mail.template_params.code ?? '';
-  };
+  const latestCode = (to: string) => codeMailedTo(server.app, to);
   return {
     server,
     clock,

@@ -1,5 +1,5 @@
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   GetUserCommand,
   InitiateAuthCommand,
@@ -10,7 +10,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MovableClock } from '../../support/movable-clock.ts';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+import {
+  browserSdkClient,
+  CLIENT_ID,
+  codeMailedTo as codeIn,
+  failure,
+  PASSWORD,
+  startIdentityServer,
+  type IdentityTestServer,
+} from './support.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -63,32 +71,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('VerifyUserAttribute across two in
   const clock = new MovableClock();
   beforeAll(async () => {
     instances = await startInstancesOnPostgres(2, {}, { identityClock: clock });
-    for (const origin of instances.origins) {
-      clients.push(
-        new CognitoIdentityProviderClient({
-          region: 'us-east-1',
-          endpoint: `${origin}/cognito`,
-          credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'UNUSED' },
-          maxAttempts: 1,
-        }),
-      );
-    }
+    clients.push(...instances.origins.map(browserSdkClient));
   });
   afterAll(async () => {
     for (const client of clients) client.destroy();
     await instances.close();
   });
 
-  const codeMailedTo = async (to: string) => {
+  /** The code in the newest mail to `to` (the instances share one outbox). */
+  const codeMailedTo = (to: string) => {
     const [app] = instances.apps;
     if (app === undefined) throw new Error('no instance');
-    const mail = await app.database.db
-      .selectFrom('mail_outbox')
-      .select('template_params')
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    return mail.template_params.code ?? '';
+    return codeIn(app, to);
   };
 
   it('never makes an address the sign-in address with a code mailed to another, whichever instance remembered what', async () => {
