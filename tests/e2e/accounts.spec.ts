@@ -321,6 +321,35 @@ test('security and settings: change the password, keep a preference, delete the 
   expect(logins.some((event) => event.subject === '[deleted account]')).toBe(true);
 });
 
+test('a renewal due while the browser is offline keeps the customer signed in, and renews once it is back online', async ({
+  page,
+  context,
+}) => {
+  // The browser's clock is moved to the renewal; the server's runs as it does.
+  await page.clock.install();
+  await signedInAs(page, 'ada.offline@example.com', 'Ada', 'Offline', '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Offline' })).toBeVisible();
+  const signedInWith = await page.evaluate(() => localStorage.getItem('refreshToken'));
+
+  await context.setOffline(true);
+  await page.clock.fastForward('56:00');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada Offline' })).toBeVisible();
+  await expect(menu(page)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBe(signedInWith);
+
+  await context.setOffline(false);
+  const renewed = page.waitForResponse(
+    (response) =>
+      response.request().headers()['x-amz-target'] === 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' &&
+      response.ok(),
+  );
+  await page.clock.fastForward('01:00');
+  await renewed;
+  await page.reload();
+  await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+  await expect(menu(page)).toBeVisible();
+});
+
 test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
   await signedInAs(page, 'ada.scroll@example.com', 'Ada', 'Scroll', '/dashboard');
   await menu(page).click();

@@ -31,6 +31,15 @@ import {
 
 const AUTHENTICATION_FAILED = 'Authentication failed';
 
+/**
+ * Whether the SDK's error is no refusal: no HTTP answer (offline, a dropped connection), a 5xx,
+ * or Cognito's TooManyRequestsException (which it sends as a 400).
+ */
+function isTransient(error: Error): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === undefined || status >= 500 || error.name === 'TooManyRequestsException';
+}
+
 /** The SDK half of the identity client, in its own chunk (see client.ts). */
 export function createSdkClient(endpoint: IdentityEndpoint) {
   const client = new CognitoIdentityProviderClient({
@@ -47,7 +56,7 @@ export function createSdkClient(endpoint: IdentityEndpoint) {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Error) throw new IdentityError(error.name, error.message);
+      if (error instanceof Error) throw new IdentityError(error.name, error.message, isTransient(error));
       throw error;
     }
   }

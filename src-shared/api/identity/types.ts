@@ -22,10 +22,18 @@ export interface SignUpInput {
 
 export type UserAttributes = Record<string, string>;
 
-/** An identity-service failure: Cognito's error name (e.g. UsernameExistsException) and its own message. */
+/**
+ * An identity-service failure: Cognito's error name (e.g. UsernameExistsException) and its own
+ * message. `transient`: the service gave no answer on the request (the network failed), failed
+ * itself (5xx) or asked to slow down, so the same call may work later; otherwise it refused it.
+ */
 export class IdentityError extends Error {
   override readonly name: string;
-  constructor(name: string, message: string) {
+  constructor(
+    name: string,
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
     this.name = name;
   }

@@ -1,7 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createIdentityClient } from '../../../src-shared/api/identity/client.ts';
-import type { IdentityClient, SocialIdentityProvider, TokenSet } from '../../../src-shared/api/identity/types.ts';
+import {
+  IdentityError,
+  type IdentityClient,
+  type SocialIdentityProvider,
+  type TokenSet,
+} from '../../../src-shared/api/identity/types.ts';
 import { OAUTH_FAILED } from '../../../src-shared/domain/accounts/oauth-failed.ts';
 import { decodeJwtPayload, loginProvider, type LoginProvider, type User } from '../../../src-shared/domain/accounts/user.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
@@ -65,6 +70,12 @@ function defaultIdentity(): Promise<IdentityClient> {
   return sharedIdentity;
 }
 
+/**
+ * How long after a renewal that failed for now (offline, the pool busy or down) it is tried
+ * again; the session stays meanwhile, its tokens good until they expire.
+ */
+const RENEWAL_RETRY_MS = 30_000;
+
 /** The address hosted sign-in returns to: the site's origin (one redirect URI to register). */
 const redirectUri = () => window.location.origin;
 
@@ -87,6 +98,8 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   const tokensRef = useRef<TokenSet | null>(restored.tokens);
   const renewing = useRef<Promise<TokenSet | null> | null>(null);
   const [renewTick, setRenewTick] = useState(0);
+  /** The last renewal failed for now: the next one waits RENEWAL_RETRY_MS rather than the tokens' expiry. */
+  const [renewalFailed, setRenewalFailed] = useState(false);
 
   const identity = useCallback(() => (identityClient ? Promise.resolve(identityClient) : defaultIdentity()), [identityClient]);
 
@@ -100,6 +113,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   const keepTokens = useCallback((tokens: TokenSet) => {
     tokensRef.current = tokens;
     writeTokens(tokens);
+    setRenewalFailed(false);
     setRenewTick((tick) => tick + 1);
   }, []);
 
@@ -120,6 +134,7 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
     tokensRef.current = next ? stored : null;
     setUser((previous) => next && renewedUser(previous, next));
     setStatus(next ? 'signed-in' : 'signed-out');
+    setRenewalFailed(false);
     setRenewTick((tick) => tick + 1);
     return tokensRef.current;
   }, []);
@@ -144,6 +159,15 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
         // shown, not deleted. Only this tab's own failed session is ended.
         const stored = readTokens();
         if (stored && !sameTokens(stored, current)) return followStored(stored);
+        // Only the pool's refusal of the refresh token ends the session. Anything else (a laptop
+        // waking offline, the pool busy or down) leaves it in place, to be renewed later.
+        if (!(error instanceof IdentityError) || error.transient) {
+          console.warn('Session renewal failed for now; trying again later', error);
+          setRenewalFailed(true);
+          setRenewTick((tick) => tick + 1);
+          setStatus('signed-in');
+          return current;
+        }
         console.warn('Session renewal failed; signing out', error);
         endSession();
         return null;
@@ -218,9 +242,9 @@ export function SessionProvider({ children, identityClient }: { children: ReactN
   useEffect(() => {
     const tokens = tokensRef.current;
     if (!tokens?.refreshToken) return;
-    const timer = setTimeout(() => void renew(), renewalDelay(tokens));
+    const timer = setTimeout(() => void renew(), renewalFailed ? RENEWAL_RETRY_MS : renewalDelay(tokens));
     return () => clearTimeout(timer);
-  }, [renewTick, renew]);
+  }, [renewTick, renew, renewalFailed]);
 
   const refreshProfile = useCallback(async () => {
     const tokens = await freshTokens();
