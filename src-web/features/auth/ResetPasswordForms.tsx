@@ -62,6 +62,9 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string; confirmation?: string }>({});
   const { busy, error, run } = useSubmission();
+  // A reset code sets the password once: when the sign-in after it fails (network, too many
+  // requests), Reset Password again only signs in with the password just set (its fields then locked).
+  const [passwordSet, setPasswordSet] = useState(false);
 
   const submit = async () => {
     const found = {
@@ -71,11 +74,15 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
     };
     setErrors(found);
     if (found.code || found.password || found.confirmation) return;
-    const reset = await run(
-      () => identity().then((client) => client.confirmForgotPassword(email, code, password)),
-      ACCOUNT_MESSAGES.resetFailed,
-    );
-    if (reset) await run(() => signIn(email, password), ACCOUNT_MESSAGES.signInFailed);
+    const reset =
+      passwordSet ||
+      (await run(
+        () => identity().then((client) => client.confirmForgotPassword(email, code, password)),
+        ACCOUNT_MESSAGES.resetFailed,
+      ));
+    if (!reset) return;
+    setPasswordSet(true);
+    await run(() => signIn(email, password), ACCOUNT_MESSAGES.signInFailed);
   };
 
   return (
@@ -84,14 +91,14 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
         If an account exists for <strong>{email}</strong>, a 6-digit code is on its way. Enter it with your new password.
       </p>
       <ErrorBar message={error} />
-      <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy} />
+      <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy || passwordSet} />
       <NewPasswordFields
         password={password}
         confirmation={confirmation}
         onPassword={setPassword}
         onConfirmation={setConfirmation}
         errors={errors}
-        disabled={busy}
+        disabled={busy || passwordSet}
       />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>

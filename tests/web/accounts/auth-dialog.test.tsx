@@ -279,6 +279,27 @@ describe('sign in', { timeout: 20_000 }, () => {
     expect(identity.users.get('ada@example.com')?.password).toBe('Brand-New-9!');
   });
 
+  it('when the sign-in after a reset fails once, Reset Password again only signs in (the code has been used)', async () => {
+    identity.addUser('ada@example.com');
+    const user = userEvent.setup();
+    renderApp(identity);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Reset it here' }));
+    await user.click(await screen.findByRole('button', { name: 'Send Reset Code' }));
+    await screen.findByText('Choose a New Password');
+    await user.type(field(/^Verification Code/), '123456');
+    await user.type(field(/^New Password/), 'Brand-New-9!');
+    await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+    identity.failNext.set('signIn', new IdentityError('TooManyRequestsException', 'Too many requests, try again later.'));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, try again later.');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('status').textContent).toBe('signed-in');
+    expect(identity.ops('confirmForgotPassword')).toEqual([['ada@example.com', '123456', 'Brand-New-9!']]);
+  });
+
   it('opens on the reset step from the link the pool’s sign-in page gives, and drops the link from the address', async () => {
     const user = userEvent.setup();
     const { router } = renderApp(identity, FORGOT_PASSWORD_LINK);

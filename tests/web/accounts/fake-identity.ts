@@ -23,6 +23,8 @@ export interface FakeUser {
   username?: string;
   /** The providers linked to the account, as the `identities` claim lists them. */
   identities?: { providerName: string; userId: string }[];
+  /** The password reset code mailed last has set a password already. */
+  resetCodeUsed?: boolean;
 }
 
 function base64url(value: object): string {
@@ -188,11 +190,18 @@ export class FakeIdentity implements IdentityClient {
   }
   async forgotPassword(email: string) {
     this.record('forgotPassword', email);
+    const user = this.users.get(email);
+    if (user) user.resetCodeUsed = false;
   }
   async confirmForgotPassword(email: string, code: string, password: string) {
     this.record('confirmForgotPassword', email, code, password);
+    const user = this.userByEmail(email);
+    // As the pool: a reset code sets a password once.
+    if (user.resetCodeUsed)
+      throw new IdentityError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
     this.checkCode(code);
-    this.userByEmail(email).password = password;
+    user.password = password;
+    user.resetCodeUsed = true;
   }
   async changePassword(accessToken: string, previous: string, proposed: string) {
     this.record('changePassword', accessToken, previous, proposed);
