@@ -350,6 +350,22 @@ test('a renewal due while the browser is offline keeps the customer signed in, a
   await expect(menu(page)).toBeVisible();
 });
 
+test("offline, the forms show the product's fallback, not the browser's network error", async ({ page, context }) => {
+  await signedInAs(page, 'ada.nonet@example.com', 'Ada', 'Nonet', '/settings');
+  const consent = page.getByRole('switch', { name: /product news/ });
+  await expect(consent).toBeEnabled();
+  await context.setOffline(true);
+  await consent.click();
+  await expect(page.getByRole('alert')).toHaveText('Preferences could not be saved');
+
+  await context.setOffline(false);
+  await signOut(page);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await context.setOffline(true);
+  await signIn(page, 'ada.nonet@example.com', PASSWORD);
+  await expect(dialog(page).getByRole('alert')).toHaveText('Sign in failed');
+});
+
 test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
   await signedInAs(page, 'ada.scroll@example.com', 'Ada', 'Scroll', '/dashboard');
   await menu(page).click();

@@ -31,12 +31,14 @@ import {
 
 const AUTHENTICATION_FAILED = 'Authentication failed';
 
-/**
- * Whether the SDK's error is no refusal: no HTTP answer (offline, a dropped connection), a 5xx,
- * or Cognito's TooManyRequestsException (which it sends as a 400).
- */
+const httpStatusOf = (error: Error) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/** Whether the SDK's error came with an HTTP answer (not: offline, a dropped connection). */
+const answered = (error: Error) => httpStatusOf(error) !== undefined;
+
+/** Whether the SDK's error is no refusal: no HTTP answer, a 5xx, or Cognito's TooManyRequestsException (which it sends as a 400). */
 function isTransient(error: Error): boolean {
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const status = httpStatusOf(error);
   return status === undefined || status >= 500 || error.name === 'TooManyRequestsException';
 }
 
@@ -51,13 +53,17 @@ export function createSdkClient(endpoint: IdentityEndpoint) {
   });
   const ClientId = endpoint.clientId;
 
-  /** Runs one call; a service error becomes an IdentityError with Cognito's name and message. */
+  /**
+   * Runs one call; a service error becomes an IdentityError with Cognito's name and message. A
+   * call the service never answered has no message of the service's: the browser's own words
+   * ("Failed to fetch") are not for the customer, who sees the form's fallback.
+   */
   async function call<Output>(run: () => Promise<Output>): Promise<Output> {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Error) throw new IdentityError(error.name, error.message, isTransient(error));
-      throw error;
+      if (!(error instanceof Error)) throw error;
+      throw new IdentityError(error.name, answered(error) ? error.message : '', isTransient(error));
     }
   }
 
