@@ -366,6 +366,24 @@ test("offline, the forms show the product's fallback, not the browser's network 
   await expect(dialog(page).getByRole('alert')).toHaveText('Sign in failed');
 });
 
+test('Close on a profile opened in a new tab, and Back on the sign-up page, stay on the site (no page of ours to go back to)', async ({
+  page,
+  context,
+}) => {
+  await signedInAs(page, 'ada.newtab@example.com', 'Ada', 'Newtab', '/dashboard');
+  await expect(menu(page)).toBeVisible();
+  const tab = await context.newPage();
+  await tab.goto(`${baseUrl}/profile`);
+  await expect(tab.getByLabel(field('First Name'))).toHaveValue('Ada');
+  await tab.getByRole('button', { name: 'Close' }).click();
+  await expect(tab).toHaveURL(`${baseUrl}/dashboard`);
+
+  const signUp = await context.newPage();
+  await signUp.goto(`${baseUrl}/signup`);
+  await signUp.getByRole('button', { name: 'Back' }).click();
+  await expect(signUp).toHaveURL(`${baseUrl}/`);
+});
+
 test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
   await signedInAs(page, 'ada.scroll@example.com', 'Ada', 'Scroll', '/dashboard');
   await menu(page).click();

@@ -16,11 +16,13 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { useBlocker } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { toE164 } from '../../../src-shared/domain/accounts/phone.ts';
 import { validateProfile, type ProfileFields } from '../../../src-shared/domain/accounts/validation.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useGoBack } from '../../components/use-go-back.ts';
 import { guarded } from './pages.tsx';
 import { auditProfile } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -57,7 +59,6 @@ const same = (a: ProfileFields, b: ProfileFields) => Object.keys(profileChanges(
 export function ProfilePage() {
   const page = usePageStyles();
   const styles = useStyles();
-  const navigate = useNavigate();
   const { user, freshTokens, identity, updateLocalUser, refreshProfile } = useAuth();
   const { profile, setProfile, loadError, slow, reload } = useProfile();
   const [form, setForm] = useState<ProfileFields>(EMPTY);
@@ -166,7 +167,7 @@ export function ProfilePage() {
     await (await identity()).sendUserAttributeCode(tokens.accessToken, 'email');
   };
 
-  const leave = () => void navigate(-1);
+  const leave = useGoBack(PATHS.dashboard);
   const verified = profile?.emailVerified === true && pendingEmail === null;
 
   return (

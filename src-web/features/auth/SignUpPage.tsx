@@ -1,9 +1,10 @@
 import { Body1, Button, Card, Spinner, Subtitle1, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, OpenRegular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
+import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useGoBack } from '../../components/use-go-back.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { useEmbedFailure } from '../../components/use-embed-failure.ts';
 import { useAuthDialog } from './auth-dialog-state.tsx';
@@ -39,7 +40,7 @@ const useStyles = makeStyles({
  */
 export function SignUpPage() {
   const styles = useStyles();
-  const navigate = useNavigate();
+  const goBack = useGoBack(PATHS.home);
   const [url, setUrl] = useState<string | null | undefined>(undefined);
   const frame = useRef<HTMLIFrameElement>(null);
   const failed = useEmbedFailure(frame, url);
@@ -55,7 +56,7 @@ export function SignUpPage() {
   return (
     <div className={styles.page}>
       <div>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={() => void navigate(-1)}>
+        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>
           Back
         </Button>
       </div>
