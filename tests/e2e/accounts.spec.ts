@@ -384,6 +384,24 @@ test('Close on a profile opened in a new tab, and Back on the sign-up page, stay
   await expect(signUp).toHaveURL(`${baseUrl}/`);
 });
 
+test('the delete-account question asks for the password afresh each time: a cancelled one leaves nothing filled in', async ({
+  page,
+}) => {
+  await signedInAs(page, 'ada.mind@example.com', 'Ada', 'Mind', '/settings');
+  const confirm = page.getByRole('alertdialog');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Password is required');
+  await confirm.getByLabel(field('Password')).fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+
+  // Someone else at the unlocked screen opens it again.
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(confirm.getByLabel(field('Password'))).toHaveValue('');
+  await expect(confirm.getByRole('alert')).toHaveCount(0);
+});
+
 test('the account menu stays under its button while the page scrolls, and its items still navigate', async ({ page }) => {
   await signedInAs(page, 'ada.scroll@example.com', 'Ada', 'Scroll', '/dashboard');
   await menu(page).click();

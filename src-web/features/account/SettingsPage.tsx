@@ -69,6 +69,13 @@ function DeleteAccountCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // The password proves the account holder is here now: a question cancelled keeps none of it for the next opening.
+  const cancel = () => {
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  };
+
   const remove = async () => {
     if (!user) return;
     if (password === '') {
@@ -111,7 +118,7 @@ function DeleteAccountCard() {
         error={error}
         busy={busy}
         onSubmit={() => void remove()}
-        onCancel={() => setOpen(false)}
+        onCancel={cancel}
         submitLabel="Delete Account"
         busyLabel="Deleting..."
       >
