@@ -46,6 +46,16 @@ async function fillSignUp(
   await user.type(field(/^Confirm Password/), values.password);
 }
 
+/** From the Login dialog to the reset form's second step for `email`: the code has been sent. */
+async function askForResetCode(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  await user.type(await screen.findByLabelText(/^Email/), email);
+  await user.click(screen.getByRole('button', { name: 'Reset it here' }));
+  await screen.findByRole('heading', { name: 'Reset Password' });
+  await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+  await screen.findByText('Choose a New Password');
+}
+
 describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
   it('shows every validation message before calling the service', async () => {
     const user = await openSignUp();
@@ -254,12 +264,7 @@ describe('sign in', { timeout: 20_000 }, () => {
     identity.addUser('ada@example.com');
     const user = userEvent.setup();
     renderApp(identity);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Reset it here' }));
-    await screen.findByRole('heading', { name: 'Reset Password' });
-    await user.click(screen.getByRole('button', { name: 'Send Reset Code' }));
-    await screen.findByText('Choose a New Password');
+    await askForResetCode(user, 'ada@example.com');
     expect(identity.ops('forgotPassword')).toEqual([['ada@example.com']]);
     await user.type(field(/^Verification Code/), '123456');
     await user.type(field(/^New Password/), 'weakpass');
@@ -283,11 +288,7 @@ describe('sign in', { timeout: 20_000 }, () => {
     identity.addUser('ada@example.com');
     const user = userEvent.setup();
     renderApp(identity);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Reset it here' }));
-    await user.click(await screen.findByRole('button', { name: 'Send Reset Code' }));
-    await screen.findByText('Choose a New Password');
+    await askForResetCode(user, 'ada@example.com');
     await user.type(field(/^Verification Code/), '123456');
     await user.type(field(/^New Password/), 'Brand-New-9!');
     await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
