@@ -1,10 +1,9 @@
-import { Body1, Button, Card, Subtitle1, Title2 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Body1, Button, Card, Spinner, Subtitle1, Title2 } from '@fluentui/react-components';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { guarded } from './pages.tsx';
-import { loadPublicConfig } from '../../components/public-config.ts';
+import { usePublicConfig } from '../../components/public-config.ts';
 import { usePageStyles } from './page-styles.ts';
 
 /**
@@ -14,13 +13,17 @@ import { usePageStyles } from './page-styles.ts';
  */
 export function SubscriptionPage() {
   const page = usePageStyles();
-  const [portalUrl, setPortalUrl] = useState<string | null | undefined>(undefined);
+  const config = usePublicConfig();
   useDocumentTitle('Subscription');
-  useEffect(() => {
-    loadPublicConfig()
-      .then((config) => setPortalUrl(config.accounts?.customerPortalUrl ?? null))
-      .catch(() => setPortalUrl(null));
-  }, []);
+  // Unknown while the configuration loads: neither way to billing is offered before it is known
+  // which applies (Contact Sales first, then Manage Billing in its place, would move under a click).
+  // Without a configuration, sales answers.
+  const portalUrl =
+    config.status === 'loading'
+      ? undefined
+      : config.status === 'ready'
+        ? (config.config.accounts?.customerPortalUrl ?? null)
+        : null;
   return (
     <div className={`${page.page} ${page.narrow}`}>
       <div className={page.heading}>
@@ -43,13 +46,13 @@ export function SubscriptionPage() {
           <ButtonLink to={PATHS.pricing} appearance="primary">
             View Plans
           </ButtonLink>
-          {portalUrl ? (
+          {portalUrl === undefined && <Spinner size="tiny" label="Loading billing options…" />}
+          {portalUrl && (
             <Button as="a" href={portalUrl} target="_blank" rel="noopener noreferrer">
               Manage Billing
             </Button>
-          ) : (
-            <ButtonLink to={PATHS.contact}>Contact Sales</ButtonLink>
           )}
+          {portalUrl === null && <ButtonLink to={PATHS.contact}>Contact Sales</ButtonLink>}
         </div>
       </Card>
     </div>

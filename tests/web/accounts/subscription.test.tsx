@@ -25,6 +25,27 @@ afterEach(() => vi.unstubAllGlobals());
 // The server keeps no record of plans (they are bought in Stripe's pricing table), so the page
 // never says which plan the customer has: it says where plans are chosen and billing is managed.
 describe('/subscription', () => {
+  // First: the configuration is fetched once per page load, so a later test would find it known.
+  it('offers neither Contact Sales nor Manage Billing before it knows which applies, and says it is loading', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderPage();
+    try {
+      expect(await screen.findByRole('progressbar', { name: 'Loading billing options…' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'View Plans' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Contact Sales' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Manage Billing' })).toBeNull();
+    } finally {
+      // A failed answer forgets the request, so the next test asks again.
+      answer(new Response('{"error":"down"}', { status: 503 }));
+    }
+    expect(await screen.findByRole('link', { name: 'Contact Sales' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('claims no plan; without a billing portal it points to Pricing and to sales', async () => {
     configAnswers(() => new Response('{"error":"down"}', { status: 503 }));
     renderPage();
