@@ -27,7 +27,10 @@ async function answered<E extends Endpoint>(
   idToken?: string,
 ): Promise<{ status: number; body: EndpointAnswer<E> }> {
   const answer = await callEndpoint(contract, input, idToken ? { headers: { authorization: `Bearer ${idToken}` } } : {});
-  if (!answer.ok) throw new ServerRefusal(errorOf(answer.body) ?? failure(answer.status), answer.status);
+  if (!answer.ok) {
+    const said = errorOf(answer.body);
+    throw new ServerRefusal(said ?? failure(answer.status), answer.status, said !== undefined);
+  }
   // A 2xx without a JSON body reads as an empty answer, which the callers below treat as such.
   return { status: answer.status, body: answer.body ?? ({} as EndpointAnswer<E>) };
 }

@@ -12,6 +12,8 @@ export class ServerRefusal extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Whether `message` is the server's own words; else it only names the request and status (for logs, not people). */
+    readonly serverSaid: boolean,
   ) {
     super(message);
   }

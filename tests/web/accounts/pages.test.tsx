@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeIdentity } from './fake-identity.ts';
+import { SettingsPage } from '../../../src-web/features/account/SettingsPage.tsx';
 import { renderAt, withConfig } from './render-with-header.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,5 +47,28 @@ describe('the header when signed in', { timeout: 20_000 }, () => {
       expect(screen.getByRole('link', { name: entry })).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+});
+
+describe('the account pages when our server fails without saying why', { timeout: 20_000 }, () => {
+  it("show the page's own fallback, not the request's path and status", async () => {
+    const identity = new FakeIdentity();
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    // A proxy in front of the server answers its own 502 page: no message of ours in it.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).endsWith('/api/config')
+          ? Response.json({ accounts: {} })
+          : new Response('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    );
+    renderAt('/settings', [{ path: '/settings', element: <SettingsPage /> }], identity);
+    expect((await screen.findByRole('alert', undefined, { timeout: 10_000 })).textContent).toBe(
+      'Preferences could not be loaded',
+    );
+    expect(screen.queryByText(/HTTP 502/)).toBeNull();
   });
 });
