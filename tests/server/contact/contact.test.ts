@@ -64,6 +64,38 @@ function contactJourneys(postgres: boolean) {
     expect(stored).toMatchObject({ name: 'Ada Lovelace', subject: '', message: 'Hello' });
   });
 
+  it('keeps the one-line fields on one line, so no one can forge lines of the notice mail through them', async () => {
+    // A form's name and subject inputs cannot hold a line break; a script can, to write its own
+    // "who wrote" and "Subject:" lines into the mail the team reads.
+    const response = await post(server, {
+      name: 'Eve\r\nFrom: ceo@hireassist.example',
+      email: 'eve@evil.example',
+      subject: 'Hi\nSubject: Wire the payment today\u2028Bcc: x\u0085y',
+      message: 'Hello',
+    });
+    expect(response.status).toBe(201);
+    const db = server.app.database.db;
+    const stored = await db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', 'eve@evil.example')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      name: 'Eve From: ceo@hireassist.example',
+      subject: 'Hi Subject: Wire the payment today Bcc: x y',
+    });
+    const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', stored.mail_id).executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Contact form: Hi Subject: Wire the payment today Bcc: x y');
+    expect(mail.text_body.split('\n')).toEqual([
+      'Eve From: ceo@hireassist.example <eve@evil.example> wrote through the contact form.',
+      '',
+      'Subject: Hi Subject: Wire the payment today Bcc: x y',
+      '',
+      'Hello',
+      '',
+    ]);
+  });
+
   it('stores nothing at all when any part of the transaction fails', async () => {
     const db = server.app.database.db;
     // A real failure inside the database while the mail is queued, after the lead was inserted.
