@@ -41,12 +41,17 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` asks for a fresh load
     [api, version],
   );
+  // The mail whose Retry is on its way: a second click would be refused as "not failed" (the
+  // first one queued it) and read as if the retry had failed.
+  const [retrying, setRetrying] = useState<number | null>(null);
   const retry = useCallback(
     async (mail: OutboxMail) => {
+      setRetrying(mail.id);
       setRetryError(null);
       const outcome = await api.retryOutboxMail(mail.id);
       if (!outcome.ok && outcome.reason === 'unauthorized') sessionLost();
       else if (!outcome.ok) setRetryError(loadErrorText(outcome, `The mail to ${mail.to} could not be retried`, 'Network error'));
+      setRetrying(null);
       setVersion((current) => current + 1);
     },
     [api, sessionLost],
@@ -76,6 +81,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
               size="small"
               icon={<ArrowClockwiseRegular />}
               aria-label={`Retry the mail to ${mail.to}`}
+              disabledFocusable={retrying === mail.id}
               onClick={() => void retry(mail)}
             >
               Retry
@@ -83,7 +89,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
           ) : null,
       },
     ],
-    [styles, retry],
+    [styles, retry, retrying],
   );
   return (
     <RecordsScreen

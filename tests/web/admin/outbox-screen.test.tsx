@@ -30,6 +30,16 @@ beforeAll(async () => {
         last_error: 'smtp refused',
       },
       {
+        to_address: 'impatient@example.com',
+        subject: 'Your code',
+        text_body: 'secret',
+        kind: 'signup-code',
+        template_params: JSON.stringify({}),
+        status: 'failed',
+        attempts: 5,
+        last_error: 'smtp refused',
+      },
+      {
         to_address: 'delivered@example.com',
         subject: 'Welcome',
         text_body: 'hello',
@@ -80,5 +90,21 @@ describe('the outbox screen', () => {
     await user.click(within(rowOf('bounced@example.com')).getByRole('button', { name: 'Retry the mail to bounced@example.com' }));
     await waitFor(() => expect(rowOf('bounced@example.com').textContent).toContain('queued'), WAIT);
     expect(within(rowOf('bounced@example.com')).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('takes one Retry at a time: a second click while the first is on its way sends nothing and reports no refusal', async () => {
+    const user = userEvent.setup();
+    setup();
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(rowOf('impatient@example.com').textContent).toContain('failed'), WAIT);
+
+    await user.dblClick(
+      within(rowOf('impatient@example.com')).getByRole('button', { name: 'Retry the mail to impatient@example.com' }),
+    );
+    await waitFor(() => expect(rowOf('impatient@example.com').textContent).toContain('queued'), WAIT);
+    // The second click must not reach the server, whose refusal ("not failed") would read as if the retry failed.
+    expect(screen.queryByText(/could not be retried|Only a failed mail can be retried/)).toBeNull();
   });
 });
