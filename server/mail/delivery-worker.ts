@@ -43,7 +43,11 @@ export interface DeliveryWorker {
   runOnce(): Promise<number>;
 }
 
-type OutboxRow = Selectable<MailOutboxTable>;
+/**
+ * A claimed row, with the end of its claim as PostgreSQL wrote it: microseconds that a JS Date
+ * would round away, and that tell this claim from a later one on the same mail.
+ */
+type ClaimedRow = Selectable<MailOutboxTable> & { claimed_until: string };
 
 /** Wait before try number `attempt + 1`: firstRetryDelayMs, then ×4 each time. */
 function retryDelayMs(options: Pick<DeliveryOptions, 'firstRetryDelayMs'>, attempt: number): number {
@@ -87,9 +91,9 @@ export function createDeliveryWorker(deps: {
    * time, just before it is sent: a mail claimed ahead of its turn would be marked failed,
    * never sent, if the server died (or the database faltered) while sending another.
    */
-  async function claimNext(): Promise<OutboxRow | undefined> {
+  async function claimNext(): Promise<ClaimedRow | undefined> {
     // While a row is 'sending', next_attempt_at holds the end of the claim (see claimTimeoutMs).
-    const result = await sql<OutboxRow>`
+    const result = await sql<ClaimedRow>`
       update mail_outbox
          set status = 'sending',
              attempts = attempts + 1,
@@ -99,20 +103,29 @@ export function createDeliveryWorker(deps: {
                     order by next_attempt_at, id
                     limit 1
                     for update skip locked)
-      returning *`.execute(db);
+      returning *, next_attempt_at::text as claimed_until`.execute(db);
     return result.rows[0];
   }
 
-  async function deliver(row: OutboxRow): Promise<boolean> {
+  /**
+   * The row while this worker's claim on it holds, for recording a mail not sent. A server that
+   * stalled past its claim may find the mail marked failed, retried by an operator and claimed
+   * by another server: its failure must then change nothing, or a 'queued' written over that
+   * claim has the mail sent once more.
+   */
+  const stillClaimed = (row: ClaimedRow) =>
+    db
+      .updateTable('mail_outbox')
+      .where('id', '=', row.id)
+      .where('status', '=', 'sending')
+      .where('next_attempt_at', '=', sql<Date>`${row.claimed_until}::timestamptz`);
+
+  async function deliver(row: ClaimedRow): Promise<boolean> {
     // An address a mail header would read as a display name, a list or a group (an account
     // named `x,victim@corp.com` or `Ann<victim@corp.com>`) would go to someone other than the
     // address the mail was queued and counted for: it is not sent at all.
     if (!isPlainAddress(row.to_address)) {
-      await db
-        .updateTable('mail_outbox')
-        .set({ status: 'failed', last_error: NOT_ONE_ADDRESS })
-        .where('id', '=', row.id)
-        .execute();
+      await stillClaimed(row).set({ status: 'failed', last_error: NOT_ONE_ADDRESS }).execute();
       log.warn({ mailId: row.id, kind: row.kind }, 'mail not sent: its recipient is not one plain email address');
       return false;
     }
@@ -127,8 +140,7 @@ export function createDeliveryWorker(deps: {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const lastTry = row.attempts >= options.maxAttempts;
-      await db
-        .updateTable('mail_outbox')
+      await stillClaimed(row)
         .set(
           lastTry
             ? { status: 'failed', last_error: message }
@@ -138,7 +150,6 @@ export function createDeliveryWorker(deps: {
                 next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelayMs(options, row.attempts) / 1000})`,
               },
         )
-        .where('id', '=', row.id)
         .execute();
       log.warn(
         { mailId: row.id, kind: row.kind, attempt: row.attempts, transport: transport.name, err: message },
@@ -149,6 +160,8 @@ export function createDeliveryWorker(deps: {
     // A sent mail is never sent again, so a code or temporary password it carried has no use
     // here any more: the identity service keeps codes hashed, and so the outbox keeps none.
     const forgetSecret = row.contains_secret ? { text_body: SECRET_REMOVED, template_params: JSON.stringify({}) } : {};
+    // Recorded whatever became of the claim meanwhile: a mail that went out must read 'sent', or
+    // a Retry of it (failed as abandoned, say) would send it again.
     await db
       .updateTable('mail_outbox')
       .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null, ...forgetSecret })

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { retryFailedMail } from '../../../server/features/admin/store.ts';
 import { createDeliveryWorker, type DeliveryOptions } from '../../../server/mail/delivery-worker.ts';
 import { createMailer } from '../../../server/mail/mailer.ts';
 import { createEmailJsTransport, createSmtpTransport, type MailTransport } from '../../../server/mail/transports.ts';
@@ -227,6 +228,51 @@ describe('the delivery worker over SMTP (a real SMTP peer on 127.0.0.1)', () => 
     expect((await rows()).map((row) => row.status)).toEqual(['failed', 'sent', 'sent']);
     expect(subjectsReceived()).toEqual(['Message 1', 'Message 2']);
     await survivor.stop();
+  });
+
+  it('never sends a mail twice when a server that stalled past its claim reports a failed send after the mail was retried', async () => {
+    const [id = 0] = await enqueue(1);
+    /** A transport whose sends end only when the test says, as on a server that froze mid-send. */
+    const controlled = () => {
+      const pending: { resolve(): void; reject(error: Error): void }[] = [];
+      const transport: MailTransport = {
+        name: 'smtp',
+        send: () => new Promise<void>((resolve, reject) => pending.push({ resolve, reject })),
+        close() {},
+      };
+      return { transport, pending };
+    };
+    const stalled = controlled();
+    const stalledWorker = createDeliveryWorker({
+      db: database.db,
+      transport: stalled.transport,
+      log,
+      options: { ...FAST, claimTimeoutMs: 200 },
+    });
+    void stalledWorker.runOnce();
+    await waitFor(async () => stalled.pending.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Another server finds the claim run out and marks the mail failed; the operator presses Retry.
+    const second = createDeliveryWorker({ db: database.db, transport: smtp(), log, options: FAST });
+    await second.runOnce();
+    expect((await rows())[0]).toMatchObject({ status: 'failed' });
+    expect(await retryFailedMail(database.db, id)).toBe(true);
+    const third = controlled();
+    const thirdWorker = createDeliveryWorker({ db: database.db, transport: third.transport, log, options: FAST });
+    void thirdWorker.runOnce();
+    await waitFor(async () => third.pending.length === 1);
+
+    // The frozen server wakes up and records its send as failed, while the third one is sending the mail.
+    stalled.pending[0]?.reject(new Error('connection reset'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const sweeper = createDeliveryWorker({ db: database.db, transport: smtp(), log, options: FAST });
+    await sweeper.runOnce();
+    expect(peer.received).toHaveLength(0);
+    expect((await rows())[0]).toMatchObject({ status: 'sending', attempts: 1 });
+    third.pending[0]?.resolve();
+    await waitFor(async () => (await rows())[0]?.status === 'sent');
+    await Promise.all([stalledWorker.stop(), second.stop(), thirdWorker.stop(), sweeper.stop()]);
+    expect((await rows())[0]).toMatchObject({ status: 'sent' });
   });
 
   it('keeps sending the rest of a round when recording one mail fails', async () => {
