@@ -12,6 +12,18 @@ const PASSWORD = 'correct horse battery staple';
 /** The machine is shared: a real server's answers may take a few seconds. */
 const WAIT = { timeout: 10_000 };
 
+/** A sign-up code mail to `to` that failed its five attempts. */
+const failedCodeMail = (to: string) => ({
+  to_address: to,
+  subject: 'Your code',
+  text_body: 'secret',
+  kind: 'signup-code',
+  template_params: JSON.stringify({}),
+  status: 'failed' as const,
+  attempts: 5,
+  last_error: 'smtp refused',
+});
+
 // The real server with no SMTP and no EmailJS: mail stays in the outbox.
 let server: TestServer;
 beforeAll(async () => {
@@ -19,26 +31,8 @@ beforeAll(async () => {
   await server.app.database.db
     .insertInto('mail_outbox')
     .values([
-      {
-        to_address: 'bounced@example.com',
-        subject: 'Your code',
-        text_body: 'secret',
-        kind: 'signup-code',
-        template_params: JSON.stringify({}),
-        status: 'failed',
-        attempts: 5,
-        last_error: 'smtp refused',
-      },
-      {
-        to_address: 'impatient@example.com',
-        subject: 'Your code',
-        text_body: 'secret',
-        kind: 'signup-code',
-        template_params: JSON.stringify({}),
-        status: 'failed',
-        attempts: 5,
-        last_error: 'smtp refused',
-      },
+      failedCodeMail('bounced@example.com'),
+      failedCodeMail('impatient@example.com'),
       {
         to_address: 'delivered@example.com',
         subject: 'Welcome',
