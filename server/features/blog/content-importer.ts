@@ -2,11 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { marked } from 'marked';
+import { Value } from 'typebox/value';
 import { parse as parseYaml } from 'yaml';
-import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN, BlogPostSchema } from '../../../src-shared/domain/blog-post.ts';
+import { describeFieldErrors } from '../../../src-shared/domain/validation-errors.ts';
 import type { Schema } from '../../db/schema.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
-import { deletePostsOtherThan, upsertImportedPost, type ImportedPost } from './store.ts';
+import { deletePostsOtherThan, rowToPost, upsertImportedPost, type ImportedPost } from './store.ts';
 
 /** Where the built-in store's featured images are served from (files of content/blog/images). */
 export const BLOG_IMAGE_PATH = '/blog/images';
@@ -56,7 +58,7 @@ function parsePostFile(file: string, source: string): ImportedPost {
   const keywords = Array.isArray(front.seo_keywords) ? front.seo_keywords.map(String) : [];
   const publishedAt =
     front.published_at === undefined || front.published_at === null ? null : date(file, front.published_at, 'published_at');
-  return {
+  const post: ImportedPost = {
     slug,
     title: requiredText(file, front, 'title'),
     excerpt: requiredText(file, front, 'excerpt'),
@@ -71,6 +73,12 @@ function parsePostFile(file: string, source: string): ImportedPost {
     published_at: publishedAt,
     updated_at: front.updated_at === undefined ? (publishedAt ?? new Date(0)) : date(file, front.updated_at, 'updated_at'),
   };
+  // A post the blog API would refuse back (a slug too long for its URL, a title too long for the
+  // admin's save-post-html) would be listed yet have no page: refused here, where the file is named.
+  const [field, problem] =
+    Object.entries(describeFieldErrors([...Value.Errors(BlogPostSchema, rowToPost({ id: 0, ...post }))]))[0] ?? [];
+  if (field !== undefined) throw new ContentError(file, `"${field}" ${problem}`);
+  return post;
 }
 
 /** Every post of `dir`, sorted by file name. Throws on the first invalid file, naming it. */

@@ -5,7 +5,8 @@ import type { PostPage, PostQuery, PostSource } from './post-source.ts';
 
 type PostRow = Selectable<BlogPostsTable>;
 
-function rowToPost(row: PostRow): BlogPost {
+/** A stored post as the blog API serves it. */
+export function rowToPost(row: PostRow): BlogPost {
   const url = row.featured_image_url;
   return {
     id: row.id,

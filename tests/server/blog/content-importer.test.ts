@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { BLOG_SLUG_MAX_LENGTH } from '../../../src-shared/domain/blog-post.ts';
+import { readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
+
+/** A post file of content/blog (content/blog/README.md), with front matter fields replaced by `fields`. */
+function postFile(fields: Record<string, string> = {}): string {
+  const front = { title: 'A post', slug: 'a-post', excerpt: 'What it says.', published_at: '2026-03-02', ...fields };
+  return `---\n${Object.entries(front)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join('\n')}\n---\n\nThe article.\n`;
+}
+
+let tree: TempTree | undefined;
+afterEach(() => tree?.remove());
+
+/** What the server's start does with a content/blog folder holding `files`. */
+async function importFolder(files: Record<string, string>) {
+  tree = await createTempTree(files);
+  return readPostFiles(tree.dir);
+}
+
+describe('content/blog refuses, naming the file, a post the blog could not serve', () => {
+  test('a slug longer than a post URL may be (its page and saved copy would be a 404)', async () => {
+    const slug = 'a'.repeat(BLOG_SLUG_MAX_LENGTH + 1);
+    await expect(importFolder({ 'long.md': postFile({ slug }) })).rejects.toThrow(
+      `content/blog/long.md: "slug" must be at most ${BLOG_SLUG_MAX_LENGTH} characters`,
+    );
+  });
+
+  test('a title longer than the blog API takes back (the admin could not save its page)', async () => {
+    await expect(importFolder({ 'long-title.md': postFile({ title: 'T'.repeat(301) }) })).rejects.toThrow(
+      'content/blog/long-title.md: "title" must be at most 300 characters',
+    );
+  });
+
+  test('a valid post is read', async () => {
+    const [post] = await importFolder({ 'ok.md': postFile() });
+    expect(post?.slug).toBe('a-post');
+  });
+});
