@@ -81,10 +81,19 @@ function parsePostFile(file: string, source: string): ImportedPost {
   return post;
 }
 
-/** Every post of `dir`, sorted by file name. Throws on the first invalid file, naming it. */
+/** Every post of `dir`, sorted by file name. Throws on the first invalid file (or a repeated slug), naming it. */
 export async function readPostFiles(dir: string): Promise<ImportedPost[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.md') && name !== 'README.md').sort();
-  return Promise.all(files.map(async (file) => parsePostFile(file, await readFile(path.join(dir, file), 'utf8'))));
+  const posts = await Promise.all(files.map(async (file) => parsePostFile(file, await readFile(path.join(dir, file), 'utf8'))));
+  // The store keeps one post a slug: a second file with it would be dropped or win by its date, silently.
+  const fileOfSlug = new Map<string, string>();
+  posts.forEach((post, index) => {
+    const file = files[index] ?? '';
+    const earlier = fileOfSlug.get(post.slug);
+    if (earlier) throw new ContentError(file, `"slug" ${post.slug} is already the slug of ${earlier}`);
+    fileOfSlug.set(post.slug, file);
+  });
+  return posts;
 }
 
 /**

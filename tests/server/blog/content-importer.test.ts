@@ -21,6 +21,12 @@ async function importFolder(files: Record<string, string>) {
 }
 
 describe('content/blog refuses, naming the file, a post the blog could not serve', () => {
+  test('two files with the same slug (one of them was silently never served)', async () => {
+    await expect(
+      importFolder({ 'first.md': postFile({ slug: 'same-slug' }), 'second.md': postFile({ slug: 'same-slug' }) }),
+    ).rejects.toThrow('content/blog/second.md: "slug" same-slug is already the slug of first.md');
+  });
+
   test('a slug longer than a post URL may be (its page and saved copy would be a 404)', async () => {
     const slug = 'a'.repeat(BLOG_SLUG_MAX_LENGTH + 1);
     await expect(importFolder({ 'long.md': postFile({ slug }) })).rejects.toThrow(
