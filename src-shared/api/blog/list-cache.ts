@@ -32,6 +32,14 @@ function newestUpdate(posts: readonly BlogPost[]): number {
   }, 0);
 }
 
+/**
+ * Whether the latest posts are the cached list's first ones. A post that becomes public when
+ * its date comes, or is taken down, changes no update time, yet changes the list.
+ */
+function sameNewestPosts(latest: readonly BlogPost[], cached: readonly BlogPost[]): boolean {
+  return latest.every((post, index) => cached[index]?.id === post.id);
+}
+
 function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefined {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.blogList) ?? 'null');
@@ -47,8 +55,8 @@ function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefine
 
 /**
  * The blog list with its local-storage cache: a cached list is used while the newest update
- * among the latest 10 posts is not newer than its own; otherwise it is dropped and the list
- * refetched. If that check fails, the cache is used while under 5 minutes old.
+ * among the latest 10 posts is not newer than its own and those posts are still its first ones;
+ * otherwise it is dropped and the list refetched. If that check fails, the cache is used while under 5 minutes old.
  */
 export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPosts> {
   const { http, storage, now } = deps;
@@ -56,7 +64,8 @@ export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPos
   if (cached) {
     try {
       const latest = await listPosts(http, { page: 1, perPage: BLOG.cacheValidationPerPage, status: 'published' });
-      if (newestUpdate(latest.data) <= Date.parse(cached.lastModified)) return { posts: cached.data, source: 'cache' };
+      if (newestUpdate(latest.data) <= Date.parse(cached.lastModified) && sameNewestPosts(latest.data, cached.data))
+        return { posts: cached.data, source: 'cache' };
     } catch {
       if (now() - cached.cachedAt < BLOG.fallbackCacheMaxAgeMs) return { posts: cached.data, source: 'stale-cache' };
     }

@@ -75,6 +75,24 @@ describe('the list cache, with a movable clock', () => {
     expect(stored()).toMatchObject({ lastModified: '2026-12-01T00:00:00.000Z', cachedAt: time.now() });
   });
 
+  test('a post that became public or was taken down among the latest 10 drops the cache, though no update is newer (fake blog server)', async () => {
+    const server = createFakeBlogServer(posts());
+    const time = clock();
+    await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
+    // A scheduled post whose date has come: published now, last edited before the newest post was.
+    const scheduled = makePost(41, { title: 'Went live today', updated_at: '2026-01-01T00:00:00.000Z' });
+    server.posts = [scheduled, ...posts()];
+    time.advance(MINUTE);
+    const withNew = await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
+    expect(withNew.posts.map((post) => post.title)).toContain('Went live today');
+
+    // The newest post taken down: its card must go, though nothing was updated.
+    server.posts = posts().slice(1);
+    time.advance(MINUTE);
+    const withoutTakenDown = await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
+    expect(withoutTakenDown.posts.map((post) => post.id)).not.toContain(40);
+  });
+
   test('when the check fails the cache is used while under 5 minutes old, and dropped after', async () => {
     const server = createFakeBlogServer(posts());
     const time = clock();
