@@ -2,13 +2,29 @@ import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { keywordsOf } from './post-display.ts';
 
+const contentTexts = new WeakMap<BlogPost, string>();
+
+/**
+ * The words of a post's content as a reader sees them: a search for "strong" or "href" must not
+ * find every post with bold text or a link, and "Q&A" must find "Q&amp;A". Read once a post,
+ * by the browser's parser into an inert document (nothing in it loads or runs).
+ */
+function contentText(post: BlogPost): string {
+  let text = contentTexts.get(post);
+  if (text === undefined) {
+    text = new DOMParser().parseFromString(post.content ?? '', 'text/html').body.textContent ?? '';
+    contentTexts.set(post, text);
+  }
+  return text;
+}
+
 /** The blog search: case-insensitive on title, excerpt, content and seo_keyword; the keyword filter on seo_keyword. */
 export function filterPosts(posts: readonly BlogPost[], search: string, keyword: string): BlogPost[] {
   const needle = search.trim().toLowerCase();
   return posts.filter((post) => {
     if (keyword && !keywordsOf(post).some((candidate) => candidate.toLowerCase() === keyword.toLowerCase())) return false;
     if (!needle) return true;
-    return [post.title, post.excerpt, post.content, post.seo_keyword].some((field) =>
+    return [post.title, post.excerpt, contentText(post), post.seo_keyword].some((field) =>
       (field ?? '').toLowerCase().includes(needle),
     );
   });

@@ -44,6 +44,22 @@ describe('the blog list', () => {
     expect(screen.queryByRole('navigation', { name: 'Blog pages' })).toBeNull();
   });
 
+  test("search matches a post's words, not its HTML markup or entities", async () => {
+    const posts = [
+      makePost(1, { title: 'Styled', excerpt: 'x', content: '<p><strong class="lead">Bold</strong> claim</p>', seo_keyword: '' }),
+      makePost(2, { title: 'Questions', excerpt: 'x', content: '<p>Run a Q&amp;A session</p>', seo_keyword: '' }),
+    ];
+    renderBlog('/blog', createFakeBlogServer(posts));
+    const user = userEvent.setup();
+    const search = await screen.findByRole('searchbox', { name: 'Search posts' });
+    await waitFor(() => expect(cardTitles()).toHaveLength(2));
+    await user.type(search, 'strong');
+    expect(screen.getByText('No posts found')).toBeTruthy();
+    await user.clear(search);
+    await user.type(search, 'Q&A');
+    expect(cardTitles()).toEqual(['Questions']);
+  });
+
   test('the keyword dropdown lists every keyword, filters on seo_keyword, resets to page 1; Clear Filters undoes both', async () => {
     renderBlog('/blog', createFakeBlogServer(twelve()));
     const user = userEvent.setup();
