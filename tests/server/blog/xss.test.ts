@@ -218,11 +218,13 @@ describe('save-post-html with hostile HTML', () => {
 });
 
 describe('save-post-html with a hostile document shape', () => {
-  test('a document of unclosed <body tags is saved in well under a second, not after stalling the server for every visitor', async () => {
+  test('a document of unclosed <body tags is saved at once, not after stalling the server for every visitor', async () => {
     const started = performance.now();
     const response = await save({ html: `<html>${'<body'.repeat(99_000)}` });
     expect(response.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // A guard against the quadratic scan, not a speed figure: it took 25 s on a 2-core VM, the
+    // linear one a fraction of a second; the bound leaves room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   }, 60_000);
 });
 
