@@ -37,20 +37,22 @@ export interface SessionOptions {
 
 /**
  * Starts a sign-in session: a refresh token (stored hashed) whose id is the `origin_jti`
- * of every access token issued from it, so revoking the session revokes them all.
+ * of every access token issued from it, so revoking the session revokes them all. `db` is the
+ * caller's transaction where it has one.
  */
 export async function startSession(
   service: IdentityService,
   user: UserRow,
   clientId: string,
   { scope = ADMIN_SCOPE, sessionId = randomUUID(), nonce, authTime: authenticatedAt }: SessionOptions = {},
+  db: Kysely<Schema> = service.db,
 ): Promise<Required<Pick<AuthenticationResultType, 'AccessToken' | 'IdToken' | 'RefreshToken' | 'ExpiresIn' | 'TokenType'>>> {
   const now = service.clock.now();
   const refreshToken = newRefreshToken();
   const authTime = Math.floor((authenticatedAt?.getTime() ?? now) / 1000);
   const [tokens] = await Promise.all([
     issueTokens(service.keys, user, { sessionId, clientId, authTime, scope, nonce }, now),
-    service.db
+    db
       .insertInto('identity_sessions')
       .values({
         id: sessionId,

@@ -308,34 +308,36 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       }
       if (body.grant_type !== 'authorization_code') return tokenError(reply, 'unsupported_grant_type');
       if (!body.code || !body.redirect_uri) return tokenError(reply, 'invalid_request');
-      const grant = await takeAuthorizationCode(service.db, body.code);
-      const sessionId = codeSessionId(body.code);
+      const { code, redirect_uri: redirectUri } = body;
+      const sessionId = codeSessionId(code);
+      // Taking the code and storing the session it starts are one transaction: a replay's take
+      // of the same row waits until both are done, so the session it revokes below is there.
+      const outcome = await service.db.transaction().execute(async (trx) => {
+        const grant = await takeAuthorizationCode(trx, code);
+        if (grant === undefined) return { refused: 'replayed' as const };
+        if (
+          grant.expires_at.getTime() <= service.clock.now() ||
+          grant.client_id !== clientId ||
+          !sameRedirect(grant.redirect_uri, redirectUri) ||
+          !pkceMatches(grant.code_challenge, body.code_verifier)
+        ) {
+          return { refused: 'invalid' as const };
+        }
+        const user = await findUserBySub(trx, grant.user_sub);
+        if (user === undefined || !user.enabled) return { refused: 'invalid' as const };
+        const scope = grant.scope ?? 'openid';
+        // The session starts from the sign-in the code was issued for, not from this exchange.
+        const options = { scope, sessionId, nonce: grant.nonce ?? undefined, authTime: grant.auth_time ?? undefined };
+        const tokens = await startSession(service, user, clientId, options, trx);
+        return { ...tokens, scope, method: grant.sign_in_method ?? undefined };
+      });
       // Unknown here: never issued, or used already. A used code ends what its first use started.
-      if (grant === undefined) {
-        await revokeSession(service, sessionId);
+      if ('refused' in outcome) {
+        if (outcome.refused === 'replayed') await revokeSession(service, sessionId);
         return tokenError(reply, 'invalid_grant');
       }
-      if (
-        grant.expires_at.getTime() <= service.clock.now() ||
-        grant.client_id !== clientId ||
-        !sameRedirect(grant.redirect_uri, body.redirect_uri) ||
-        !pkceMatches(grant.code_challenge, body.code_verifier)
-      ) {
-        return tokenError(reply, 'invalid_grant');
-      }
-      const user = await findUserBySub(service.db, grant.user_sub);
-      if (user === undefined || !user.enabled) return tokenError(reply, 'invalid_grant');
-      const scope = grant.scope ?? 'openid';
-      // The session starts from the sign-in the code was issued for, not from this exchange.
-      const signIn = () =>
-        startSession(service, user, clientId, {
-          scope,
-          sessionId,
-          nonce: grant.nonce ?? undefined,
-          authTime: grant.auth_time ?? undefined,
-        });
-      const method = grant.sign_in_method ?? undefined;
-      const tokens = await reportSignIn(service, clientOf(request), 'hosted', null, signIn, method);
+      const { scope, method, ...tokens } = outcome;
+      await reportSignIn(service, clientOf(request), 'hosted', null, async () => tokens, method);
       return {
         access_token: tokens.AccessToken,
         ...(grantsIdToken(scope) ? { id_token: tokens.IdToken } : {}),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { exchangeCode, loginForm, pkcePair, postLoginForm } from '../../support/hosted-browser.ts';
 import { MovableClock } from '../../support/movable-clock.ts';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
@@ -97,5 +98,81 @@ describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', (
     );
     expect(secondExchange.status).toBe(200);
     expect(decodeJwt(((await secondExchange.json()) as { id_token: string }).id_token).auth_time).toBe(signedInAt);
+  });
+});
+
+/**
+ * One code exchanged twice at once, on two instances: the replay must end what the first
+ * exchange started (RFC 6749 4.1.2) even when it arrives while that exchange is still storing
+ * its session. The database is made slow at exactly that moment (a trigger that sleeps before a
+ * session row is written), so the second exchange lands inside the window every time.
+ */
+describe.runIf(url)('a code replayed while its first exchange is still under way, on two instances', () => {
+  let instances: Instances;
+  beforeAll(async () => {
+    instances = await startInstancesOnPostgres(2, { IDENTITY_ALLOWED_REDIRECT_URIS: REDIRECT });
+  });
+  afterAll(() => instances.close());
+
+  it('ends the session the first exchange started, though it was stored after the replay was refused', async () => {
+    const [a = '', b = ''] = instances.origins;
+    const db = instances.apps[0]?.database.db;
+    if (db === undefined) throw new Error('no database');
+    const signUp = await fetch(`${a}/cognito/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+      body: JSON.stringify({ ClientId: CLIENT_ID, Username: 'replayed.code@example.com', Password: PASSWORD }),
+    });
+    expect(signUp.status).toBe(200);
+    await db.updateTable('identity_users').set({ status: 'CONFIRMED', email_verified: true }).execute();
+
+    const { verifier, challenge } = pkcePair();
+    const query = new URLSearchParams({
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'openid',
+      state: 'replayed',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const authorize = await fetch(`${a}/cognito/oauth2/authorize?${query}`, { redirect: 'manual' });
+    const login = new URL(authorize.headers.get('location') ?? '');
+    const page = await loginForm(`${a}${login.pathname}${login.search}`);
+    const signedIn = await postLoginForm(page, { username: 'replayed.code@example.com', password: PASSWORD });
+    const code = new URL(signedIn.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    await sql`CREATE FUNCTION slow_session_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(0.6); RETURN NEW; END $$`.execute(db);
+    await sql`CREATE TRIGGER slow_session_insert BEFORE INSERT ON identity_sessions
+      FOR EACH ROW EXECUTE FUNCTION slow_session_insert()`.execute(db);
+    try {
+      const grant = { code, verifier, redirectUri: REDIRECT };
+      const first = exchangeCode({ url: a, config: { publicUrl: a } }, grant);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const replay = await exchangeCode({ url: b, config: { publicUrl: b } }, grant);
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toEqual({ error: 'invalid_grant' });
+      const issued = await first;
+      expect(issued.status).toBe(200);
+      // Whoever exchanged it first, its tokens are no good once the code was seen twice.
+      {
+        const tokens = (await issued.json()) as { access_token: string; refresh_token: string };
+        const userInfo = await fetch(`${a}/cognito/oauth2/userInfo`, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        });
+        expect(userInfo.status).toBe(401);
+        const refreshed = await fetch(`${a}/cognito/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: tokens.refresh_token }),
+        });
+        expect(await refreshed.json()).toEqual({ error: 'invalid_grant' });
+      }
+    } finally {
+      await sql`DROP TRIGGER slow_session_insert ON identity_sessions`.execute(db);
+      await sql`DROP FUNCTION slow_session_insert()`.execute(db);
+    }
   });
 });
