@@ -203,6 +203,8 @@ export interface IdentityOAuthRequestsTable {
   client_nonce: string | null;
   /** The scope the client asked for, as granted. */
   scope: string | null;
+  /** The hash of the secret the starting browser holds in a cookie (oauth2/browser-binding.ts). */
+  browser_hash: string;
 }
 
 /** A one-time authorization code handed to the web app after a hosted sign-in. */

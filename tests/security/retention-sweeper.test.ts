@@ -158,6 +158,7 @@ describe.each(databases)('two sweepers at once on $name', ({ postgres }) => {
         code_challenge_method: null,
         upstream_code_verifier: 'v',
         upstream_nonce: 'n',
+        browser_hash: 'h',
         expires_at: new Date(now - (i % 2 === 0 ? MINUTE : -MINUTE)),
       }));
       for (let i = 0; i < rows.length; i += 500) {

@@ -11,23 +11,33 @@ export interface ServerAddress {
  * provider until it is sent back to `appOrigin`, and returns that address.
  */
 export async function browseHostedSignIn(server: ServerAddress, path: string, appOrigin = 'http://app.example'): Promise<URL> {
+  // The app may share the server's origin: the identity service's own pages are not the way back.
+  const back = await browseUntil(server, path, (url) => url.origin === appOrigin && !url.pathname.startsWith('/cognito/'));
+  return back.url;
+}
+
+/** Where a browser was sent, not yet followed, and the cookies it holds (as a Cookie header). */
+export interface BrowsedTo {
+  url: URL;
+  cookie: string;
+}
+
+/** A browser following redirects from `path` (with its cookies) until it is sent somewhere `arrived` names. */
+export async function browseUntil(server: ServerAddress, path: string, arrived: (url: URL) => boolean): Promise<BrowsedTo> {
   const cookies = new Map<string, string>();
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   let location = new URL(path, server.url).href;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(location, {
-      redirect: 'manual',
-      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
+    const response = await fetch(location, { redirect: 'manual', headers: { cookie: cookie() } });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
       cookies.set(name, value);
     }
     const next = response.headers.get('location');
     if (next === null) throw new Error(`stopped at ${location} with ${response.status}: ${await response.text()}`);
     const url = new URL(next, location);
-    // The app may share the server's origin: the identity service's own pages are not the way back.
-    if (url.origin === appOrigin && !url.pathname.startsWith('/cognito/')) return url;
+    if (arrived(url)) return { url, cookie: cookie() };
     location = toServer(server, url);
   }
   throw new Error('too many redirects');

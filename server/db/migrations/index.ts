@@ -23,6 +23,7 @@ import { oneReferralPerAccount } from './0021-one-referral-per-account.ts';
 import { recordLists } from './0022-record-lists.ts';
 import { unknownLoginLimits } from './0023-unknown-login-limits.ts';
 import { authenticationTimes } from './0024-authentication-times.ts';
+import { federatedBrowserBinding } from './0025-federated-browser-binding.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   recordLists,
   unknownLoginLimits,
   authenticationTimes,
+  federatedBrowserBinding,
 ];

@@ -70,3 +70,8 @@ export const EXPIRED_SIGN_IN: RefusalText = {
   title: SIGN_IN_STOPPED,
   text: 'This sign-in link has expired. Please start signing in again.',
 };
+
+export const OTHER_BROWSER: RefusalText = {
+  title: SIGN_IN_STOPPED,
+  text: 'This sign-in was started in another browser, or its link was shared. Please start signing in again here.',
+};

@@ -3,7 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { acceptFormBodies } from '../../http/body-policy.ts';
-import { MINUTE } from '../clock.ts';
+import { MINUTE, SECOND } from '../clock.ts';
 import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
 import type { IdentityService } from '../service.ts';
@@ -28,7 +28,8 @@ import {
 import { registerHostedLogin } from './hosted-login.ts';
 import { hostedSessions } from './hosted-session.ts';
 import { parseMaxAge, withinMaxAge } from './max-age.ts';
-import { AUTHORIZE_REFUSALS, EXPIRED_SIGN_IN, LOGOUT_REFUSALS, malformedLink, refuseHere } from './refusal.ts';
+import { AUTHORIZE_REFUSALS, EXPIRED_SIGN_IN, LOGOUT_REFUSALS, malformedLink, OTHER_BROWSER, refuseHere } from './refusal.ts';
+import { browserBinding } from './browser-binding.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
 
 const REQUEST_LIFETIME_MS = 10 * MINUTE;
@@ -133,6 +134,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
 
   acceptFormBodies(scope);
   const sessions = hostedSessions(service, publicUrl.startsWith('https:'));
+  const federatedBrowsers = browserBinding(publicUrl.startsWith('https:'), REQUEST_LIFETIME_MS / SECOND);
   registerHostedLogin(scope, {
     service,
     publicUrl,
@@ -182,6 +184,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const id = randomBytes(24).toString('base64url');
       const verifier = oidc.randomPKCECodeVerifier();
       const nonce = oidc.randomNonce();
+      const binding = federatedBrowsers.start(id);
       await savePendingSignIn(service.db, {
         id,
         provider,
@@ -195,6 +198,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
         client_nonce: authorize.nonce,
         scope: authorize.scope,
+        browser_hash: binding.hash,
       });
       const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: callbackUrl,
@@ -204,7 +208,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
       });
-      return reply.redirect(upstreamUrl.href, 302);
+      return reply.header('set-cookie', binding.cookie).redirect(upstreamUrl.href, 302);
     },
   );
 
@@ -216,6 +220,13 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const pending = state === undefined ? undefined : await takePendingSignIn(service.db, state);
       if (pending === undefined || pending.expires_at.getTime() <= service.clock.now()) {
         return refuseHere(reply, { error: EXPIRED_SIGN_IN.text }, EXPIRED_SIGN_IN);
+      }
+      reply.header('set-cookie', federatedBrowsers.clear(pending.id));
+      // A return link opened in another browser than the one that started the sign-in (sent
+      // there by whoever signed in at the provider) finishes nothing, and is spent.
+      if (!federatedBrowsers.matches(request, pending.id, pending.browser_hash)) {
+        request.log.warn({ provider: pending.provider }, 'provider sign-in returned to another browser');
+        return refuseHere(reply, { error: OTHER_BROWSER.text }, OTHER_BROWSER);
       }
       const provider = pending.provider as ProviderName;
       const fail = (error: string, description: string) =>

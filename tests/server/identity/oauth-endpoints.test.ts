@@ -2,7 +2,7 @@ import { GetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/cli
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
-import { browseHostedSignIn, exchangeCode, pkcePair, signInOnPage } from '../../support/hosted-browser.ts';
+import { browseHostedSignIn, browseUntil, exchangeCode, pkcePair, signInOnPage, toServer } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
@@ -132,6 +132,46 @@ describe('/oauth2/authorize requires PKCE with S256 from our public client', () 
       code_challenge_method: 'S256',
     });
     expect(back.searchParams.get('error')).toBe('invalid_scope');
+  });
+});
+
+describe('/oauth2/idpresponse', () => {
+  it('finishes a provider sign-in only in the browser that started it: a forwarded return link signs no one in', async () => {
+    // Someone starts signing in to the app, signs in at Google as themselves, and stops at
+    // the link Google sends them back with, to send it to someone else.
+    const pkce = pkcePair();
+    const start = authorizePath({ code_challenge: pkce.challenge, code_challenge_method: 'S256' });
+    const returned = await browseUntil(t.server, start, (url) => url.pathname === '/cognito/oauth2/idpresponse');
+    const link = toServer(t.server, returned.url);
+    const opened = await fetch(link, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(opened.status).toBe(400);
+    expect(opened.headers.get('location')).toBeNull();
+    expect(await opened.text()).toMatch(/started in another browser/);
+    // The link is spent: even its own browser cannot finish it now.
+    const own = await fetch(link, { redirect: 'manual', headers: { cookie: returned.cookie } });
+    expect(own.status).toBe(400);
+    expect(own.headers.get('location')).toBeNull();
+  });
+
+  it("holds the browser's secret in a cookie only the return path is sent, HttpOnly and SameSite=Lax, cleared on return", async () => {
+    const pkce = pkcePair();
+    const started = await t.server.fetch(authorizePath({ code_challenge: pkce.challenge, code_challenge_method: 'S256' }), {
+      redirect: 'manual',
+    });
+    const [set = ''] = started.headers.getSetCookie();
+    expect(set).toMatch(/^federated_signin_[A-Za-z0-9_-]+=[A-Za-z0-9_-]{43}; /);
+    expect(set.split('; ').slice(1)).toEqual(['Path=/cognito/oauth2/idpresponse', 'Max-Age=600', 'HttpOnly', 'SameSite=Lax']);
+    const back = await browseUntil(
+      t.server,
+      authorizePath({ code_challenge: pkce.challenge, code_challenge_method: 'S256' }),
+      (url) => url.pathname === '/cognito/oauth2/idpresponse',
+    );
+    const finished = await fetch(toServer(t.server, back.url), { redirect: 'manual', headers: { cookie: back.cookie } });
+    expect(finished.status).toBe(302);
+    expect(new URL(finished.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
+    expect(finished.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^federated_signin_[A-Za-z0-9_-]+=; Path=\/cognito\/oauth2\/idpresponse; Max-Age=0; /),
+    ]);
   });
 });
 
