@@ -1,4 +1,3 @@
-import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,6 @@ import { ADMIN_LOGIN_LIMITS } from '../../server/features/admin/login-limits.ts'
 import { ADMIN_DEVICE_COOKIE } from '../../src-shared/domain/admin.ts';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
-import { setupIpc } from '../../src-desktop/main/ipc.ts';
 import { knownDeviceAccount, withKnownDevice } from '../../src-desktop/main/known-device.ts';
 import { isConsoleResource, setupContentSecurity } from '../../src-desktop/main/security.ts';
 import { INSECURE_SERVER_URL, parseServerUrl } from '../../src-desktop/main/server-url.ts';
@@ -17,7 +15,8 @@ import { rendererUrl } from '../../src-desktop/main/window.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { adminLogin } from '../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { app, consoleContents, invoke, session } from './support/electron-mock.ts';
+import { callAdmin as admin, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
+import { app, invoke, session } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -143,9 +142,6 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
   let server: TestServer;
   let settingsDir: string;
   let vault: TokenVault;
-  const RENDERER = new URL(APP_ENTRY);
-  const admin = (method: string, ...args: unknown[]) =>
-    invoke(IPC_CHANNELS.adminCall, `${RENDERER.href}#/leads`, { method, args });
 
   beforeAll(async () => {
     server = await startTestServer({ env: { ADMIN_PASSWORD } });
@@ -154,23 +150,7 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
     vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
     const settings = openSettings({ cwd: settingsDir });
     const session = createAdminSession({ vault, serverUrl: null });
-    setupIpc({
-      rendererUrl: RENDERER,
-      contents: consoleContents as never,
-      settings,
-      vault,
-      session,
-      // No export in these tests: a save dialog the operator cancels.
-      exports: createExportSaver({
-        showSaveDialog: async () => ({ canceled: true }),
-        defaultDirectory: settingsDir,
-        download: (exportPath, signal) => session.download(exportPath, signal),
-        onProgress: () => undefined,
-      }),
-      openExternal: async () => undefined,
-      // The operator confirms any switch of server in main's dialog.
-      confirmServerSwitch: async () => true,
-    });
+    setupConsoleIpc({ settings, vault, session });
     // Refused before anything is sent: the renderer asked for http to another machine.
     expect(await invoke(IPC_CHANNELS.settingsSetServerUrl, RENDERER.href, 'http://admin.example.com')).toEqual({
       ok: false,

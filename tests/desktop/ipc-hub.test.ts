@@ -5,18 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
-import { SERVER_SWITCH_DECLINED, setupIpc, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
+import { SERVER_SWITCH_DECLINED, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
 import { openSettings } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { callAdmin as admin, fromRenderer, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
 import { consoleContents, invoke, invokeAs } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
-
-const RENDERER = new URL('app://console/index.html');
-const fromRenderer = (channel: string, ...args: unknown[]) => invoke(channel, `${RENDERER.href}#/leads`, ...args);
-const admin = (method: string, ...args: unknown[]) => fromRenderer(IPC_CHANNELS.adminCall, { method, args });
 
 let server: TestServer;
 let settingsDir: string;
@@ -43,16 +40,7 @@ beforeAll(async () => {
     download: (exportPath, signal) => session.download(exportPath, signal),
     onProgress: (bytes) => progress.push(bytes),
   });
-  setupIpc({
-    rendererUrl: RENDERER,
-    contents: consoleContents as never,
-    settings,
-    vault,
-    session,
-    exports,
-    openExternal,
-    confirmServerSwitch,
-  });
+  setupConsoleIpc({ settings, vault, session, exports, openExternal, confirmServerSwitch });
 });
 
 afterAll(async () => {

@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
-import { setupIpc } from '../../src-desktop/main/ipc.ts';
 import type { SettingsStore } from '../../src-desktop/main/settings.ts';
 import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
-import { consoleContents, invoke } from './support/electron-mock.ts';
+import { callAdmin as admin, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
+import { invoke } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
 const SERVER = 'http://console.test';
-const RENDERER = new URL('app://console/index.html');
 
 /**
  * A keytar stand-in: a working keychain in memory until `failing` is set, then every call
@@ -121,23 +120,12 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
     bounds: () => null,
     setBounds: () => undefined,
   };
-  const admin = (method: string, ...args: unknown[]) => invoke(IPC_CHANNELS.adminCall, RENDERER.href, { method, args });
 
   async function consoleWith(keychain: Keychain) {
     const tokens = { issued: [] as string[], valid: new Set<string>() };
     const vault = await openTokenVault(async () => keychain);
     const session = createAdminSession({ vault, serverUrl: SERVER, fetch: fakeServer(tokens) });
-    setupIpc({
-      rendererUrl: RENDERER,
-      contents: consoleContents as never,
-      settings,
-      vault,
-      session,
-      exports: { save: async () => ({ status: 'cancelled' }), cancel: () => undefined },
-      openExternal: async () => undefined,
-      // The operator confirms any switch of server in main's dialog.
-      confirmServerSwitch: async () => true,
-    });
+    setupConsoleIpc({ settings, vault, session });
     return tokens;
   }
 
