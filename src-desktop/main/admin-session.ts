@@ -15,7 +15,12 @@ export interface AdminSession {
   call(call: AdminCall): Promise<unknown>;
   /** A streamed GET of the admin API (a CSV export) with the token main holds. */
   download(path: string, signal: AbortSignal): Promise<AdminOutcome<Response>>;
-  switchServer(origin: string): Promise<void>;
+  /**
+   * Moves to `origin`: signs out of the current server, then `save`s the address, then connects.
+   * When `save` throws, main stays on the old server (signed out), the one the settings still
+   * name, and the error is thrown on: the session and the stored address never name two servers.
+   */
+  switchServer(origin: string, save: () => void): Promise<void>;
 }
 
 /** What an admin call answers before any server is configured. */
@@ -51,9 +56,10 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
       if (isUnauthorized(outcome)) await current.tokenStore.clear();
       return outcome;
     },
-    async switchServer(origin) {
-      if (current?.origin === origin) return;
+    async switchServer(origin, save) {
+      if (current?.origin === origin) return save();
       await current?.api.logout();
+      save();
       connect(origin);
     },
   };

@@ -29,6 +29,9 @@ export interface IpcDependencies {
 /** The renderer's answer when the operator declined the switch in main's dialog. */
 export const SERVER_SWITCH_DECLINED = 'The server was not changed: the switch was cancelled.';
 
+/** The start of the renderer's answer when the settings could not store the new address. */
+export const SERVER_NOT_SAVED = 'The server was not changed: its address could not be saved.';
+
 /** Thrown back for a message from any frame but the console's renderer; nothing else is done. */
 export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
 
@@ -71,8 +74,12 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
       if (from && from !== result.serverUrl && !(await deps.confirmServerSwitch(from, result.serverUrl))) {
         return { ok: false, error: SERVER_SWITCH_DECLINED };
       }
-      await deps.session.switchServer(result.serverUrl);
-      deps.settings.setServerUrl(result.serverUrl);
+      try {
+        await deps.session.switchServer(result.serverUrl, () => deps.settings.setServerUrl(result.serverUrl));
+      } catch (error) {
+        // The settings file could not be written (no permission, a full disk): nothing switched.
+        return { ok: false, error: `${SERVER_NOT_SAVED} ${error instanceof Error ? error.message : String(error)}` };
+      }
       return result;
     },
     [IPC_CHANNELS.settingsSetLastScreen]: async (args) => {

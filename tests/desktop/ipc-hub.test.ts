@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
-import { SERVER_SWITCH_DECLINED, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
-import { openSettings } from '../../src-desktop/main/settings.ts';
+import { SERVER_NOT_SAVED, SERVER_SWITCH_DECLINED, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
+import { openSettings, type SettingsStore } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -17,6 +17,7 @@ vi.mock('electron', () => import('./support/electron-mock.ts'));
 
 let server: TestServer;
 let settingsDir: string;
+let settings: SettingsStore;
 let vault: TokenVault;
 const openExternal = vi.fn(async () => undefined);
 // The native dialog main shows before leaving one server for another, answered as the operator would.
@@ -29,7 +30,7 @@ const progress: number[] = [];
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_PASSWORD } });
   settingsDir = await mkdtemp(path.join(tmpdir(), 'console-settings-'));
-  const settings = openSettings({ cwd: settingsDir });
+  settings = openSettings({ cwd: settingsDir });
   // The memory vault, as when the keychain is unavailable; the real keychain has its own test.
   vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
@@ -291,6 +292,26 @@ describe('IPC hub (electron mocked, real server)', () => {
     confirmServerSwitch.mockClear();
     expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, server.url)).toEqual({ ok: true, serverUrl: server.url });
     expect(confirmServerSwitch).not.toHaveBeenCalled();
+  });
+
+  it('stays on the old server, address and session alike, when the new address cannot be saved', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    vi.spyOn(settings, 'setServerUrl').mockImplementationOnce(() => {
+      throw new Error("EACCES: permission denied, open '/home/op/.config/HireAssist Console/settings.json'");
+    });
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, 'http://127.0.0.1:9')).toEqual({
+      ok: false,
+      error: `${SERVER_NOT_SAVED} EACCES: permission denied, open '/home/op/.config/HireAssist Console/settings.json'`,
+    });
+    expect(await fromRenderer(IPC_CHANNELS.settingsGet)).toMatchObject({ serverUrl: server.url });
+    // Signed out of the old server (the operator asked to leave it), but main still talks to it,
+    // the server its settings name: the password typed next goes there, not to the other one.
+    const check = await server.fetch('/api/admin/auth/validate', { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(401);
+    expect(await admin('validate')).toEqual({ ok: true, value: false });
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    expect(await admin('validate')).toEqual({ ok: true, value: true });
   });
 
   it('signs out of the old server when the operator switches servers', async () => {
