@@ -7,7 +7,7 @@ import { createExportSaver } from './save-export.ts';
 import { IPC_CHANNELS } from '../contract/bridge.ts';
 import { openExternalSafely, setupContentSecurity } from './security.ts';
 import { openSettings } from './settings.ts';
-import { openTokenVault } from './token-vault.ts';
+import { loadKeytar, openTokenVault } from './token-vault.ts';
 import { RENDERER_DIR, rendererUrl, setupMainWindow } from './window.ts';
 
 /**
@@ -23,7 +23,7 @@ async function start(): Promise<void> {
   setupContentSecurity(renderer);
   setupRendererProtocol(RENDERER_DIR);
   const settings = openSettings({ cwd: app.getPath('userData') });
-  const vault = await openTokenVault();
+  const vault = await openTokenVault(loadKeytar, settings);
   const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
   const window = setupMainWindow(settings, renderer);
   setupIpc({

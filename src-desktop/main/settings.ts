@@ -3,6 +3,7 @@ import path from 'node:path';
 import Store from 'electron-store';
 import { CONSOLE_SCREENS, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
 import { parseServerUrl } from './server-url.ts';
+import type { RemovalLedger } from './token-vault.ts';
 
 export interface WindowBounds {
   x: number;
@@ -14,15 +15,18 @@ export interface WindowBounds {
 /** What the console remembers between launches (electron-store writes it atomically). */
 interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath' | 'refusedServerUrl'> {
   bounds: WindowBounds | null;
+  /** Keychain accounts (server origins, never secrets) whose entries a run could not remove. */
+  pendingKeychainRemovals: string[];
 }
 
-const DEFAULTS: StoredSettings = { serverUrl: null, lastScreen: 'leads', bounds: null };
+const DEFAULTS: StoredSettings = { serverUrl: null, lastScreen: 'leads', bounds: null, pendingKeychainRemovals: [] };
 
 const integer = { type: 'integer' } as const;
 /** A file edited by hand into something else is treated like a corrupt one: backed up and replaced. */
 const SCHEMA = {
   serverUrl: { type: ['string', 'null'], maxLength: 2048 },
   lastScreen: { type: 'string', enum: [...CONSOLE_SCREENS] },
+  pendingKeychainRemovals: { type: 'array', items: { type: 'string', maxLength: 2100 }, maxItems: 1000 },
   bounds: {
     anyOf: [
       { type: 'null' },
@@ -35,7 +39,7 @@ const SCHEMA = {
   },
 } as const;
 
-export interface SettingsStore {
+export interface SettingsStore extends RemovalLedger {
   /** The settings, with `resetBackupPath` when this launch had to start them afresh. */
   get(): ConsoleSettings;
   setServerUrl(serverUrl: string): void;
@@ -105,5 +109,7 @@ export function openSettings(options: SettingsOptions): SettingsStore {
     setLastScreen: (screen) => store.set('lastScreen', screen),
     bounds: () => store.get('bounds'),
     setBounds: (bounds) => store.set('bounds', bounds),
+    pendingKeychainRemovals: () => store.get('pendingKeychainRemovals'),
+    setPendingKeychainRemovals: (accounts) => store.set('pendingKeychainRemovals', accounts),
   };
 }

@@ -19,6 +19,19 @@ export interface TokenVault {
   storeFor(origin: string): TokenStore;
 }
 
+/**
+ * Where the vault notes the keychain entries it was asked to remove while the keychain did not
+ * answer (the settings file): they are removed at the next launch that reaches the keychain,
+ * so a token the operator signed out of does not come back from it.
+ */
+export interface RemovalLedger {
+  pendingKeychainRemovals(): string[];
+  setPendingKeychainRemovals(accounts: string[]): void;
+}
+
+/** No ledger: entries the keychain could not remove are forgotten (tests of other things). */
+const NO_LEDGER: RemovalLedger = { pendingKeychainRemovals: () => [], setPendingKeychainRemovals: () => undefined };
+
 /** keytar, loaded only when asked: it is a native, optional module that may be missing or built for another runtime. */
 export async function loadKeytar(): Promise<Keychain> {
   const module: Keychain & { default?: Keychain } = await import('keytar');
@@ -31,16 +44,28 @@ export async function loadKeytar(): Promise<Keychain> {
  * (locked, its daemon gone) is dropped the same way, so sign-in and sign-out go on in memory
  * instead of failing with keytar's error; the renderer learns it from `kind()`.
  */
-export async function openTokenVault(loadKeychain: () => Promise<Keychain> = loadKeytar): Promise<TokenVault> {
+export async function openTokenVault(
+  loadKeychain: () => Promise<Keychain> = loadKeytar,
+  ledger: RemovalLedger = NO_LEDGER,
+): Promise<TokenVault> {
   let keychain: Keychain | null = null;
   try {
     const loaded = await loadKeychain();
     // A read proves the Secret Service / Keychain / Credential Vault is reachable and unlocked.
     await loaded.getPassword(KEYCHAIN_SERVICE, 'availability-check');
+    // What an earlier run could not remove goes first, before anything can read it back.
+    const pending = ledger.pendingKeychainRemovals();
+    for (const account of pending) await loaded.deletePassword(KEYCHAIN_SERVICE, account);
     keychain = loaded;
+    if (pending.length > 0) noteRemovals(ledger, []);
   } catch (error) {
     console.warn(`The OS keychain is unavailable, so the admin token is kept in memory only: ${describe(error)}`);
   }
+  /** A removal the keychain did not do: it may still hold the entry, to be removed next launch. */
+  const removeLater = (account: string) => {
+    const pending = ledger.pendingKeychainRemovals();
+    if (!pending.includes(account)) noteRemovals(ledger, [...pending, account]);
+  };
 
   const memory = new Map<string, TokenStore>();
   const memoryStore = (origin: string) => {
@@ -74,12 +99,27 @@ export async function openTokenVault(loadKeychain: () => Promise<Keychain> = loa
             () => inMemory.write(token),
           ),
         clear: () =>
-          withKeychain(async (available) => {
-            await available.deletePassword(KEYCHAIN_SERVICE, origin);
-          }, inMemory.clear),
+          withKeychain(
+            async (available) => {
+              await available.deletePassword(KEYCHAIN_SERVICE, origin);
+            },
+            async () => {
+              removeLater(origin);
+              await inMemory.clear();
+            },
+          ),
       };
     },
   };
+}
+
+/** Writes the ledger; a settings file that cannot be written costs the note, never the sign-out. */
+function noteRemovals(ledger: RemovalLedger, accounts: string[]): void {
+  try {
+    ledger.setPendingKeychainRemovals(accounts);
+  } catch (error) {
+    console.warn(`The keychain entries still to remove could not be noted in the settings: ${describe(error)}`);
+  }
 }
 
 function describe(error: unknown): string {

@@ -113,17 +113,25 @@ describe('token vault when the keychain fails after launch (keytar stand-in)', (
 });
 
 describe('sign-in and sign-out over IPC when the keychain fails after launch (electron mocked, keytar stand-in)', () => {
-  const settings: SettingsStore = {
-    get: () => ({ serverUrl: SERVER, lastScreen: 'leads' }),
-    setServerUrl: () => undefined,
-    setLastScreen: () => undefined,
-    bounds: () => null,
-    setBounds: () => undefined,
-  };
+  /** The settings of a console on SERVER; the keychain entries still to remove are kept as the file would. */
+  function settingsOnServer(): SettingsStore {
+    let pending: string[] = [];
+    return {
+      get: () => ({ serverUrl: SERVER, lastScreen: 'leads' }),
+      setServerUrl: () => undefined,
+      setLastScreen: () => undefined,
+      bounds: () => null,
+      setBounds: () => undefined,
+      pendingKeychainRemovals: () => pending,
+      setPendingKeychainRemovals: (accounts) => {
+        pending = accounts;
+      },
+    };
+  }
 
-  async function consoleWith(keychain: Keychain) {
+  async function consoleWith(keychain: Keychain, settings = settingsOnServer()) {
     const tokens = { issued: [] as string[], valid: new Set<string>() };
-    const vault = await openTokenVault(async () => keychain);
+    const vault = await openTokenVault(async () => keychain, settings);
     const session = createAdminSession({ vault, serverUrl: SERVER, fetch: fakeServer(tokens) });
     setupConsoleIpc({ settings, vault, session });
     return tokens;
@@ -160,6 +168,37 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
     expect(tokens.valid.has(token ?? '')).toBe(false);
     expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href)).toBe('memory');
     expect(await admin('validate')).toEqual({ ok: true, value: false });
+  });
+
+  it('removes at the next launch the keychain entry a sign-out could not delete, before anything reads it', async () => {
+    for (const failingFrom of ['the delete', 'before the sign-out'] as const) {
+      const { keychain, entries, state } = keychainThatStartsFailing();
+      const settings = settingsOnServer();
+      await consoleWith(keychain, settings);
+      expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+      const { deletePassword } = keychain;
+      if (failingFrom === 'before the sign-out') state.failing = true;
+      else {
+        keychain.deletePassword = async (...args) => {
+          state.failing = true;
+          return deletePassword(...args);
+        };
+      }
+      await admin('logout');
+      expect(await admin('validate')).toEqual({ ok: true, value: false });
+      // The keychain could not be told: its entry is still there, and noted for removal.
+      expect(entries.has(`${KEYCHAIN_SERVICE}/${SERVER}`), failingFrom).toBe(true);
+      expect(settings.pendingKeychainRemovals()).toEqual([SERVER]);
+
+      // The next launch, with the keychain answering again.
+      state.failing = false;
+      keychain.deletePassword = deletePassword;
+      const relaunched = await openTokenVault(async () => keychain, settings);
+      expect(relaunched.kind()).toBe('keychain');
+      expect(entries.has(`${KEYCHAIN_SERVICE}/${SERVER}`), failingFrom).toBe(false);
+      expect(await relaunched.storeFor(SERVER).read()).toBeNull();
+      expect(settings.pendingKeychainRemovals()).toEqual([]);
+    }
   });
 
   it('treats a keychain that stops answering mid-session as no session: the console asks for the password', async () => {
