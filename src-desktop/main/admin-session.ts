@@ -23,6 +23,15 @@ export interface AdminSession {
   switchServer(origin: string, save: () => void): Promise<void>;
 }
 
+/**
+ * Removes from this computer what the console keeps for `origin`: its admin token and its
+ * known-device cookie. Nothing is sent to the server; signing out there is the caller's part.
+ */
+export async function forgetServer(vault: TokenVault, origin: string): Promise<void> {
+  await vault.storeFor(origin).clear();
+  await vault.storeFor(knownDeviceAccount(origin)).clear();
+}
+
 /** What an admin call answers before any server is configured. */
 const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
 

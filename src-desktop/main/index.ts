@@ -1,5 +1,5 @@
 import { app, dialog } from 'electron';
-import { createAdminSession } from './admin-session.ts';
+import { createAdminSession, forgetServer } from './admin-session.ts';
 import { setupIpc } from './ipc.ts';
 import { setupMenu } from './menu.ts';
 import { registerRendererScheme, setupRendererProtocol } from './renderer-protocol.ts';
@@ -24,7 +24,11 @@ async function start(): Promise<void> {
   setupRendererProtocol(RENDERER_DIR);
   const settings = openSettings({ cwd: app.getPath('userData') });
   const vault = await openTokenVault(loadKeytar, settings);
-  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
+  const { serverUrl, refusedServerUrl } = settings.get();
+  // An address an earlier version accepted and this one refuses (http to another machine) is
+  // never contacted again: what the console kept for it goes, unsent.
+  if (refusedServerUrl && URL.canParse(refusedServerUrl.url)) await forgetServer(vault, new URL(refusedServerUrl.url).origin);
+  const session = createAdminSession({ vault, serverUrl });
   const window = setupMainWindow(settings, renderer);
   setupIpc({
     rendererUrl: renderer,
