@@ -8,7 +8,7 @@ import type { TokenVault } from './token-vault.ts';
 /**
  * The admin client of the server the operator chose, with its token in the vault under that
  * server's origin (and the server's known-device cookie beside it, see known-device.ts). Switching servers signs out of the old one first (its token is revoked
- * there and removed from the keychain), so a token never travels to another server.
+ * there, and it and the device cookie are removed from the keychain), so a token never travels to another server.
  */
 export interface AdminSession {
   /** Runs one validated admin call; before a server is chosen it answers a failure. */
@@ -67,8 +67,11 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     },
     async switchServer(origin, save) {
       if (current?.origin === origin) return save();
-      await current?.api.logout();
+      const left = current;
+      await left?.api.logout();
       save();
+      // Nothing of the server left stays behind: its device cookie goes with its token.
+      if (left) await forgetServer(options.vault, left.origin);
       connect(origin);
     },
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { SERVER_NOT_SAVED, SERVER_SWITCH_DECLINED, UNKNOWN_SENDER } from '../../src-desktop/main/ipc.ts';
 import { openSettings, type SettingsStore } from '../../src-desktop/main/settings.ts';
@@ -317,9 +318,13 @@ describe('IPC hub (electron mocked, real server)', () => {
   it('signs out of the old server when the operator switches servers', async () => {
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     const token = await vault.storeFor(server.url).read();
+    const deviceCookie = vault.storeFor(knownDeviceAccount(server.url));
+    expect(await deviceCookie.read()).not.toBeNull();
     const other = 'http://127.0.0.1:9';
     expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, other)).toEqual({ ok: true, serverUrl: other });
     expect(await vault.storeFor(server.url).read()).toBeNull();
+    // Nor does the old server's known-device cookie stay on this computer.
+    expect(await deviceCookie.read()).toBeNull();
     const check = await server.fetch('/api/admin/auth/validate', { headers: { authorization: `Bearer ${token}` } });
     expect(check.status).toBe(401);
     expect(await admin('validate')).toEqual({ ok: true, value: false });
