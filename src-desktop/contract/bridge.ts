@@ -61,7 +61,9 @@ export interface ConsoleSettings {
   refusedServerUrl?: { url: string; error: string };
 }
 
-export type SetServerUrlResult = { ok: true; serverUrl: string } | { ok: false; error: string };
+export type SetServerUrlResult =
+  /** `signOutFailure`: the server left could not be told of the sign-out, in the operator's words. */
+  { ok: true; serverUrl: string; signOutFailure?: string } | { ok: false; error: string };
 
 export type TokenStorageKind = 'keychain' | 'memory';
 

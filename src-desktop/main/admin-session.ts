@@ -19,8 +19,9 @@ export interface AdminSession {
    * Moves to `origin`: signs out of the current server, then `save`s the address, then connects.
    * When `save` throws, main stays on the old server (signed out), the one the settings still
    * name, and the error is thrown on: the session and the stored address never name two servers.
+   * Answers how the old server took the sign-out (its token is forgotten here whatever it said).
    */
-  switchServer(origin: string, save: () => void): Promise<void>;
+  switchServer(origin: string, save: () => void): Promise<AdminOutcome<void>>;
 }
 
 /**
@@ -31,6 +32,8 @@ export async function forgetServer(vault: TokenVault, origin: string): Promise<v
   await vault.storeFor(origin).clear();
   await vault.storeFor(knownDeviceAccount(origin)).clear();
 }
+
+const SIGNED_OUT: AdminOutcome<void> = { ok: true, value: undefined };
 
 /** What an admin call answers before any server is configured. */
 const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
@@ -66,13 +69,17 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
       return outcome;
     },
     async switchServer(origin, save) {
-      if (current?.origin === origin) return save();
+      if (current?.origin === origin) {
+        save();
+        return SIGNED_OUT;
+      }
       const left = current;
-      await left?.api.logout();
+      const signedOut = (await left?.api.logout()) ?? SIGNED_OUT;
       save();
       // Nothing of the server left stays behind: its device cookie goes with its token.
       if (left) await forgetServer(options.vault, left.origin);
       connect(origin);
+      return signedOut;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
+import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
 import type { AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
 import { parseServerUrl } from './server-url.ts';
@@ -31,6 +32,12 @@ export const SERVER_SWITCH_DECLINED = 'The server was not changed: the switch wa
 
 /** The start of the renderer's answer when the settings could not store the new address. */
 export const SERVER_NOT_SAVED = 'The server was not changed: its address could not be saved.';
+
+/** What the operator reads when the server they left did not take the sign-out. */
+function signOutFailureText(from: string, failure: AdminFailure): string {
+  const reason = failure.reason === 'network' ? 'it could not be reached' : (failure.error ?? 'it did not confirm the sign-out');
+  return `${from} was not told of the sign-out: ${reason.replace(/\.$/, '')}. Nothing of that session is kept on this computer, but that server may accept it until it expires.`;
+}
 
 /** Thrown back for a message from any frame but the console's renderer; nothing else is done. */
 export const UNKNOWN_SENDER = 'Refused: the message did not come from the console window';
@@ -74,13 +81,14 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
       if (from && from !== result.serverUrl && !(await deps.confirmServerSwitch(from, result.serverUrl))) {
         return { ok: false, error: SERVER_SWITCH_DECLINED };
       }
+      let signedOut;
       try {
-        await deps.session.switchServer(result.serverUrl, () => deps.settings.setServerUrl(result.serverUrl));
+        signedOut = await deps.session.switchServer(result.serverUrl, () => deps.settings.setServerUrl(result.serverUrl));
       } catch (error) {
         // The settings file could not be written (no permission, a full disk): nothing switched.
         return { ok: false, error: `${SERVER_NOT_SAVED} ${error instanceof Error ? error.message : String(error)}` };
       }
-      return result;
+      return signedOut.ok || !from ? result : { ...result, signOutFailure: signOutFailureText(from, signedOut) };
     },
     [IPC_CHANNELS.settingsSetLastScreen]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.settingsSetLastScreen, args);

@@ -11,6 +11,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { hireAssistTheme } from '../../src-shared/ui/theme.ts';
 import { DEFAULT_SERVER_URL, type ConsoleBridge, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
+import { DismissableNotice } from './notices/DismissableNotice.tsx';
 import { SettingsResetNotice } from './notices/SettingsResetNotice.tsx';
 import { ServerSetup } from './server-setup/ServerSetup.tsx';
 import { ConsoleShell } from './shell/ConsoleShell.tsx';
@@ -65,6 +66,8 @@ type RootState =
 function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
   const styles = useStyles();
   const [state, setState] = useState<RootState>({ phase: 'loading' });
+  // Set when the server the operator switched away from was not told of the sign-out.
+  const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setState({ phase: 'loading' });
@@ -111,7 +114,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
 
   const { settings, changingServer } = state;
   // Shown on the first-run step (a reset forgets the server) and in the console, until dismissed.
-  const notice = settings.resetBackupPath ? (
+  const resetNotice = settings.resetBackupPath ? (
     <SettingsResetNotice
       backupPath={settings.resetBackupPath}
       onDismiss={() =>
@@ -121,6 +124,17 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       }
     />
   ) : null;
+  const notice =
+    resetNotice || signOutFailure ? (
+      <>
+        {resetNotice}
+        {signOutFailure && (
+          <DismissableNotice intent="warning" title="Sign-out did not finish." onDismiss={() => setSignOutFailure(null)}>
+            {signOutFailure}
+          </DismissableNotice>
+        )}
+      </>
+    ) : null;
   if (settings.serverUrl === null || changingServer) {
     const current = settings.serverUrl;
     return (
@@ -130,7 +144,10 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
         initialError={current === null ? settings.refusedServerUrl?.error : undefined}
         notice={notice}
         onCancel={current === null ? undefined : () => setState({ phase: 'ready', settings, changingServer: false })}
-        onSaved={(serverUrl) => setState({ phase: 'ready', settings: { ...settings, serverUrl }, changingServer: false })}
+        onSaved={(serverUrl, failure) => {
+          setSignOutFailure(failure ?? null);
+          setState({ phase: 'ready', settings: { ...settings, serverUrl }, changingServer: false });
+        }}
       />
     );
   }

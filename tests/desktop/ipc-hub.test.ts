@@ -295,6 +295,30 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(confirmServerSwitch).not.toHaveBeenCalled();
   });
 
+  it('switches all the same when the old server cannot be told of the sign-out, and says so', async () => {
+    expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
+    const token = await vault.storeFor(server.url).read();
+    // The old server fails the logout (a 5xx): its session may live on there until it expires.
+    const unreachable = 'http://127.0.0.1:9';
+    const realFetch = globalThis.fetch;
+    const logoutFails = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/admin/auth/logout'))
+        return Response.json({ error: 'Internal Server Error' }, { status: 503 });
+      return realFetch(input, init);
+    });
+    const reply = await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, unreachable);
+    logoutFails.mockRestore();
+    expect(reply).toEqual({ ok: true, serverUrl: unreachable, signOutFailure: expect.stringContaining(server.url) });
+    expect((reply as { signOutFailure: string }).signOutFailure).toContain('Internal Server Error');
+    // Nothing of the old server stays here, whatever it answered.
+    expect(await vault.storeFor(server.url).read()).toBeNull();
+    expect(await vault.storeFor(knownDeviceAccount(server.url)).read()).toBeNull();
+    const check = await server.fetch('/api/admin/auth/validate', { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(200);
+    // Back to the test server for the tests that follow.
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, server.url)).toEqual({ ok: true, serverUrl: server.url });
+  });
+
   it('stays on the old server, address and session alike, when the new address cannot be saved', async () => {
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     const token = await vault.storeFor(server.url).read();

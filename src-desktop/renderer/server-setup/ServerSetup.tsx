@@ -39,7 +39,8 @@ interface ServerSetupProps {
   notice?: ReactNode;
   /** Set when the operator is changing servers (they may go back); absent on first run. */
   onCancel?(): void;
-  onSaved(serverUrl: string): void;
+  /** `signOutFailure`: the server left could not be told of the sign-out (main's words). */
+  onSaved(serverUrl: string, signOutFailure?: string): void;
   /** Why the address shown first is refused (one an earlier version accepted), if it is. */
   initialError?: string;
 }
@@ -60,7 +61,7 @@ export function ServerSetup({ bridge, initialUrl, initialError, notice, onCancel
     setError(null);
     try {
       const result = await bridge.settings.setServerUrl(url);
-      if (result.ok) onSaved(result.serverUrl);
+      if (result.ok) onSaved(result.serverUrl, result.signOutFailure);
       else setError(result.error);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The address could not be saved.');

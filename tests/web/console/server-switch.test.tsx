@@ -1,0 +1,53 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminApi } from '../../../src-shared/api/admin/client.ts';
+import type { ConsoleBridge, SetServerUrlResult } from '../../../src-desktop/contract/bridge.ts';
+import { ConsoleApp } from '../../../src-desktop/renderer/ConsoleApp.tsx';
+import { openedModal } from '../support/modal-dialog.ts';
+
+/** A console bridge on `serverUrl` with no session; setServerUrl answers `switched`. */
+function bridgeOn(serverUrl: string, switched: SetServerUrlResult): ConsoleBridge {
+  const admin = { validate: async () => ({ ok: true, value: false }) } as unknown as AdminApi;
+  return {
+    admin,
+    settings: {
+      get: async () => ({ serverUrl, lastScreen: 'leads' }),
+      setServerUrl: vi.fn(async () => switched),
+      setLastScreen: async () => undefined,
+    },
+    tokenStorage: async () => 'keychain',
+    saveExport: async () => ({ status: 'cancelled' }),
+    cancelExport: async () => undefined,
+    onExportProgress: () => () => undefined,
+    openExternal: async () => undefined,
+    onShowScreen: () => () => undefined,
+  };
+}
+
+describe("the console's server switch (renderer, main's bridge replaced)", () => {
+  it('says so when the server left was not told of the sign-out, until dismissed', async () => {
+    const signOutFailure =
+      'https://old.example was not told of the sign-out: it could not be reached. Nothing of that session is kept on this computer, but that server may accept it until it expires.';
+    const bridge = bridgeOn('https://old.example', { ok: true, serverUrl: 'https://new.example', signOutFailure });
+    const user = userEvent.setup();
+    render(<ConsoleApp bridge={bridge} />);
+
+    // No session: the password dialog, whose Cancel goes to the server step.
+    const dialog = await openedModal('alertdialog');
+    within(dialog).getByText('Admin Authentication');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const address = await screen.findByRole('textbox', { name: /Server address/ });
+    await user.clear(address);
+    await user.type(address, 'https://new.example');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(bridge.settings.setServerUrl).toHaveBeenCalledWith('https://new.example');
+    await screen.findByText(signOutFailure);
+    screen.getByText('Sign-out did not finish.');
+    // On the new server all the same.
+    screen.getByText('https://new.example');
+    await user.click(screen.getByRole('button', { name: 'Dismiss: Sign-out did not finish.' }));
+    expect(screen.queryByText(signOutFailure)).toBeNull();
+  });
+});
