@@ -64,8 +64,10 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     },
     async download(path, signal) {
       if (!current) return NO_SERVER;
-      const outcome = await current.http.download(path, signal);
-      if (isUnauthorized(outcome)) await current.tokenStore.clear();
+      // The server asked, not whichever is current when it answers (a switch may come between).
+      const { http, tokenStore } = current;
+      const outcome = await http.download(path, signal);
+      if (isUnauthorized(outcome)) await tokenStore.clear();
       return outcome;
     },
     async switchServer(origin, save) {

@@ -16,7 +16,7 @@ async function sessionWith(server: typeof fetch, token: string | null) {
   const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
   const store = vault.storeFor(SERVER);
   if (token) await store.write(token);
-  return { session: createAdminSession({ vault, serverUrl: SERVER, fetch: server }), store };
+  return { session: createAdminSession({ vault, serverUrl: SERVER, fetch: server }), store, vault };
 }
 
 beforeEach(() => {
@@ -44,6 +44,28 @@ describe('admin session in main: validate', () => {
     const empty = await sessionWith(refusing, null);
     expect(await empty.session.call({ method: 'validate', args: [] })).toEqual({ ok: true, value: false });
     expect(refusing).not.toHaveBeenCalled();
+  });
+});
+
+describe('admin session in main: a switch of server while an export is starting', () => {
+  it("a 401 from the server left behind does not cost the new server's token", async () => {
+    let answerExport: (response: Response) => void = () => undefined;
+    const server = vi.fn<typeof fetch>(async (input) =>
+      String(input).includes('/export')
+        ? new Promise<Response>((resolve) => (answerExport = resolve))
+        : Response.json({ success: true }),
+    );
+    const { session, vault } = await sessionWith(server, 'old-server-token');
+    const download = session.download('/api/admin/leads/export', new AbortController().signal);
+    await vi.waitFor(() => expect(server).toHaveBeenCalledTimes(1));
+
+    const other = 'https://other.example';
+    await session.switchServer(other, () => undefined);
+    await vault.storeFor(other).write('new-server-token');
+    answerExport(Response.json({ error: 'Unauthorized' }, { status: 401 }));
+
+    expect(await download).toMatchObject({ ok: false, reason: 'unauthorized' });
+    expect(await vault.storeFor(other).read()).toBe('new-server-token');
   });
 });
 
