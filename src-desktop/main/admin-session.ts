@@ -33,6 +33,10 @@ export async function forgetServer(vault: TokenVault, origin: string): Promise<v
   await vault.storeFor(knownDeviceAccount(origin)).clear();
 }
 
+/** A sign-out's failure when the keychain stopped answering before the token could be read. */
+export const KEYCHAIN_LOST_AT_SIGN_OUT =
+  'The OS keychain did not answer, so the session could not be read and the server was not told of the sign-out.';
+
 const SIGNED_OUT: AdminOutcome<void> = { ok: true, value: undefined };
 
 /** What an admin call answers before any server is configured. */
@@ -49,10 +53,24 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
   };
   if (options.serverUrl) connect(options.serverUrl);
 
+  /**
+   * The shared client's logout, which sends nothing when it finds no token. A keychain that
+   * stops answering on that read (locked mid-session) hides a token the server still accepts:
+   * that is said, rather than a sign-out reported done that never reached the server. The entry
+   * itself is removed at the next launch (token-vault.ts).
+   */
+  const logout = async (api: AdminApi, tokenStore: TokenStore): Promise<AdminOutcome<void>> => {
+    const keychainBefore = options.vault.kind() === 'keychain';
+    const unreadable = (await tokenStore.read()) === null && keychainBefore && options.vault.kind() === 'memory';
+    const outcome = await api.logout();
+    return unreadable ? { ok: false, reason: 'failed', error: KEYCHAIN_LOST_AT_SIGN_OUT } : outcome;
+  };
+
   return {
     async call({ method, args }) {
       if (!current) return NO_SERVER;
       const { api, tokenStore } = current;
+      if (method === 'logout') return logout(api, tokenStore);
       // validate answers false without asking the server when no token is stored: nothing to clear then.
       const checksToken = method === 'validate' && (await tokenStore.read()) !== null;
       const outcome = await (api[method] as (...methodArgs: typeof args) => Promise<unknown>)(...args);
@@ -76,7 +94,7 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
         return SIGNED_OUT;
       }
       const left = current;
-      const signedOut = (await left?.api.logout()) ?? SIGNED_OUT;
+      const signedOut = left ? await logout(left.api, left.tokenStore) : SIGNED_OUT;
       save();
       // Nothing of the server left stays behind: its device cookie goes with its token.
       if (left) await forgetServer(options.vault, left.origin);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
-import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { createAdminSession, KEYCHAIN_LOST_AT_SIGN_OUT } from '../../src-desktop/main/admin-session.ts';
 import type { SettingsStore } from '../../src-desktop/main/settings.ts';
 import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
 import { callAdmin as admin, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
@@ -199,6 +199,19 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       expect(await relaunched.storeFor(SERVER).read()).toBeNull();
       expect(settings.pendingKeychainRemovals()).toEqual([]);
     }
+  });
+
+  it('says the server was not told when the keychain stopped answering before a sign-out could read the token', async () => {
+    const { keychain, state } = keychainThatStartsFailing();
+    const tokens = await consoleWith(keychain);
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+    state.failing = true;
+    expect(await admin('logout')).toEqual({ ok: false, reason: 'failed', error: KEYCHAIN_LOST_AT_SIGN_OUT });
+    // The server still takes the session: nothing reached it, which is why the console must say so.
+    expect(tokens.valid.has(tokens.issued[0] ?? '')).toBe(true);
+    expect(await admin('validate')).toEqual({ ok: true, value: false });
+    // A sign-out with nothing to tell (signed out already) is done, keychain or not.
+    expect(await admin('logout')).toEqual({ ok: true, value: undefined });
   });
 
   it('treats a keychain that stops answering mid-session as no session: the console asks for the password', async () => {
