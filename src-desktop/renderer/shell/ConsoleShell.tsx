@@ -24,6 +24,7 @@ import {
 import { bridgePlatform } from '../bridge-platform.ts';
 import { DismissableNotice } from '../notices/DismissableNotice.tsx';
 import { SCREENS } from './screens.tsx';
+import { reportingReachability } from './reachability.ts';
 import { signOutOfServer, withoutSession } from './sign-out.ts';
 
 const RAIL = '@media (max-width: 1199px)';
@@ -169,7 +170,15 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
   const [confirmingSignOutAll, setConfirmingSignOutAll] = useState(false);
   // Set by a sign-out main could not confirm, until the next login: main may still hold the token.
   const [unconfirmedSignOut, setUnconfirmedSignOut] = useState(false);
-  const admin = useMemo(() => (unconfirmedSignOut ? withoutSession(bridge.admin) : bridge.admin), [bridge, unconfirmedSignOut]);
+  // Set while the server's last session check could not reach it (down at start-up, say).
+  const [unreachable, setUnreachable] = useState(false);
+  const admin = useMemo(
+    () =>
+      reportingReachability(unconfirmedSignOut ? withoutSession(bridge.admin) : bridge.admin, (reachable) =>
+        setUnreachable(!reachable),
+      ),
+    [bridge, unconfirmedSignOut],
+  );
   const [storage, setStorage] = useState<TokenStorageKind | null>(null);
 
   const show = useCallback(
@@ -205,6 +214,8 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
 
   const authenticated = useCallback(() => {
     setUnconfirmedSignOut(false);
+    // A login went through: the server answers again.
+    setUnreachable(false);
     checkStorage();
   }, [checkStorage]);
 
@@ -304,6 +315,15 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
           >
             {signOutError}
           </DismissableNotice>
+        )}
+        {unreachable && (
+          <MessageBar intent="warning" className={styles.notice} role="status">
+            <MessageBarBody>
+              <MessageBarTitle>The server could not be reached.</MessageBarTitle>
+              Check that {serverUrl} is running and reachable. The console checks again by itself and carries on with the session
+              once the server answers.
+            </MessageBarBody>
+          </MessageBar>
         )}
         {storage === 'memory' && (
           <MessageBar intent="warning" className={styles.notice} role="status">
