@@ -102,4 +102,27 @@ describe('admin token in the real OS keychain (keytar, gnome-keyring Secret Serv
     // Only the write before the failure reached the real keychain; later writes and clears stayed in memory.
     expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('keychain-token');
   });
+
+  it('removes at the next launch the entry a clear could not remove while the keychain failed', async () => {
+    let failing = false;
+    const flaky: Keychain = {
+      getPassword: (...args) => (failing ? Promise.reject(new Error('locked')) : keytar.getPassword(...args)),
+      setPassword: (...args) => (failing ? Promise.reject(new Error('locked')) : keytar.setPassword(...args)),
+      deletePassword: (...args) => (failing ? Promise.reject(new Error('locked')) : keytar.deletePassword(...args)),
+    };
+    // The settings file's list of entries still to remove, as main keeps it.
+    let pending: string[] = [];
+    const ledger = { pendingKeychainRemovals: () => pending, setPendingKeychainRemovals: (next: string[]) => (pending = next) };
+    const vault = await openTokenVault(async () => flaky, ledger);
+    await vault.storeFor(account).write('signed-out-token');
+    failing = true;
+    await vault.storeFor(account).clear();
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBe('signed-out-token');
+
+    failing = false;
+    const relaunched = await openTokenVault(loadKeytar, ledger);
+    expect(relaunched.kind()).toBe('keychain');
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+    expect(pending).toEqual([]);
+  });
 });
