@@ -43,7 +43,7 @@ export const PAGES: readonly Page[] = [
   { path: PATHS.about, module: '../features/marketing/about/AboutPage.tsx', component: 'AboutPage', prerender: true },
   { path: PATHS.press, module: '../features/marketing/press/PressPage.tsx', component: 'PressPage', prerender: true },
   { path: PATHS.signup, module: '../features/auth/SignUpPage.tsx', component: 'SignUpPage' },
-  { path: PATHS.affiliates, module: '../features/affiliates/AffiliatesPage.tsx' },
+  { path: PATHS.affiliates, module: '../features/affiliates/AffiliatesPage.tsx', prerender: true },
   { path: PATHS.dashboard, module: '../features/account/DashboardPage.tsx', component: 'DashboardRoute' },
   { path: PATHS.profile, module: '../features/account/ProfilePage.tsx', component: 'ProfileRoute' },
   { path: PATHS.subscription, module: '../features/account/SubscriptionPage.tsx', component: 'SubscriptionRoute' },

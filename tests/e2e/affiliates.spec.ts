@@ -108,3 +108,17 @@ test.describe('on a phone-sized screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the page shows the program and names itself, as crawlers read it', async ({ page, baseURL }) => {
+    await page.goto('/affiliates');
+    await expect(page.getByText('Affiliate Program', { exact: true }).first()).toBeVisible();
+    for (const text of ['Bronze Partner', 'Gold Partner', 'Why Join', 'Partner Requirements', 'Apply to Become a Partner']) {
+      await expect(page.getByText(text).first(), text).toBeVisible();
+    }
+    await expect(page).toHaveTitle('Affiliate Program | HireAssist');
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/affiliates`);
+  });
+});

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../../src-shared/domain/routes.ts';
+import { PATHS, PUBLIC_PAGE_PATHS } from '../../src-shared/domain/routes.ts';
 import { PAGES } from '../../src-web/app/pages.ts';
 import { routes } from '../../src-web/app/router.tsx';
 
@@ -44,5 +44,11 @@ describe('the page list shared by the router and the build (src-web/app/pages.ts
     for (const privatePath of [PATHS.dashboard, PATHS.signup, PATHS.blogPost, PATHS.adminLeads]) {
       expect(prerendered).not.toContain(privatePath);
     }
+  });
+
+  it('prerenders every public page but the blog list, whose HTML the server writes per visit (its newest posts)', () => {
+    const prerendered = PAGES.filter((page) => page.prerender).map((page) => page.path);
+    // Left out, a page is an empty shell to crawlers and to visitors without JavaScript.
+    expect(prerendered.sort()).toEqual(PUBLIC_PAGE_PATHS.filter((path) => path !== PATHS.blog).sort());
   });
 });
