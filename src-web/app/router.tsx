@@ -26,7 +26,9 @@ function pageRoute({ path, module, component }: Page): RouteObject {
     // A module without a named component is a lazy route module: React Router reads it as it is.
     return component ? { Component: loaded[component] as ComponentType } : (loaded as LoadedRoute);
   };
-  return { path, lazy };
+  // Case-sensitive as the server is (pagePatternOf): /Contact answers 404, and shows the not-found
+  // page rather than the contact page under a second address.
+  return { path, lazy, caseSensitive: true };
 }
 
 export const routes: RouteObject[] = [
