@@ -63,6 +63,7 @@ export function registerWebApp(
     }
     if (!index) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     // /index.html by name is what the web app's version check fetches (with a cache-busting query).
+    if (pathname === '/index.html' && !isScriptFetch(request)) return reply.redirect(`/${queryOf(request.url)}`, 301);
     return sendPage(request, reply, index, pathname);
   };
 
@@ -76,6 +77,23 @@ export function registerWebApp(
     return file && file !== index && !template ? sendFile(request, reply, file, 200) : notFound(request, reply);
   });
   app.setNotFoundHandler(notFound);
+}
+
+/**
+ * A request made by a page's script (fetch: Sec-Fetch-Mode cors, same-origin or no-cors), such
+ * as the version check's, rather than a browser's navigation or a crawler (which sends none).
+ * The app has no /index.html page: a visitor or crawler is sent to the home page's one address
+ * instead of being shown the not-found page with a 200; the version check still reads the file.
+ */
+function isScriptFetch(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  return typeof mode === 'string' && mode !== 'navigate';
+}
+
+/** The query of `url`, with its '?', or ''. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }
 
 function pathOf(url: string): string {

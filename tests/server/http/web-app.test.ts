@@ -58,6 +58,16 @@ describe('serving the built web app', () => {
     expect(await response.text()).toBe(await appShell());
   });
 
+  it('sends a visitor or crawler who asks for /index.html to the home page, its one address (301)', async () => {
+    // A browser's navigation says so; a crawler sends no Sec-Fetch-Mode. The app knows no /index.html:
+    // served, it was its not-found page with a 200, a second home address to crawlers.
+    for (const headers of [{ 'sec-fetch-mode': 'navigate' }, {}]) {
+      const response = await server.app.inject({ url: '/index.html?utm_source=mail', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(301);
+      expect(response.headers.location).toBe('/?utm_source=mail');
+    }
+  });
+
   it('answers an unknown page with a 404 status and the app, which shows its not-found page', async () => {
     const response = await server.fetch('/no/such/page');
     expect(response.status).toBe(404);
