@@ -51,7 +51,7 @@ function upsertCanonical(href: string): void {
  *     usePageMeta({ title: post.title, description: post.excerpt, type: 'article' });
  *
  * The canonical URL is the site's public origin (PUBLIC_URL, from /api/config) plus the
- * current path without query or hash; until the config arrives the page's own origin is used.
+ * current path without query, hash or trailing slash; until the config arrives the page's own origin is used.
  */
 export function usePageMeta({ title, description, type = 'website', image }: PageMeta): void {
   const { pathname } = useLocation();
@@ -61,7 +61,9 @@ export function usePageMeta({ title, description, type = 'website', image }: Pag
 
   useEffect(() => {
     const fullTitle = `${title} | ${SITE_NAME}`;
-    const url = `${origin}${pathname}`;
+    // A page's one address has no trailing slash, as the server's canonical link says (pagePatternOf
+    // tolerates /features/): the app must not rename it once it runs.
+    const url = `${origin}${pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname}`;
     document.title = fullTitle;
     upsertMeta('name', 'description', description);
     upsertCanonical(url);

@@ -154,6 +154,14 @@ test("a crawler or link preview that runs no script reads each page's own title,
   expect(slashed).toContain(`<link rel="canonical" href="${baseURL}/features">`);
 });
 
+test('a page opened under a trailing slash keeps naming its one address once the app runs', async ({ page, baseURL }) => {
+  await page.goto('/features/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features');
+  await expect(page).toHaveTitle('Features | HireAssist');
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/features`);
+  await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute('content', `${baseURL}/features`);
+});
+
 test("the first screen of the home page loads none of the lower sections' code until the visitor scrolls", async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
