@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
 import { BLOG_LIST_PAGE, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
@@ -63,9 +63,22 @@ export function BlogListPage() {
   const pages = pageCount(filtered.length);
   const shown = pageOf(filtered, Math.min(page, pages));
 
+  const listRef = useRef<HTMLElement>(null);
+  /** Set by a page button: the new page's list takes the focus once it has rendered. */
+  const focusList = useRef(false);
+  useEffect(() => {
+    if (!focusList.current) return;
+    focusList.current = false;
+    // preventScroll: the page scrolls to its top (filters and title in view), as before.
+    listRef.current?.focus({ preventScroll: true });
+  });
+
   const changePage = (next: number) => {
     setPage(next);
     window.scrollTo({ top: 0 });
+    // The button pressed stays at the bottom (or turns disabled, and the focus drops to the body):
+    // a keyboard or screen reader user goes on from the new page's first post instead.
+    focusList.current = true;
   };
 
   return (
@@ -153,11 +166,16 @@ export function BlogListPage() {
 
         {shown.length > 0 && (
           <>
-            <div className={styles.grid}>
+            <section
+              ref={listRef}
+              tabIndex={-1}
+              className={styles.grid}
+              aria-label={`Blog posts, page ${Math.min(page, pages)} of ${pages}`}
+            >
               {shown.map((post, index) => (
                 <BlogCard key={post.id} post={post} eager={index < 3} />
               ))}
-            </div>
+            </section>
             <Pagination page={Math.min(page, pages)} count={pages} onChange={changePage} />
           </>
         )}

@@ -28,6 +28,20 @@ describe('the blog list', () => {
     expect(cardTitles()).toHaveLength(9);
   });
 
+  test("a page button takes the keyboard to the new page's first post, not left at the bottom or on the page body", async () => {
+    renderBlog('/blog', createFakeBlogServer(twelve()));
+    await waitFor(() => expect(cardTitles()).toHaveLength(9));
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Next page' }).focus();
+    // On the last page 'Next page' is disabled: the focus it held must not drop to the body.
+    await user.keyboard('{Enter}');
+    const list = screen.getByRole('region', { name: 'Blog posts, page 2 of 2' });
+    expect(document.activeElement).toBe(list);
+    await user.tab();
+    expect(within(list).getAllByRole('article')[0]?.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement?.textContent).toContain('Post number 21');
+  });
+
   test('search is case-insensitive over title, excerpt, content and keywords, and resets to page 1', async () => {
     const posts = [
       ...twelve(),
