@@ -69,6 +69,28 @@ test('a message sent from the contact page is stored with its lead and its notif
   ]);
 });
 
+test('the keyboard focus stays in the form while sending, not dropped to the page body with the disabled button', async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/contact`);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/contact', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await fill(page, { Name: 'Ada Lovelace', Email: 'ada.focus@example.com', Message: 'Please call me back.' });
+  await page.getByRole('button', { name: 'Send Message' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeFocused();
+  release();
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+  // The next Tab goes on from the form's top: its first field.
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(/^Name/)).toBeFocused();
+});
+
 test('bad input shows what is wrong by each field and stores nothing', async ({ page }) => {
   await page.goto(`${server.url}/contact`);
   await fill(page, { Name: '   ', Email: 'bad.e2e@', Message: '' });

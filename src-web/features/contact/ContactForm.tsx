@@ -33,8 +33,19 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [status]);
 
+  // While sending, every control is disabled, and the browser drops the focus it held (the Send
+  // button's) to the page body: it goes to the form's heading instead, under which the outcome
+  // shows, and the next Tab goes on from the form's first field.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusWasInForm = useRef(false);
+  useEffect(() => {
+    if (sending && focusWasInForm.current) headingRef.current?.focus();
+    focusWasInForm.current = false;
+  }, [sending]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    focusWasInForm.current = formRef.current?.contains(document.activeElement) ?? false;
     void form.submit();
   };
 
@@ -80,7 +91,7 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
 
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title" className={styles.cardTitle}>
+      <h2 id="contact-form-title" ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
         Send us a message
       </h2>
       <div aria-live="polite" role="status" className={styles.statusRegion}>
