@@ -17,7 +17,15 @@ export type SitemapProvider = () => Promise<readonly SitemapEntry[]>;
 /** The most URLs one sitemap may list (sitemaps.org); search engines refuse a longer one. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-const DISALLOWED_PATHS: readonly string[] = ['/admin', PATHS.dashboard, PATHS.profile];
+/** The admin area and every signed-in page: to a crawler each is the app's shell, the home page's title and no content. */
+const DISALLOWED_PATHS: readonly string[] = [
+  '/admin',
+  PATHS.dashboard,
+  PATHS.profile,
+  PATHS.subscription,
+  PATHS.settings,
+  PATHS.security,
+];
 
 function robotsTxt(publicUrl: string): string {
   return [

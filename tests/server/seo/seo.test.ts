@@ -18,6 +18,8 @@ describe('robots.txt and sitemap.xml from the real server', () => {
     const lines = (await response.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toEqual(expect.arrayContaining(['Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /profile']));
+    // Every signed-in page: to a crawler each is the app's shell under the home page's title.
+    expect(lines).toEqual(expect.arrayContaining(['Disallow: /subscription', 'Disallow: /settings', 'Disallow: /security']));
     expect(lines).toContain('Sitemap: https://hireassist.example/sitemap.xml');
   });
 
