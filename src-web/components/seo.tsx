@@ -12,6 +12,8 @@ export interface PageMeta {
   type?: 'website' | 'article';
   /** An absolute path or URL of a preview image. */
   image?: string;
+  /** The page's canonical path when its query names it (the blog list's /blog?page=2); else the current path. */
+  path?: string;
 }
 
 const SITE_NAME = 'HireAssist';
@@ -53,7 +55,7 @@ function upsertCanonical(href: string): void {
  * The canonical URL is the site's public origin (PUBLIC_URL, from /api/config) plus the
  * current path without query, hash or trailing slash; until the config arrives the page's own origin is used.
  */
-export function usePageMeta({ title, description, type = 'website', image }: PageMeta): void {
+export function usePageMeta({ title, description, type = 'website', image, path }: PageMeta): void {
   const { pathname } = useLocation();
   const config = usePublicConfig();
   useContext(PrerenderedPageMetaContext)?.({ title: `${title} | ${SITE_NAME}`, description, type, ...(image ? { image } : {}) });
@@ -63,7 +65,7 @@ export function usePageMeta({ title, description, type = 'website', image }: Pag
     const fullTitle = `${title} | ${SITE_NAME}`;
     // A page's one address has no trailing slash, as the server's canonical link says (pagePatternOf
     // tolerates /features/): the app must not rename it once it runs.
-    const url = `${origin}${pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname}`;
+    const url = `${origin}${path ?? (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)}`;
     document.title = fullTitle;
     upsertMeta('name', 'description', description);
     upsertCanonical(url);
@@ -75,7 +77,7 @@ export function usePageMeta({ title, description, type = 'website', image }: Pag
     upsertMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
     if (image) upsertMeta('property', 'og:image', new URL(image, origin).href);
     else document.head.querySelector('meta[property="og:image"]')?.remove();
-  }, [title, description, type, image, origin, pathname]);
+  }, [title, description, type, image, origin, pathname, path]);
 }
 
 /** Structured data for search engines (schema.org JSON-LD), rendered where the component sits. */

@@ -44,6 +44,30 @@ test('browse, search, filter, paginate, open a post and go back', async ({ page 
   await expect(cards(page)).toHaveCount(9);
 });
 
+test('the list page is in the address: Back from a post returns to page 2, and /blog?page=2 opens on it', async ({ page }) => {
+  await page.goto('/blog');
+  await expect(cards(page)).toHaveCount(9);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(page.getByRole('region', { name: /^Blog posts, page 2 of/ })).toBeFocused();
+  const secondPageFirst = (await cards(page).first().getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await cards(page)
+    .first()
+    .getByRole('link', { name: `Read More: ${secondPageFirst}`, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondPageFirst);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(cards(page).first()).toContainText(secondPageFirst);
+
+  await page.goto('/blog?page=2');
+  await expect(cards(page).first()).toContainText(secondPageFirst);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/blog\?page=2$/);
+  await page.goto('/blog?page=99');
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+});
+
 test('an unknown post shows Post Not Found, with a 404 status', async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);

@@ -7,6 +7,7 @@ import {
   blogPostTitle,
   type BlogPost,
 } from '../../../src-shared/domain/blog-post.ts';
+import { blogListPath, blogPageCount, shownBlogPage } from '../../../src-shared/domain/blog-list-page.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { PageHead } from '../../../src-shared/domain/route-assets.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
@@ -98,18 +99,19 @@ function postMeta(post: BlogPost, siteUrl: string): Pick<FirstPaint, 'title' | '
   return pageHead(image ? { ...meta, image: absoluteUrl(siteUrl, image) } : meta, postUrl(siteUrl, post.slug));
 }
 
-/** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it. */
-function listMeta(siteUrl: string): Pick<FirstPaint, 'title' | 'description' | 'head'> {
+/** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it: page 1 is /blog, page 2 /blog?page=2. */
+function listMeta(siteUrl: string, page: number): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const meta: PageHead = {
     title: `${BLOG_LIST_PAGE.title} | ${company.name}`,
     description: BLOG_LIST_PAGE.description,
     type: 'website',
   };
-  return pageHead(meta, `${siteUrl}${PATHS.blog}`);
+  return pageHead(meta, `${siteUrl}${blogListPath(page)}`);
 }
 
+/** The cards of one page of the list (as pageOf in src-web/features/blog/list-rules.ts cuts them). */
 function listMarkup(posts: BlogPost[], images: BlogImages): string {
-  const cards = posts.slice(0, BLOG.pageSize).map((post, index) => {
+  const cards = posts.map((post, index) => {
     const href = e(blogPostPath(post.slug));
     return `<article class="fp-card">${image(post, 'fp-image', index < 3, images)}<div>${dateOf(post)}<h2><a href="${href}">${e(blogPostTitle(post))}</a></h2><p>${e(post.excerpt.trim() || 'No description available')}</p></div></article>`;
   });
@@ -133,13 +135,16 @@ function listRequest(query: PostQuery): string {
  * Lighthouse's mobile throttling (bench/lighthouse). The app asks for the list as it starts.
  */
 export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages, siteUrl: string) {
-  const list: FirstPaintProvider = async () => {
-    const page = await source.list(BLOG.listRequest);
-    const meta = listMeta(siteUrl);
+  const list: FirstPaintProvider = async (_pathname, query = new URLSearchParams()) => {
+    const { posts } = await source.list(BLOG.listRequest);
+    // The page the app will show for the address: a bad number shows page 1, one past the end the last (the app renames the address).
+    const shown = shownBlogPage(query, blogPageCount(posts.length));
+    const cards = posts.slice((shown - 1) * BLOG.pageSize, shown * BLOG.pageSize);
+    const meta = listMeta(siteUrl, shown);
     return {
       ...meta,
-      head: `${meta.head ?? ''}${preloadImage(page.posts[0], images)}`,
-      root: listMarkup(page.posts, images),
+      head: `${meta.head ?? ''}${preloadImage(cards[0], images)}`,
+      root: listMarkup(cards, images),
     } satisfies FirstPaint;
   };
 

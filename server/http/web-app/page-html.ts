@@ -32,8 +32,11 @@ export interface FirstPaint {
   responses?: Record<string, unknown>;
 }
 
-/** Builds a page's first paint from its path; undefined leaves the page as the build made it. */
-export type FirstPaintProvider = (pathname: string) => Promise<FirstPaint | undefined>;
+/**
+ * Builds a page's first paint from its path and query (the blog list's page is in its query);
+ * undefined leaves the page as the build made it.
+ */
+export type FirstPaintProvider = (pathname: string, query?: URLSearchParams) => Promise<FirstPaint | undefined>;
 
 /** route-assets.json, as the build wrote it (src-shared/domain/route-assets.ts). */
 type RouteAssets = Partial<Record<PagePath, RouteAssetsEntry>>;

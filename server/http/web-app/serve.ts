@@ -40,7 +40,7 @@ export function registerWebApp(
       const shell = built ? await built.index.file() : index;
       return sendFile(request, reply, shell, pathname === '/index.html' ? 200 : 404);
     }
-    const additions = await firstPaint[pattern]?.(pathname).catch((error: unknown) => {
+    const additions = await firstPaint[pattern]?.(pathname, new URLSearchParams(queryOf(request.url))).catch((error: unknown) => {
       // The page still works without its first paint: the app fetches what it needs.
       request.log.warn({ err: error, pathname }, 'first paint failed; serving the page without it');
       return undefined;

@@ -1,5 +1,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
+import {
+  BLOG_PAGE_PARAM,
+  blogListPath,
+  blogPageCount,
+  blogPageParam,
+  requestedBlogPage,
+  shownBlogPage,
+} from '../../../src-shared/domain/blog-list-page.ts';
 import { BLOG_LIST_PAGE, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
@@ -11,7 +20,7 @@ import { SearchIcon } from './blog-icons.ts';
 import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
-import { allKeywords, filterPosts, pageCount, pageOf } from './list-rules.ts';
+import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
 import { Pagination } from './Pagination.tsx';
 
 export const LIST_TEXT = {
@@ -29,16 +38,28 @@ export const LIST_TEXT = {
 
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[] };
 
-/** /blog: search, keyword filter, 9 cards a page, with the list cache of src-shared/api/blog. */
+/** `params` with the page parameter naming `page` (none for page 1), the other parameters kept. */
+function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const value = blogPageParam(page);
+  if (value === null) next.delete(BLOG_PAGE_PARAM);
+  else next.set(BLOG_PAGE_PARAM, value);
+  return next;
+}
+
+/**
+ * /blog: search, keyword filter, 9 cards a page, with the list cache of src-shared/api/blog.
+ * The page is in the address (/blog?page=2, src-shared/domain/blog-list-page.ts), so Back from
+ * a post returns to it and it can be linked; the search and keyword are not.
+ */
 export function BlogListPage() {
   const searchId = useId();
   const keywordId = useId();
-  usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description });
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [search, setSearch] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
 
   useEffect(() => {
     let current = true;
@@ -60,8 +81,22 @@ export function BlogListPage() {
   const posts = useMemo(() => (load.status === 'ready' ? load.posts : []), [load]);
   const keywords = useMemo(() => allKeywords(posts), [posts]);
   const filtered = useMemo(() => filterPosts(posts, search, keyword), [posts, search, keyword]);
-  const pages = pageCount(filtered.length);
-  const shown = pageOf(filtered, Math.min(page, pages));
+  const pages = blogPageCount(filtered.length);
+  const page = shownBlogPage(params, pages);
+  const shown = pageOf(filtered, page);
+  // Until the posts are here the page count is unknown: the address's page names the canonical link, as the server's did.
+  const canonicalPage = load.status === 'ready' ? page : (requestedBlogPage(params) ?? 1);
+  usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description, path: blogListPath(canonicalPage) });
+
+  // A bad page (?page=abc, ?page=1) or one past the end is renamed to the page shown, in place (no new history entry).
+  const addressPage = params.get(BLOG_PAGE_PARAM);
+  useEffect(() => {
+    if (load.status !== 'ready' || addressPage === blogPageParam(page)) return;
+    setParams((current) => withPage(current, page), { replace: true });
+  }, [load.status, addressPage, page, setParams]);
+
+  /** Back to page 1 when the filters change: the address follows without a history entry a keystroke. */
+  const toFirstPage = () => setParams((current) => withPage(current, 1), { replace: true });
 
   const listRef = useRef<HTMLElement>(null);
   /** Set by a page button: the new page's list takes the focus once it has rendered. */
@@ -74,7 +109,8 @@ export function BlogListPage() {
   });
 
   const changePage = (next: number) => {
-    setPage(next);
+    // A history entry a page: Back returns to the page before, and from a post to this one.
+    setParams((current) => withPage(current, next));
     window.scrollTo({ top: 0 });
     // The button pressed stays at the bottom (or turns disabled, and the focus drops to the body):
     // a keyboard or screen reader user goes on from the new page's first post instead.
@@ -102,7 +138,7 @@ export function BlogListPage() {
                 value={search}
                 onChange={(event) => {
                   setSearch(event.target.value);
-                  setPage(1);
+                  toFirstPage();
                 }}
               />
             </span>
@@ -118,7 +154,7 @@ export function BlogListPage() {
                 value={keyword}
                 onChange={(event) => {
                   setKeyword(event.target.value);
-                  setPage(1);
+                  toFirstPage();
                 }}
               >
                 <option value="">{LIST_TEXT.allKeywords}</option>
@@ -138,7 +174,7 @@ export function BlogListPage() {
             onClick={() => {
               setSearch('');
               setKeyword('');
-              setPage(1);
+              toFirstPage();
             }}
           >
             {LIST_TEXT.clearFilters}
@@ -166,17 +202,12 @@ export function BlogListPage() {
 
         {shown.length > 0 && (
           <>
-            <section
-              ref={listRef}
-              tabIndex={-1}
-              className={styles.grid}
-              aria-label={`Blog posts, page ${Math.min(page, pages)} of ${pages}`}
-            >
+            <section ref={listRef} tabIndex={-1} className={styles.grid} aria-label={`Blog posts, page ${page} of ${pages}`}>
               {shown.map((post, index) => (
                 <BlogCard key={post.id} post={post} eager={index < 3} />
               ))}
             </section>
-            <Pagination page={Math.min(page, pages)} count={pages} onChange={changePage} />
+            <Pagination page={page} count={pages} onChange={changePage} />
           </>
         )}
       </div>

@@ -39,10 +39,6 @@ export function allKeywords(posts: readonly BlogPost[]): string[] {
   return [...byLowerCase.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / BLOG.pageSize));
-}
-
 /** The posts of one page of the list (pages count from 1). */
 export function pageOf<T>(items: readonly T[], page: number): T[] {
   return items.slice((page - 1) * BLOG.pageSize, page * BLOG.pageSize);

@@ -87,6 +87,27 @@ describe('pages that paint before the app has run', () => {
     expect(html).not.toContain(posts[0]?.content.slice(0, 60));
   });
 
+  it('writes the page the address names (/blog?page=2) with its own canonical link; a bad or too large page names the one shown', async () => {
+    const { data: posts } = (await (
+      await server.fetch('/api/storychief/stories?page=1&per_page=50&status=published')
+    ).json()) as { data: BlogPost[] };
+    const lastPage = Math.ceil(posts.length / 9);
+    expect(lastPage).toBeGreaterThan(1);
+    for (const [address, page] of [
+      ['/blog?page=2', 2],
+      [`/blog?page=${lastPage + 5}`, lastPage],
+      ['/blog?page=abc', 1],
+      ['/blog?page=1', 1],
+    ] as const) {
+      const html = await (await server.fetch(address)).text();
+      const titles = [...html.matchAll(/<h2><a href="[^"]+">([^<]+)<\/a><\/h2>/g)].map((match) => match[1]);
+      expect(titles, address).toEqual(posts.slice((page - 1) * 9, page * 9).map((post) => post.title));
+      const canonical = page === 1 ? `${SITE_URL}/blog` : `${SITE_URL}/blog?page=${page}`;
+      expect(html, address).toContain(`<link rel="canonical" href="${canonical}">`);
+      expect(html, address).toContain(`<meta property="og:url" content="${canonical}">`);
+    }
+  });
+
   it("gives the blog list page its own title, description, canonical link and Open Graph tags, not the home page's", async () => {
     const head = (await (await server.fetch('/blog')).text()).split('</head>')[0] ?? '';
     // As the app's list page sets them (src-web/features/blog/BlogListPage.tsx, through seo.tsx).

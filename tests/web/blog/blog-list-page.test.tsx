@@ -42,6 +42,42 @@ describe('the blog list', () => {
     expect(document.activeElement?.textContent).toContain('Post number 21');
   });
 
+  test('the page is in the address: a page button adds ?page=N, and /blog?page=2 opens on page 2 with its canonical link', async () => {
+    const location = () => screen.getByTestId('location').textContent;
+    const canonical = () => document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    const first = renderBlog('/blog', createFakeBlogServer(twelve()));
+    await waitFor(() => expect(cardTitles()).toHaveLength(9));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(location()).toBe('/blog?page=2');
+    expect(canonical()).toMatch(/\/blog\?page=2$/);
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(location()).toBe('/blog');
+    expect(canonical()).toMatch(/\/blog$/);
+    first.unmount();
+
+    renderBlog('/blog?page=2', createFakeBlogServer(twelve()));
+    await waitFor(() => expect(cardTitles()).toEqual(['Post number 21', 'Post number 20', 'Post number 19']));
+    expect(screen.getByRole('region', { name: 'Blog posts, page 2 of 2' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(canonical()).toMatch(/\/blog\?page=2$/);
+    // Typing a search resets to page 1, and so does the address.
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'Post');
+    expect(location()).toBe('/blog');
+  });
+
+  test.each([
+    ['/blog?page=9', '/blog?page=2', 2],
+    ['/blog?page=abc', '/blog', 1],
+    ['/blog?page=0', '/blog', 1],
+    ['/blog?page=1', '/blog', 1],
+    ['/blog?page=3&utm_source=mail', '/blog?page=2&utm_source=mail', 2],
+  ])('%s, a page that is bad or past the end, shows the nearest page and is renamed %s', async (path, renamed, shown) => {
+    renderBlog(path, createFakeBlogServer(twelve()));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(renamed));
+    expect(screen.getByRole('region', { name: `Blog posts, page ${shown} of 2` })).toBeTruthy();
+  });
+
   test('search is case-insensitive over title, excerpt, content and keywords, and resets to page 1', async () => {
     const posts = [
       ...twelve(),

@@ -8,7 +8,8 @@ import { hireAssistTheme } from '../../../src-shared/ui/theme.ts';
 import type { createFakeBlogServer } from './fake-blog-server.ts';
 
 function Location() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
 /** The blog's pages under a router at `path`, with the page's fetch answered by `server`. */

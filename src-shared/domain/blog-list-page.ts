@@ -1,0 +1,38 @@
+import { BLOG } from './constants.ts';
+import { PATHS } from './routes.ts';
+
+/**
+ * The blog list's page number lives in its address (/blog?page=2) so that Back returns to it
+ * and a page can be linked or bookmarked. Page 1 is plain /blog, its one address. The web app
+ * and the server's first paint read it with these, so they agree on the page and its canonical link.
+ */
+export const BLOG_PAGE_PARAM = 'page';
+
+/** The page the address asks for: 1 without the parameter, undefined when it is no whole number from 1 (?page=abc, ?page=0). */
+export function requestedBlogPage(params: URLSearchParams): number | undefined {
+  const raw = params.get(BLOG_PAGE_PARAM);
+  if (raw === null) return 1;
+  // Six digits at most: no list has a million pages, and the number stays exact.
+  return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** How many pages of BLOG.pageSize cards `postCount` posts make (at least one, the empty list's). */
+export function blogPageCount(postCount: number): number {
+  return Math.max(1, Math.ceil(postCount / BLOG.pageSize));
+}
+
+/** The page the list shows for the address: a bad number shows page 1, one past the end the last page. */
+export function shownBlogPage(params: URLSearchParams, pageCount: number): number {
+  return Math.min(requestedBlogPage(params) ?? 1, pageCount);
+}
+
+/** The value of the parameter for `page`: none for page 1. */
+export function blogPageParam(page: number): string | null {
+  return page > 1 ? String(page) : null;
+}
+
+/** The address of a page of the list: /blog, /blog?page=2, … (its canonical address). */
+export function blogListPath(page: number): string {
+  const param = blogPageParam(page);
+  return param === null ? PATHS.blog : `${PATHS.blog}?${BLOG_PAGE_PARAM}=${param}`;
+}
