@@ -51,21 +51,35 @@ export class PostSourceUnavailableError extends Error {
 }
 
 /**
+ * How many answers the short cache keeps. The keys are few (pages × sizes × statuses, and the
+ * slugs readers ask for), but a slug is whatever a request names: a flood of made-up ones must
+ * not grow the cache (it grew to every slug of the last few seconds, swept one by one on each
+ * request past 500, 4 s of a blocked server for 20,000 of them). Beyond this the oldest goes.
+ */
+export const SHORT_CACHE_ENTRIES = 1000;
+
+/**
  * Keeps each answer of `source` for `ttlMs`, so a busy list page costs one query per
  * interval rather than one per visitor. Only the built-in store uses it: its posts change
  * only when content/blog is imported at start, so a few seconds of reuse is never stale for long.
  */
 export function withShortCache(source: PostSource, ttlMs: number): PostSource {
+  // In the order the answers were asked for: the first is the oldest (and the first to expire).
   const answers = new Map<string, { expires: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = answers.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     const value = load();
+    // Deleted first, so a renewed answer moves to the end, among the newest.
+    answers.delete(key);
     answers.set(key, { expires: now + ttlMs, value });
-    value.catch(() => answers.delete(key));
-    // The keys are few (pages × sizes × statuses, slugs); drop expired ones as they pile up.
-    if (answers.size > 500) for (const [name, entry] of answers) if (entry.expires <= now) answers.delete(name);
+    // A failure is not kept (the next request asks again); a newer answer under the key is.
+    value.catch(() => answers.get(key)?.value === value && answers.delete(key));
+    for (const oldest of answers.keys()) {
+      if (answers.size <= SHORT_CACHE_ENTRIES) break;
+      answers.delete(oldest);
+    }
     return value;
   }
   return {
