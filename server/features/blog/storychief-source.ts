@@ -7,7 +7,7 @@ import {
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { StoryChiefConfig } from './config.ts';
-import { isPublishedAt, PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import { isPublishedAt, PostSourceUnavailableError, type PostSource, type PublishedSlug } from './post-source.ts';
 
 type Json = Record<string, unknown>;
 
@@ -81,6 +81,11 @@ interface CacheEntry {
 
 /** How many distinct answers the short cache keeps; the oldest is dropped beyond this. */
 const CACHE_ENTRIES = 200;
+/**
+ * How many of StoryChief's pages (of BLOG.slugLookupPerPage posts) a look-up by slug or the
+ * sitemap reads at most: 5,000 posts, well within the cache's entries.
+ */
+const LOOKUP_PAGES = 50;
 
 /**
  * Reads posts from StoryChief's API. Every URL is built from the fixed base URL plus a
@@ -135,12 +140,28 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
   async function list(page: number, perPage: number, status: string) {
     const body = await get('stories', { page, per_page: perPage, ...(status === 'all' ? {} : { status }) });
     const meta = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
+    const stories = Array.isArray(body.data) ? body.data.length : 0;
     const posts = postsOf(body);
     // A story StoryChief calls published may be dated in the future: readers may not see it yet.
     // Those left out of this page leave the count too; StoryChief pages and counts the rest.
     const shown = status === 'published' ? posts.filter((post) => isPublishedAt(post, Date.now())) : posts;
     const total = typeof meta.total === 'number' ? meta.total - (posts.length - shown.length) : shown.length;
-    return { posts: shown, total };
+    // Another page follows while this one is full and StoryChief's count (when it sends one) goes on.
+    const more = stories >= perPage && (typeof meta.total !== 'number' || page * perPage < meta.total);
+    return { posts: shown, total, more };
+  }
+
+  /**
+   * The published posts, newest first, StoryChief's pages read in turn until `done` says
+   * enough or they end: looking among the newest 100 only, every older post had no page, no
+   * answer by slug and no sitemap entry. Each page is one cached request, so a made-up slug
+   * costs one read of the list per cache interval, never more than LOOKUP_PAGES requests.
+   */
+  async function eachPublished(done: (posts: BlogPost[]) => boolean): Promise<void> {
+    for (let page = 1; page <= LOOKUP_PAGES; page += 1) {
+      const { posts, more } = await list(page, BLOG.slugLookupPerPage, 'published');
+      if (done(posts) || !more) return;
+    }
   }
 
   return {
@@ -153,13 +174,18 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
     },
 
     async getPublishedBySlug(slug) {
-      const { posts } = await list(1, BLOG.slugLookupPerPage, 'published');
-      return posts.find((post) => post.slug === slug);
+      let found: BlogPost | undefined;
+      await eachPublished((posts) => (found = posts.find((post) => post.slug === slug)) !== undefined);
+      return found;
     },
 
     async listPublishedSlugs(limit) {
-      const { posts } = await list(1, Math.min(limit, BLOG.slugLookupPerPage), 'published');
-      return posts.map(({ slug, updated_at }) => ({ slug, updated_at }));
+      const slugs: PublishedSlug[] = [];
+      await eachPublished((posts) => {
+        for (const { slug, updated_at } of posts) if (slugs.length < limit) slugs.push({ slug, updated_at });
+        return slugs.length >= limit;
+      });
+      return slugs;
     },
   };
 }

@@ -274,6 +274,43 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     for (const request of peer.requests) expect(request.url).toMatch(/^\/1\.0\/stories(\/\d+)?\?/);
   });
 
+  test('a post older than the newest 100 still has its page, its API answer and its sitemap entry; a made-up slug stays a 404', async () => {
+    // 250 published stories, newest first, in StoryChief's pages.
+    const stories = Array.from({ length: 250 }, (_, index) => story(index + 1));
+    peer.answer = (request) => {
+      const url = new URL(request.url ?? '/', 'http://peer');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page') ?? 10);
+      const data = stories.slice((page - 1) * perPage, page * perPage);
+      const totalPages = Math.ceil(stories.length / perPage);
+      const pagination = {
+        total: stories.length,
+        count: data.length,
+        per_page: perPage,
+        current_page: page,
+        total_pages: totalPages,
+      };
+      return { status: 200, body: { data, meta: { pagination: { ...pagination, links: {} } } } };
+    };
+    const bySlug = await server.fetch('/api/post-by-slug/story-230');
+    expect(bySlug.status).toBe(200);
+    expect(((await bySlug.json()) as { data: BlogPost }).data.title).toBe('Story 230');
+    const page = await server.fetch('/blog/story-230.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p>Body 230</p>');
+    const sitemap = await (await server.fetch('/sitemap.xml')).text();
+    expect(sitemap).toContain('/blog/story-1<');
+    expect(sitemap).toContain('/blog/story-250<');
+    peer.requests.length = 0;
+    expect((await server.fetch('/api/post-by-slug/no-such-story')).status).toBe(404);
+    // The lookup reads StoryChief's pages until they end, and no further.
+    expect(peer.requests.map((request) => request.url)).toEqual([
+      '/1.0/stories?page=1&per_page=100&status=published',
+      '/1.0/stories?page=2&per_page=100&status=published',
+      '/1.0/stories?page=3&per_page=100&status=published',
+    ]);
+  });
+
   test('the short cache answers repeated requests without asking StoryChief again', async () => {
     const cached = await startBlogServer(
       { STORYCHIEF_API_KEY: 'sc-secret-key', STORYCHIEF_CACHE_TTL_SECONDS: '60' },
