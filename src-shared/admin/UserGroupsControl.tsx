@@ -27,20 +27,30 @@ const useStyles = makeStyles({
 });
 
 /**
- * The groups read so far, by username, for as long as the users screen is open: each read is a
- * signed identity call, and the virtual table mounts a row again each time it scrolls back into
- * view or a search brings it back.
+ * The groups changed here, by username, for as long as the users screen is open: the virtual table
+ * mounts a row again each time it scrolls back into view or a search brings it back, and the
+ * page it came with may predate the change.
  */
 export type GroupsSeen = Map<string, string[]>;
 
 /**
  * A user's groups on their row of the users table: each a tag the operator can dismiss
  * (removing the user from it), and "Add group" to pick an existing group or name a new one.
+ * `listed` are the groups the users page came with (one request a page, not one a row); the
+ * row reads them itself only without them (an older server) and after a change.
  */
-export function UserGroupsControl({ username, seen }: { username: string; seen: GroupsSeen }) {
+export function UserGroupsControl({
+  username,
+  listed,
+  seen,
+}: {
+  username: string;
+  listed: string[] | undefined;
+  seen: GroupsSeen;
+}) {
   const styles = useStyles();
   const { api, sessionLost } = useAdminServices();
-  const [groups, setGroups] = useState<string[] | null>(() => seen.get(username) ?? null);
+  const [groups, setGroups] = useState<string[] | null>(() => seen.get(username) ?? listed ?? null);
   const [known, setKnown] = useState<string[]>([]);
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
@@ -55,11 +65,13 @@ export function UserGroupsControl({ username, seen }: { username: string; seen: 
     [sessionLost],
   );
 
-  // Read once a screen unless changed here (the version), and never written after the row is
-  // gone. A row is keyed by its user, so `username` stays what the first render read from `seen`.
+  // Read only when the page came without them or after a change here (the version), and never
+  // written after the row is gone. A row is keyed by its user, so `username` stays what the first
+  // render read. The page's own groups are whatever the first render took.
   const [version, setVersion] = useState(0);
+  const [readyAtFirst] = useState(() => seen.has(username) || listed !== undefined);
   useEffect(() => {
-    if (version === 0 && seen.has(username)) return;
+    if (version === 0 && readyAtFirst) return;
     let live = true;
     void api.listUserGroups(username).then((outcome) => {
       if (!live) return;
@@ -71,7 +83,7 @@ export function UserGroupsControl({ username, seen }: { username: string; seen: 
     return () => {
       live = false;
     };
-  }, [api, username, seen, failed, version]);
+  }, [api, username, seen, failed, version, readyAtFirst]);
 
   async function change(run: () => Promise<AdminOutcome<void>>, fallback: string) {
     setBusy(true);

@@ -200,7 +200,7 @@ export function UsersScreen() {
               </Badge>
             </TableCell>
             <TableCell>
-              <UserGroupsControl username={user.username} seen={groupsSeen} />
+              <UserGroupsControl username={user.username} listed={user.groups} seen={groupsSeen} />
             </TableCell>
             <TableCell className={styles.nowrap}>{formatDateTime(user.createdDate)}</TableCell>
             <TableCell className={styles.pinnedEnd}>

@@ -1,5 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { IdentityUserRecordSchema, LeadSchema, MAX_ROW_ID, OutboxMailSchema, replyStatus, type OutboxMail } from './admin.ts';
+import {
+  IdentityUserRecordSchema,
+  LeadSchema,
+  MAX_ROW_ID,
+  OutboxMailSchema,
+  replyStatus,
+  type IdentityUserRecord,
+  type OutboxMail,
+} from './admin.ts';
 import { AffiliateApplicationSchema } from './affiliate.ts';
 
 /**
@@ -125,10 +133,18 @@ export type LeadsPageReply = Static<typeof LeadsPageReplySchema>;
 export const UsersPageReplySchema = Type.Object({
   ...replyStatus,
   users: Type.Optional(Type.Array(IdentityUserRecordSchema)),
+  /**
+   * Each user's groups by name, in the order of `users`: a page of users is one request, not one
+   * more a row for its groups.
+   */
+  userGroups: Type.Optional(Type.Array(Type.Array(Type.String()))),
   ...pageFields,
 });
 /** @public The answer as an API client reads it (the tests read the API as one). */
 export type UsersPageReply = Static<typeof UsersPageReplySchema>;
+
+/** A user of the users list: the identity provider's record, with their groups when the page had them. */
+export type ListedUserRecord = IdentityUserRecord & { Groups?: string[] };
 
 /**
  * `GET /api/admin/affiliate-applications` and `GET /api/admin/outbox`: a page of records,

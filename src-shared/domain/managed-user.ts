@@ -1,4 +1,5 @@
 import type { IdentityUserRecord } from './admin.ts';
+import type { ListedUserRecord } from './admin-lists.ts';
 
 /** A user as the admin screens show it, mapped from the identity provider's record. */
 export interface ManagedUser {
@@ -11,9 +12,11 @@ export interface ManagedUser {
   createdDate: string;
   lastModifiedDate: string;
   enabled: boolean;
+  /** The user's groups by name, when the record came with them (a page of the users list). */
+  groups?: string[];
 }
 
-export function toManagedUser(record: IdentityUserRecord): ManagedUser {
+export function toManagedUser(record: IdentityUserRecord | ListedUserRecord): ManagedUser {
   const attribute = (name: string) => record.Attributes.find((entry) => entry.Name === name)?.Value ?? '';
   return {
     id: record.Username,
@@ -25,6 +28,7 @@ export function toManagedUser(record: IdentityUserRecord): ManagedUser {
     createdDate: record.UserCreateDate,
     lastModifiedDate: record.UserLastModifiedDate,
     enabled: record.Enabled,
+    ...('Groups' in record && record.Groups ? { groups: record.Groups } : {}),
   };
 }
 

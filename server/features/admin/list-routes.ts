@@ -122,10 +122,12 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
           limit: request.query.limit ?? LIST_PAGE.default,
           ...(request.query.cursor === undefined ? {} : { cursor: request.query.cursor }),
           withTotal: request.query.cursor === undefined,
+          withGroups: true,
         });
         return {
           success: true,
-          users: page.items,
+          users: page.items.map(({ Groups: _groups, ...user }) => user),
+          userGroups: page.items.map((user) => user.Groups ?? []),
           ...pagePosition(page),
         };
       } catch (error) {

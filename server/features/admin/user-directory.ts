@@ -1,6 +1,6 @@
 import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
-import type { ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
+import type { ListedUserRecord, ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
 import { InvalidListQuery } from '../../db/list-query.ts';
 
 /** The user pool the admin area manages, through the AWS SDK (our /cognito or AWS Cognito). */
@@ -9,7 +9,16 @@ export interface UserPool {
   userPoolId: string;
   /** Up to how many users the pool's EstimatedNumberOfUsers is an exact count (0: always an estimate, as AWS's). */
   exactUserCountUpTo: number;
+  /**
+   * The groups of these users by name, in one read: the embedded pool's, from its tables. Without it
+   * (AWS Cognito, which has no batched read of memberships) the server asks AdminListGroupsForUser
+   * for each user of the page, a few at a time: still one request a page from the screen.
+   */
+  groupsOf?: (usernames: string[]) => Promise<Map<string, string[]>>;
 }
+
+/** How many AdminListGroupsForUser calls run at once for a page of a pool without `groupsOf`. */
+const GROUP_READS_AT_ONCE = 6;
 
 /** Cognito's largest ListUsers page. */
 const LIST_USERS_PAGE = 60;
@@ -28,11 +37,13 @@ export interface UsersPageRequest extends UsersFilter {
   cursor?: string;
   /** Whether to ask the pool how many users it has (DescribeUserPool). */
   withTotal: boolean;
+  /** Whether each user comes with their groups (the screen's page does; an export does not). */
+  withGroups: boolean;
 }
 
 export interface UserDirectory {
   /** A page of users in the pool's order, through ListUsers (several calls when limit > 60). */
-  page(request: UsersPageRequest): Promise<ListPage<IdentityUserRecord>>;
+  page(request: UsersPageRequest): Promise<ListPage<ListedUserRecord>>;
   enable(username: string): Promise<void>;
   /** Disables the user and signs them out everywhere (their refresh tokens stop working). */
   disable(username: string): Promise<void>;
@@ -57,22 +68,52 @@ function listUsersFilter(filter: UsersFilter): string | undefined {
 export async function* allUsers(directory: UserDirectory, filter: UsersFilter): AsyncGenerator<IdentityUserRecord[]> {
   let cursor: string | undefined;
   do {
-    const page = await directory.page({ ...filter, limit: LIST_USERS_PAGE, withTotal: false, ...(cursor ? { cursor } : {}) });
+    const page = await directory.page({
+      ...filter,
+      limit: LIST_USERS_PAGE,
+      withTotal: false,
+      withGroups: false,
+      ...(cursor ? { cursor } : {}),
+    });
     if (page.items.length > 0) yield page.items;
     cursor = page.nextCursor ?? undefined;
   } while (cursor !== undefined);
 }
 
-async function createUserDirectory({ client, userPoolId, exactUserCountUpTo }: UserPool): Promise<UserDirectory> {
+async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, groupsOf }: UserPool): Promise<UserDirectory> {
   // Loaded with the pool's client (admin-client.ts), on first use: not at start.
   const {
     AdminDeleteUserCommand,
+    AdminListGroupsForUserCommand,
     AdminDisableUserCommand,
     AdminEnableUserCommand,
     AdminUserGlobalSignOutCommand,
     DescribeUserPoolCommand,
     ListUsersCommand,
   } = await import('@aws-sdk/client-cognito-identity-provider');
+  /** Each user's groups by name, as AdminListGroupsForUser pages them (up to 60 a call). */
+  async function groupsOneByOne(usernames: string[]): Promise<Map<string, string[]>> {
+    const groups = new Map<string, string[]>();
+    const next = usernames[Symbol.iterator]();
+    async function worker() {
+      for (let step = next.next(); !step.done; step = next.next()) {
+        const username = step.value;
+        const names: string[] = [];
+        let token: string | undefined;
+        do {
+          const answer = await client.send(
+            new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: 60, NextToken: token }),
+          );
+          names.push(...(answer.Groups ?? []).map((group) => group.GroupName ?? ''));
+          token = answer.NextToken;
+        } while (token);
+        groups.set(username, names.sort());
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(GROUP_READS_AT_ONCE, usernames.length) }, worker));
+    return groups;
+  }
+
   return {
     async page(request) {
       const filter = listUsersFilter(request);
@@ -90,6 +131,12 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo }: U
         users.push(...(page.Users ?? []).map(toRecord));
         token = page.PaginationToken;
       } while (token && users.length < request.limit);
+      let listed: ListedUserRecord[] = users;
+      if (request.withGroups && users.length > 0) {
+        const usernames = users.map((user) => user.Username);
+        const groups = await (groupsOf ?? groupsOneByOne)(usernames);
+        listed = users.map((user) => ({ ...user, Groups: groups.get(user.Username) ?? [] }));
+      }
       const onlyPage = request.cursor === undefined && !token;
       let total: number | null = null;
       if (onlyPage) total = users.length;
@@ -100,7 +147,7 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo }: U
         total = pool?.UserPool?.EstimatedNumberOfUsers ?? null;
       }
       return {
-        items: users,
+        items: listed,
         nextCursor: token ?? null,
         total,
         totalIsEstimate: !onlyPage && total !== null && total > exactUserCountUpTo,

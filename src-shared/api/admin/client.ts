@@ -4,6 +4,7 @@ import type {
   LeadsChart,
   LeadsChartQuery,
   LeadsQuery,
+  ListedUserRecord,
   ListPage,
   OutboxPage,
   RecordsQuery,
@@ -53,7 +54,7 @@ export interface AdminApi {
   /** New leads per day (or week) by source, for the leads list's filters. */
   leadsChart(query?: LeadsChartQuery): Promise<AdminOutcome<LeadsChart>>;
   /** One page of the pool's users. */
-  listUsers(query?: UsersQuery): Promise<AdminOutcome<ListPage<IdentityUserRecord>>>;
+  listUsers(query?: UsersQuery): Promise<AdminOutcome<ListPage<ListedUserRecord>>>;
   enableUser(username: string): Promise<AdminOutcome<void>>;
   disableUser(username: string): Promise<AdminOutcome<void>>;
   deleteUser(username: string): Promise<AdminOutcome<void>>;

@@ -42,6 +42,7 @@ async function answer(request: IncomingMessage): Promise<unknown> {
     if (describeDenied) return DENIED;
     return { UserPool: { Id: POOL, EstimatedNumberOfUsers: POOL_SIZE } };
   }
+  if (target === 'AdminListGroupsForUser') return { Groups: [{ GroupName: 'staff' }, { GroupName: 'beta' }] };
   // Every ListUsers answers a full page with more to come: the pool is larger than any one page.
   const limit = Number(body.Limit);
   return { Users: Array.from({ length: limit }, (_, index) => cognitoUser(index)), PaginationToken: 'more' };
@@ -88,7 +89,7 @@ afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 describe('the users list against AWS Cognito', () => {
   it("gives the pool's EstimatedNumberOfUsers as the total, labelled an estimate (AWS only ever estimates it)", async () => {
     requests.length = 0;
-    const page = await directory.page({ searchBy: 'email', limit: 50, withTotal: true });
+    const page = await directory.page({ searchBy: 'email', limit: 50, withTotal: true, withGroups: false });
     expect(page.items).toHaveLength(50);
     expect(page).toMatchObject({ total: POOL_SIZE, totalIsEstimate: true, nextCursor: 'more' });
     expect(requests.map((request) => request.target)).toEqual(['ListUsers', 'DescribeUserPool']);
@@ -97,7 +98,7 @@ describe('the users list against AWS Cognito', () => {
   it('still lists the users, with no total, for a key allowed ListUsers but not DescribeUserPool', async () => {
     describeDenied = true;
     try {
-      const page = await directory.page({ searchBy: 'email', limit: 50, withTotal: true });
+      const page = await directory.page({ searchBy: 'email', limit: 50, withTotal: true, withGroups: false });
       expect(page.items).toHaveLength(50);
       expect(page).toMatchObject({ total: null, totalIsEstimate: false, nextCursor: 'more' });
     } finally {
@@ -105,9 +106,20 @@ describe('the users list against AWS Cognito', () => {
     }
   });
 
+  it("reads each listed user's groups with AdminListGroupsForUser (AWS has no batched read), sorted by name", async () => {
+    requests.length = 0;
+    const page = await directory.page({ searchBy: 'email', limit: 20, withTotal: false, withGroups: true });
+    expect(page.items.map((user) => user.Groups)).toEqual(Array.from({ length: 20 }, () => ['beta', 'staff']));
+    const asked = requests.filter((request) => request.target === 'AdminListGroupsForUser');
+    expect(asked.map((request) => request.body.Username)).toEqual(
+      expect.arrayContaining(page.items.map((user) => user.Username)),
+    );
+    expect(asked).toHaveLength(20);
+  });
+
   it('asks for a username prefix with the ListUsers Filter AWS documents, and claims no total for a search', async () => {
     requests.length = 0;
-    const page = await directory.page({ q: '4f1c"00', searchBy: 'username', limit: 50, withTotal: true });
+    const page = await directory.page({ q: '4f1c"00', searchBy: 'username', limit: 50, withTotal: true, withGroups: false });
     expect(requests).toEqual([{ target: 'ListUsers', body: { UserPoolId: POOL, Limit: 50, Filter: 'username ^= "4f1c\\"00"' } }]);
     expect(page).toMatchObject({ total: null, nextCursor: 'more' });
   });

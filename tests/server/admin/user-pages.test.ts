@@ -1,9 +1,15 @@
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  CreateGroupCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import type { UsersPageReply } from '../../../src-shared/domain/admin-lists.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
+import { lazyUserDirectory } from '../../../server/features/admin/user-directory.ts';
+import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
 
@@ -41,6 +47,12 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  for (const group of ['beta', 'staff']) await t.admin.send(new CreateGroupCommand({ UserPoolId: POOL_ID, GroupName: group }));
+  const join = (username: string, group: string) =>
+    t.admin.send(new AdminAddUserToGroupCommand({ UserPoolId: POOL_ID, Username: username, GroupName: group }));
+  await join('user-001', 'staff');
+  await join('user-001', 'beta');
+  await join('user-002', 'beta');
 }, 60_000);
 afterAll(() => t.close());
 
@@ -86,6 +98,38 @@ describe('DescribeUserPool (signed with the admin key)', () => {
 });
 
 describe('GET /api/admin/users in pages', () => {
+  it("carries each user's groups by name on the page, read in one query: no identity call a user", async () => {
+    const { status, body } = await page('?limit=50');
+    expect(status).toBe(200);
+    expect(body.users).toHaveLength(50);
+    expect(body.userGroups).toHaveLength(50);
+    const groups = new Map((body.users ?? []).map((user, index) => [user.Username, body.userGroups?.[index]]));
+    expect(groups.get('user-001')).toEqual(['beta', 'staff']);
+    expect(groups.get('user-002')).toEqual(['beta']);
+    expect(groups.get('user-003')).toEqual([]);
+
+    // The same page through the directory, its identity calls counted: ListUsers and the total only.
+    const pool = await createIdentityAdminClient({
+      identity: t.server.config.identity,
+      db: t.server.app.database.db,
+      server: t.server.app.server,
+    });
+    const calls: string[] = [];
+    const send = pool.client.send.bind(pool.client);
+    pool.client.send = ((command: { constructor: { name: string } }, ...rest: unknown[]) => {
+      calls.push(command.constructor.name);
+      return (send as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as typeof pool.client.send;
+    const directPage = await lazyUserDirectory(async () => pool).page({
+      searchBy: 'email',
+      limit: 50,
+      withTotal: true,
+      withGroups: true,
+    });
+    expect(directPage.items.filter((user) => (user.Groups ?? []).length > 0)).toHaveLength(2);
+    expect(calls).toEqual(['ListUsersCommand', 'DescribeUserPoolCommand']);
+  });
+
   it('walks every user once, 50 a page by default, with the pool total on the first page', async () => {
     const first = await page('');
     expect(first.status).toBe(200);

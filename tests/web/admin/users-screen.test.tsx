@@ -1,4 +1,9 @@
-import { AdminDeleteUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  CreateGroupCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +55,7 @@ async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWO
 }
 
 /**
- * The table row of a user, once the list shows it (each row also reads its groups from the server;
- * hidden: the login dialog's modal layer may still mark the page aria-hidden for a moment).
+ * The table row of a user, once the list shows it (hidden: the login dialog's modal layer may still mark the page aria-hidden for a moment).
  */
 const row = (email: string) =>
   waitFor(
@@ -182,13 +186,25 @@ describe('User Management', () => {
     expect(screen.getByRole('button', { name: 'Refresh', hidden: true }).hasAttribute('disabled')).toBe(false);
   });
 
-  it("reads a user's groups once while the screen is open: a row that comes back (a search cleared, a row scrolled back) shows them without asking again", async () => {
+  it("shows each user's groups from the page's answer: no request a row, however often its row mounts (a search cleared, a row scrolled back)", async () => {
     await identity.createUser('grace@example.com');
     await identity.createUser('alan@example.com');
+    const { Users: [grace] = [] } = await identity.admin.send(
+      new ListUsersCommand({ UserPoolId: POOL_ID, Filter: 'email = "grace@example.com"' }),
+    );
+    await identity.admin.send(new CreateGroupCommand({ UserPoolId: POOL_ID, GroupName: 'navy' }));
+    await identity.admin.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: POOL_ID, Username: grace?.Username ?? '', GroupName: 'navy' }),
+    );
     const user = userEvent.setup();
     const asked: string[] = [];
+    const pages: string[] = [];
     setup(undefined, (api) => ({
       ...api,
+      listUsers: (query) => {
+        pages.push(query?.q ?? '');
+        return api.listUsers(query);
+      },
       listUserGroups: (username) => {
         asked.push(username);
         return api.listUserGroups(username);
@@ -196,13 +212,16 @@ describe('User Management', () => {
     }));
     await logIn(user);
     await row('alan@example.com');
+    expect(within(await row('grace@example.com')).getByText('navy')).toBeTruthy();
     const search = screen.getByRole('searchbox', { name: 'Search by email (starts with)', hidden: true });
     await user.type(search, 'grace');
     await waitFor(() => expect(screen.queryByText('alan@example.com')).toBeNull(), { timeout: 10_000 });
     await user.clear(search);
     await row('alan@example.com');
-    // Each row's groups are a signed identity call: once per user, however often its row mounts.
-    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(within(await row('grace@example.com')).getByText('navy')).toBeTruthy();
+    // One request a page (the first page, the search's, the cleared search's), none a row.
+    expect(asked).toEqual([]);
     expect(asked).toHaveLength(new Set(asked).size);
+    expect(pages).toEqual(['', 'grace', '']);
   });
 });
