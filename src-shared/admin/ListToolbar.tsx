@@ -1,6 +1,6 @@
 import { Button, Input, makeStyles, ProgressBar, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, DismissRegular, SearchRegular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
@@ -15,6 +15,8 @@ interface ListToolbarProps {
   searchLabel: string;
   /** The longest search the list's query takes (its schema's `q`). */
   searchMaxLength: number;
+  /** The search box, for a screen that gives it the focus back (after its row went away). */
+  searchRef?: Ref<HTMLInputElement>;
   onRefresh(): void;
   refreshing: boolean;
   onExport?(): void;
@@ -28,7 +30,7 @@ interface ListToolbarProps {
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /** Search, filters, Refresh and Export CSV above an admin list. */
-export function ListToolbar(props: ListToolbarProps) {
+export function ListToolbar({ searchRef, ...props }: ListToolbarProps) {
   const styles = useStyles();
   return (
     <div className={styles.root} role="toolbar" aria-label="List tools">
@@ -38,6 +40,7 @@ export function ListToolbar(props: ListToolbarProps) {
         value={props.search}
         placeholder={props.searchLabel}
         aria-label={props.searchLabel}
+        ref={searchRef}
         maxLength={props.searchMaxLength}
         contentBefore={<SearchRegular aria-hidden />}
         onChange={(_event, data) => props.onSearch(data.value)}

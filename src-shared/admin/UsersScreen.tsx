@@ -9,7 +9,7 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { USER_STATUSES, UsersQuerySchema, type UserSearchField, type UsersQuery } from '../domain/admin-lists.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
 import { displayName, toManagedUser, userStatusTone, type ManagedUser, type StatusTone } from '../domain/managed-user.ts';
@@ -77,6 +77,19 @@ export function UsersScreen() {
   const csvExport = useCsvExport('users', 'users');
   const [groupsSeen] = useState<GroupsSeen>(() => new Map());
   const ids = { searchBy: useId(), status: useId() };
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A deleted user's row goes with its Delete button, where the dialog gave the focus back: once
+  // the list has reloaded, a focus left on nothing goes to the search box.
+  const deleted = useRef(false);
+  useEffect(() => {
+    if (!deleted.current || state.phase !== 'ready') return;
+    deleted.current = false;
+    // After the dialog's own focus restore, which waits a frame.
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body) searchRef.current?.focus();
+    });
+  }, [state.phase, state.items]);
 
   function ask(action: UserAction, user: ManagedUser) {
     setActionError(null);
@@ -92,6 +105,7 @@ export function UsersScreen() {
     setBusy(false);
     if (outcome.ok) {
       setPending(null);
+      deleted.current = action === 'delete';
       void reload();
       return;
     }
@@ -120,6 +134,7 @@ export function UsersScreen() {
         onSearch={setSearch}
         searchLabel={`Search by ${SEARCH_BY[searchBy].toLowerCase()} (starts with)`}
         searchMaxLength={maxLengthOf(UsersQuerySchema.properties.q)}
+        searchRef={searchRef}
         onRefresh={() => void reload()}
         refreshing={state.phase === 'loading'}
         onExport={() => void csvExport.run({ ...query })}

@@ -1,0 +1,150 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD as PASSWORD, startSite, type Site } from './support/site.ts';
+
+/*
+ * The users screen and the audit log with the keyboard alone, in Chromium: Tab, Shift+Tab,
+ * Enter, Escape and the arrow keys. A dialog takes the focus when it opens and gives it back to
+ * the control that opened it; a control that goes away (a removed tag, a row's action that
+ * became another) leaves the focus on its neighbour, not on the page's body.
+ */
+
+test.describe.configure({ mode: 'default' });
+
+// A server of these tests' own: its users are made for them.
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+  const now = Date.now();
+  await site.server.app.database.db
+    .insertInto('identity_users')
+    .values(
+      ['kb-ann', 'kb-bob', 'kb-cy'].map((name, index) => ({
+        username: `${name}-username`,
+        email: `${name}@example.com`,
+        email_verified: true,
+        pending_email: null,
+        given_name: name,
+        family_name: 'Keys',
+        phone_number: null,
+        status: 'CONFIRMED' as const,
+        enabled: true,
+        password_hash: null,
+        identities: null,
+        failed_sign_ins: 0,
+        last_failed_sign_in_at: null,
+        locked_until: null,
+        created_at: new Date(now - 1000 * index),
+        updated_at: new Date(now),
+      })),
+    )
+    .execute();
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus. */
+async function tabTo(page: Page, target: Locator, { back = false, most = 60 } = {}) {
+  for (let step = 0; step < most; step++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${String(target)} never took the focus`);
+}
+
+/** Whether the focus is inside `container`. */
+const focusInside = (container: Locator) => container.evaluate((element) => element.contains(document.activeElement));
+
+async function logIn(page: Page, path: string) {
+  await page.goto(`${site.url}${path}`);
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog.getByLabel('Admin password')).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+async function searchUsers(page: Page, prefix: string) {
+  const search = page.getByRole('searchbox', { name: 'Search by email (starts with)' });
+  await tabTo(page, search);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(prefix);
+  await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
+}
+
+test('the confirm dialogs: focus goes in, Escape gives it back, a confirmed action leaves it on the row', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, '/admin/users');
+  await searchUsers(page, 'kb-ann');
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /kb-ann@example\.com/ });
+
+  const disable = row.getByRole('button', { name: 'Disable kb-ann@example.com' });
+  await tabTo(page, disable);
+  await page.keyboard.press('Enter');
+  const confirmDisable = page.getByRole('dialog', { name: 'Confirm Disable User' });
+  await expect(confirmDisable).toBeVisible();
+  expect(await focusInside(confirmDisable)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(confirmDisable).toBeHidden();
+  await expect(disable).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(confirmDisable).toBeVisible();
+  await tabTo(page, confirmDisable.getByRole('button', { name: 'Disable' }));
+  await page.keyboard.press('Enter');
+  await expect(confirmDisable).toBeHidden();
+  // The row's Disable became Enable: the focus is on it, ready to undo.
+  const enable = row.getByRole('button', { name: 'Enable kb-ann@example.com' });
+  await expect(enable).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  const confirmEnable = page.getByRole('dialog', { name: 'Confirm Enable User' });
+  await expect(confirmEnable).toBeVisible();
+  await tabTo(page, confirmEnable.getByRole('button', { name: 'Enable' }));
+  await page.keyboard.press('Enter');
+  await expect(confirmEnable).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Disable kb-ann@example.com' })).toBeFocused();
+
+  const remove = row.getByRole('button', { name: 'Delete kb-ann@example.com' });
+  await tabTo(page, remove);
+  await page.keyboard.press('Enter');
+  const confirmDelete = page.getByRole('dialog', { name: 'Confirm Delete User' });
+  await expect(confirmDelete).toBeVisible();
+  expect(await focusInside(confirmDelete)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await tabTo(page, confirmDelete.getByRole('button', { name: 'Delete' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
+  // The row is gone: the focus is back on the search that found it, not lost on the page.
+  await expect(page.getByRole('searchbox', { name: 'Search by email (starts with)' })).toBeFocused();
+});
+
+test('"Invite user": focus in the email field, Enter sends, Escape closes back onto the button', async ({ page }) => {
+  await logIn(page, '/admin/users');
+  const inviteButton = page.getByRole('button', { name: 'Invite user' });
+  await tabTo(page, inviteButton);
+  await page.keyboard.press('Enter');
+  const invite = page.getByRole('dialog', { name: 'Invite user' });
+  await expect(invite.getByLabel(/^Email/)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(invite).toBeHidden();
+  await expect(inviteButton).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(invite.getByLabel(/^Email/)).toBeFocused();
+  await page.keyboard.type('not-an-address');
+  await page.keyboard.press('Enter');
+  await expect(invite.getByText('Enter a valid email address.')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('kb-invited@example.com');
+  await page.keyboard.press('Tab');
+  await expect(invite.getByLabel('First name')).toBeFocused();
+  await page.keyboard.type('Kay');
+  await page.keyboard.press('Enter');
+  await expect(invite.getByRole('status')).toHaveText('Invitation sent to kb-invited@example.com.');
+  await page.keyboard.press('Escape');
+  await expect(invite).toBeHidden();
+  await expect(inviteButton).toBeFocused();
+});
