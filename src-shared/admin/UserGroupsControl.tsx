@@ -11,7 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
 import { GroupNameSchema } from '../domain/user-invites.ts';
@@ -85,7 +85,8 @@ export function UserGroupsControl({
     };
   }, [api, username, seen, failed, version, readyAtFirst]);
 
-  async function change(run: () => Promise<AdminOutcome<void>>, fallback: string) {
+  /** Runs a change; once done, the row shows `update` of its groups (or reads them, never read yet). */
+  async function change(run: () => Promise<AdminOutcome<void>>, fallback: string, update: (current: string[]) => string[]) {
     setBusy(true);
     setError(null);
     const outcome = await run();
@@ -94,14 +95,46 @@ export function UserGroupsControl({
       failed(outcome, fallback);
       return false;
     }
-    setVersion((current) => current + 1);
+    if (groups === null) setVersion((current) => current + 1);
+    else {
+      const next = update(groups);
+      seen.set(username, next);
+      setGroups(next);
+    }
     return true;
+  }
+
+  // A removed tag takes the focus with it: the tag now in its place (or the one before, or
+  // "+ Group" when none is left) takes it, so the keyboard goes on from where it was.
+  const root = useRef<HTMLDivElement>(null);
+  const [removedAt, setRemovedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (removedAt === null || busy) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus has moved: done
+    setRemovedAt(null);
+    const tags = root.current?.querySelectorAll<HTMLElement>('[data-group-tag]') ?? [];
+    const next = tags[Math.min(removedAt, tags.length - 1)] ?? root.current?.querySelector<HTMLElement>('[data-add-group]');
+    next?.focus();
+  }, [removedAt, busy, groups]);
+
+  async function remove(group: string) {
+    const at = groups?.indexOf(group) ?? -1;
+    const removed = await change(
+      () => api.removeUserFromGroup(username, group),
+      'Failed to remove user from group',
+      (current) => current.filter((name) => name !== group),
+    );
+    setRemovedAt(removed ? at : Math.max(at, 0));
   }
 
   async function openAdd(open: boolean) {
     setAdding(open);
     setName('');
-    if (!open) return;
+    if (!open) {
+      // Closed by Add or Cancel as much as by Escape: the keyboard goes back to "+ Group".
+      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[data-add-group]')?.focus());
+      return;
+    }
     const outcome = await api.listGroups();
     if (outcome.ok) setKnown(outcome.value);
   }
@@ -109,19 +142,22 @@ export function UserGroupsControl({
   async function add() {
     const group = name.trim();
     if (!group) return;
-    if (await change(() => api.addUserToGroup(username, group), 'Failed to add user to group')) setAdding(false);
+    const added = await change(
+      () => api.addUserToGroup(username, group),
+      'Failed to add user to group',
+      (current) => [...current.filter((name) => name !== group), group].sort(),
+    );
+    if (added) void openAdd(false);
   }
 
   const choices = known.filter((group) => !groups?.includes(group));
   return (
-    <div className={styles.root}>
+    <div className={styles.root} ref={root}>
       {groups !== null && groups.length > 0 && (
         <TagGroup
           size="extra-small"
           aria-label={`Groups of ${username}`}
-          onDismiss={(_event, data) =>
-            void change(() => api.removeUserFromGroup(username, String(data.value)), 'Failed to remove user from group')
-          }
+          onDismiss={(_event, data) => void remove(String(data.value))}
         >
           {groups.map((group) => (
             <Tag
@@ -129,6 +165,7 @@ export function UserGroupsControl({
               value={group}
               shape="rounded"
               appearance="brand"
+              data-group-tag=""
               dismissible={!busy}
               // A dismissible tag is one button: its name says what pressing it does.
               aria-label={`Remove ${username} from ${group}`}
@@ -145,6 +182,7 @@ export function UserGroupsControl({
             appearance="subtle"
             className={styles.add}
             aria-label={`Add ${username} to a group`}
+            data-add-group=""
             disabled={busy}
           >
             + Group
@@ -167,6 +205,13 @@ export function UserGroupsControl({
               maxLength={maxLengthOf(GroupNameSchema)}
               onChange={(event) => setName(event.target.value)}
               onOptionSelect={(_event, data) => setName(data.optionText ?? '')}
+              // Enter adds the group unless it picks an option of the open list: the combobox
+              // itself keeps Enter from submitting the form.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant')) return;
+                event.preventDefault();
+                void add();
+              }}
               disabled={busy}
             >
               {choices.map((group) => (
@@ -177,7 +222,7 @@ export function UserGroupsControl({
               <Button type="submit" appearance="primary" size="small" disabled={busy || name.trim() === ''}>
                 Add
               </Button>
-              <Button size="small" onClick={() => setAdding(false)} disabled={busy}>
+              <Button size="small" onClick={() => void openAdd(false)} disabled={busy}>
                 Cancel
               </Button>
             </div>

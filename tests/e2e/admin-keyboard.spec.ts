@@ -148,3 +148,48 @@ test('"Invite user": focus in the email field, Enter sends, Escape closes back o
   await expect(invite).toBeHidden();
   await expect(inviteButton).toBeFocused();
 });
+
+test("a user's groups: add one and remove it with the keyboard alone", async ({ page }) => {
+  await logIn(page, '/admin/users');
+  await searchUsers(page, 'kb-bob');
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /kb-bob@example\.com/ });
+  const add = row.getByRole('button', { name: 'Add kb-bob-username to a group' });
+
+  for (const group of ['keyboard-crew', 'night-shift']) {
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    const name = page.getByRole('combobox', { name: 'Group name' });
+    await expect(name).toBeFocused();
+    await page.keyboard.type(group);
+    await page.keyboard.press('Enter');
+    await expect(row.getByText(group)).toBeVisible();
+    await expect(name).toBeHidden();
+    // The popover closed: the keyboard is back on its button.
+    await expect(add).toBeFocused();
+  }
+
+  // Escape closes the popover without adding.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Group name' })).toBeFocused();
+  await page.keyboard.type('never-added');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Group name' })).toBeHidden();
+  await expect(add).toBeFocused();
+  await expect(row.getByText('never-added')).toHaveCount(0);
+
+  // The tags are one stop of the Tab order (the last one's), the arrow keys move between them.
+  const night = row.getByRole('button', { name: 'Remove kb-bob-username from night-shift' });
+  await tabTo(page, night, { back: true });
+  await page.keyboard.press('ArrowLeft');
+  const crew = row.getByRole('button', { name: 'Remove kb-bob-username from keyboard-crew' });
+  await expect(crew).toBeFocused();
+  await page.keyboard.press('Delete');
+  await expect(row.getByText('keyboard-crew')).toHaveCount(0);
+  // The tag now in its place takes the focus.
+  await expect(night).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('night-shift')).toHaveCount(0);
+  // The last tag gone: the focus is on "+ Group".
+  await expect(add).toBeFocused();
+});
