@@ -130,9 +130,12 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
     event.preventDefault();
     setApplied({ ...form });
   };
+  // Clear turns itself off: the focus goes to the first filter, not off the page.
+  const firstFilter = useRef<HTMLSelectElement>(null);
   const clear = () => {
     setForm(NO_FILTERS);
     setApplied(NO_FILTERS);
+    firstFilter.current?.focus();
   };
   const filtered = !isEmpty(applied);
   const headingId = 'audit-log-title';
@@ -151,7 +154,11 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
       <form className={own.form} onSubmit={apply} aria-label="Filter events" role="search">
         <div className={own.fields}>
           <Field label="Event type" className={own.field}>
-            <Select value={form.type} onChange={(_event, data) => setForm({ ...form, type: data.value as FilterForm['type'] })}>
+            <Select
+              ref={firstFilter}
+              value={form.type}
+              onChange={(_event, data) => setForm({ ...form, type: data.value as FilterForm['type'] })}
+            >
               <option value="">All events</option>
               {AUDIT_EVENT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -183,7 +190,13 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
           <Button type="button" onClick={clear} disabled={!filtered && isEmpty(form)}>
             Clear
           </Button>
-          <Button type="button" icon={<ArrowClockwiseRegular />} onClick={() => void load(applied, null)} disabled={loading}>
+          {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
+          <Button
+            type="button"
+            icon={<ArrowClockwiseRegular />}
+            onClick={() => void load(applied, null)}
+            disabledFocusable={loading}
+          >
             Refresh
           </Button>
         </div>

@@ -46,7 +46,8 @@ export function ListToolbar({ searchRef, ...props }: ListToolbarProps) {
         onChange={(_event, data) => props.onSearch(data.value)}
       />
       {props.children}
-      <Button icon={<ArrowClockwiseRegular />} onClick={props.onRefresh} disabled={props.refreshing}>
+      {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
+      <Button icon={<ArrowClockwiseRegular />} onClick={props.onRefresh} disabledFocusable={props.refreshing}>
         Refresh
       </Button>
       {props.onExport && (

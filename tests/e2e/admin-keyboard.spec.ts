@@ -123,6 +123,12 @@ test('the confirm dialogs: focus goes in, Escape gives it back, a confirmed acti
 
 test('"Invite user": focus in the email field, Enter sends, Escape closes back onto the button', async ({ page }) => {
   await logIn(page, '/admin/users');
+  // Refresh, pressed with the keyboard, keeps the focus while the list reloads.
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await tabTo(page, refresh);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Showing \d+ of \d+ users/)).toBeVisible();
+  await expect(refresh).toBeFocused();
   const inviteButton = page.getByRole('button', { name: 'Invite user' });
   await tabTo(page, inviteButton);
   await page.keyboard.press('Enter');
@@ -192,4 +198,32 @@ test("a user's groups: add one and remove it with the keyboard alone", async ({ 
   await expect(row.getByText('night-shift')).toHaveCount(0);
   // The last tag gone: the focus is on "+ Group".
   await expect(add).toBeFocused();
+});
+
+test('the audit log filters: chosen, applied, cleared and refreshed with the keyboard', async ({ page }) => {
+  await logIn(page, '/admin/audit');
+  await expect(page.getByText(/^Showing \d+ events/)).toBeVisible();
+  const type = page.getByRole('combobox', { name: 'Event type' });
+  await tabTo(page, type);
+  await page.keyboard.press('ArrowDown');
+  await expect(type).not.toHaveValue('');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Who (email)' })).toBeFocused();
+  await page.keyboard.type('nobody@example.com');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No events match these filters.')).toBeVisible();
+
+  const clear = page.getByRole('button', { name: 'Clear' });
+  await tabTo(page, clear);
+  await page.keyboard.press('Enter');
+  await expect(type).toHaveValue('');
+  await expect(page.getByText(/^Showing [1-9]\d* events/)).toBeVisible();
+  // Clear has nothing left to clear: the focus moved to the first filter, not onto the page.
+  await expect(type).toBeFocused();
+
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await tabTo(page, refresh);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Showing [1-9]\d* events/)).toBeVisible();
+  await expect(refresh).toBeFocused();
 });
