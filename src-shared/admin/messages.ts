@@ -5,6 +5,7 @@ export const ADMIN_TEXT = {
   dialogTitle: 'Admin Authentication',
   leadsTitle: 'Lead Management',
   usersTitle: 'User Management',
+  sessionEnded: 'Your admin session has ended. Log in again, then try once more.',
   usersSubtitle: 'Manage identity-provider users (Cognito) through the secure admin backend.',
   noLeads: 'No leads found.',
   noLeadsMatching: 'No leads found matching your search.',
@@ -70,8 +71,13 @@ export function loginErrorText(failure: AdminFailure, variant: AdminDialogVarian
   return status !== undefined && status >= 500 ? ADMIN_TEXT.loginServerFailed(status) : ADMIN_TEXT.loginFailed;
 }
 
-/** The server's error, the fallback, or (users only) the network text. */
+/**
+ * The server's error, the fallback, or (users only) the network text. A 401 reads as the ended
+ * session it is: the password dialog opens over the screen, and once logged in again the operator
+ * finds what they were doing, with this rather than the server's bare 'Unauthorized'.
+ */
 export function loadErrorText(failure: AdminFailure, fallback: string, networkText: string = fallback): string {
   if (failure.reason === 'network') return networkText;
+  if (failure.reason === 'unauthorized') return ADMIN_TEXT.sessionEnded;
   return failure.error ?? fallback;
 }

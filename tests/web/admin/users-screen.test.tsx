@@ -156,6 +156,30 @@ describe('User Management', () => {
     expect(dialog.isConnected).toBe(true);
   });
 
+  it('an action cut off by an ended session says so, and the dialog is there to confirm again after logging in', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const ended = { ok: false, reason: 'unauthorized', error: 'Unauthorized' } as const;
+    setup(undefined, (api) => ({
+      ...api,
+      // The session ended on the server between opening the dialog and confirming.
+      disableUser: (username) => (refuse ? Promise.resolve(ended) : api.disableUser(username)),
+      enableUser: (username) => (refuse ? Promise.resolve(ended) : api.enableUser(username)),
+    }));
+    await logIn(user);
+    const ada = await row('ada@example.com');
+    await user.click(within(ada).getByRole('button', { name: /^(Disable|Enable) /, hidden: true }));
+    const dialog = await openedModal('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /^(Disable|Enable)$/ }));
+    expect((await within(dialog).findByRole('alert', { hidden: true })).textContent).toBe(ADMIN_TEXT.sessionEnded);
+    refuse = false;
+    await logIn(user);
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(), { timeout: 10_000 });
+    expect(dialog.isConnected).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: /^(Disable|Enable)$/, hidden: true }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false), { timeout: 10_000 });
+  });
+
   it('takes no longer search than the server does', async () => {
     const user = userEvent.setup();
     setup();
