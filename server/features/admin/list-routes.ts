@@ -127,7 +127,8 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         return {
           success: true,
           users: page.items.map(({ Groups: _groups, ...user }) => user),
-          userGroups: page.items.map((user) => user.Groups ?? []),
+          // Absent when the pool cannot read them in one go (AWS): the screen asks for its rows'.
+          ...(page.items.every((user) => user.Groups) ? { userGroups: page.items.map((user) => user.Groups ?? []) } : {}),
           ...pagePosition(page),
         };
       } catch (error) {

@@ -10,15 +10,12 @@ export interface UserPool {
   /** Up to how many users the pool's EstimatedNumberOfUsers is an exact count (0: always an estimate, as AWS's). */
   exactUserCountUpTo: number;
   /**
-   * The groups of these users by name, in one read: the embedded pool's, from its tables. Without it
-   * (AWS Cognito, which has no batched read of memberships) the server asks AdminListGroupsForUser
-   * for each user of the page, a few at a time: still one request a page from the screen.
+   * The groups of these users by name, in one read: the embedded pool's, from its tables. AWS
+   * Cognito has none (no batched read of memberships): its page comes without groups, and the
+   * screen reads those of the rows it shows, as AdminListGroupsForUser answers one user at a time.
    */
   groupsOf?: (usernames: string[]) => Promise<Map<string, string[]>>;
 }
-
-/** How many AdminListGroupsForUser calls run at once for a page of a pool without `groupsOf`. */
-const GROUP_READS_AT_ONCE = 6;
 
 /** Cognito's largest ListUsers page. */
 const LIST_USERS_PAGE = 60;
@@ -37,7 +34,7 @@ export interface UsersPageRequest extends UsersFilter {
   cursor?: string;
   /** Whether to ask the pool how many users it has (DescribeUserPool). */
   withTotal: boolean;
-  /** Whether each user comes with their groups (the screen's page does; an export does not). */
+  /** Whether each user comes with their groups, where the pool reads them in one go (the screen's page; not an export). */
   withGroups: boolean;
 }
 
@@ -84,36 +81,12 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
   // Loaded with the pool's client (admin-client.ts), on first use: not at start.
   const {
     AdminDeleteUserCommand,
-    AdminListGroupsForUserCommand,
     AdminDisableUserCommand,
     AdminEnableUserCommand,
     AdminUserGlobalSignOutCommand,
     DescribeUserPoolCommand,
     ListUsersCommand,
   } = await import('@aws-sdk/client-cognito-identity-provider');
-  /** Each user's groups by name, as AdminListGroupsForUser pages them (up to 60 a call). */
-  async function groupsOneByOne(usernames: string[]): Promise<Map<string, string[]>> {
-    const groups = new Map<string, string[]>();
-    const next = usernames[Symbol.iterator]();
-    async function worker() {
-      for (let step = next.next(); !step.done; step = next.next()) {
-        const username = step.value;
-        const names: string[] = [];
-        let token: string | undefined;
-        do {
-          const answer = await client.send(
-            new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username, Limit: 60, NextToken: token }),
-          );
-          names.push(...(answer.Groups ?? []).map((group) => group.GroupName ?? ''));
-          token = answer.NextToken;
-        } while (token);
-        groups.set(username, names.sort());
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(GROUP_READS_AT_ONCE, usernames.length) }, worker));
-    return groups;
-  }
-
   return {
     async page(request) {
       const filter = listUsersFilter(request);
@@ -132,9 +105,8 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
         token = page.PaginationToken;
       } while (token && users.length < request.limit);
       let listed: ListedUserRecord[] = users;
-      if (request.withGroups && users.length > 0) {
-        const usernames = users.map((user) => user.Username);
-        const groups = await (groupsOf ?? groupsOneByOne)(usernames);
+      if (request.withGroups && groupsOf) {
+        const groups = await groupsOf(users.map((user) => user.Username));
         listed = users.map((user) => ({ ...user, Groups: groups.get(user.Username) ?? [] }));
       }
       const onlyPage = request.cursor === undefined && !token;

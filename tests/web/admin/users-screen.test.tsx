@@ -156,6 +156,32 @@ describe('User Management', () => {
     expect(dialog.isConnected).toBe(true);
   });
 
+  it("without groups on the page (an AWS pool: no batched read), each row shown reads its user's groups itself", async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    setup(undefined, (api) => ({
+      ...api,
+      listUsers: async (query) => {
+        const outcome = await api.listUsers(query);
+        return outcome.ok
+          ? {
+              ...outcome,
+              value: { ...outcome.value, items: outcome.value.items.map(({ Groups: _groups, ...record }) => record) },
+            }
+          : outcome;
+      },
+      listUserGroups: (username) => {
+        asked.push(username);
+        return api.listUserGroups(username);
+      },
+    }));
+    await logIn(user);
+    await row('ada@example.com');
+    const username = within(await row('ada@example.com')).getAllByRole('cell', { hidden: true })[0]?.textContent;
+    await waitFor(() => expect(asked).toContain(username));
+    expect(asked).toHaveLength(new Set(asked).size);
+  });
+
   it('an action cut off by an ended session says so, and the dialog is there to confirm again after logging in', async () => {
     const user = userEvent.setup();
     let refuse = true;
