@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AFFILIATE_PROGRAM } from './constants.ts';
+import { NON_BLANK_ONE_LINE_PATTERN, ONE_LINE_PATTERN } from './one-line.ts';
 
 /** Longest accepted value of each affiliate form field; the form's inputs use the same limits. */
 export const AFFILIATE_LIMITS = {
@@ -21,17 +22,13 @@ const _sameBands: Static<typeof Experience> extends ExperienceBand
     ? true
     : never
   : never = true;
-/**
- * One line of text: no line break nor other control character (a tab aside). A break in a name,
- * company or website would write lines of its own ("Email: …") into the affiliate team's mail.
- */
-const LINE = '[^\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029]*';
-const oneLine = (maxLength: number) => Type.String({ maxLength, pattern: `^${LINE}$` });
-const ONE_LINE = new RegExp(`^${LINE}$`, 'u');
-/** Whether a name, company or website is one line, as the server requires. */
-export const isOneLine = (value: string): boolean => ONE_LINE.test(value);
+/** One line of text (the shared rule, one-line.ts): a break in a name, company or website would write lines of its own into the affiliate team's mail. */
+const oneLine = (maxLength: number) => Type.String({ maxLength, pattern: ONE_LINE_PATTERN });
 /** Required one-line text: at least one character that is not a space. */
-const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: `^(?=\\s*\\S)${LINE}$` });
+const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NON_BLANK_ONE_LINE_PATTERN });
+
+/** The fields the form takes on one line: the browser folds them, the server refuses a break in them (one-line.ts). */
+export const AFFILIATE_ONE_LINE_FIELDS = ['firstName', 'lastName', 'email', 'company', 'website'] as const;
 
 /** `POST /api/affiliates/applications` body: what the affiliates page's form sends. */
 export const AffiliateApplicationRequestSchema = Type.Object(

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ONE_LINE_PATTERN } from './one-line.ts';
 
 /** Longest accepted value of each contact form field; the form's inputs use the same limits. */
 export const CONTACT_LIMITS = {
@@ -15,12 +16,18 @@ export const CONTACT_LIMITS = {
  */
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
+/**
+ * The fields the form takes on one line: the notice mail prints each as one line of its own.
+ * The browser folds a break in them, the server refuses one (one-line.ts).
+ */
+export const CONTACT_ONE_LINE_FIELDS = ['name', 'email', 'subject'] as const;
+
 /** `POST /api/contact` body: the contact form's name, email, subject and message. */
 export const ContactRequestSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),
+    name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name, pattern: ONE_LINE_PATTERN }),
     email: Type.String({ format: 'email', maxLength: CONTACT_LIMITS.email }),
-    subject: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.subject })),
+    subject: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.subject, pattern: ONE_LINE_PATTERN })),
     message: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.message }),
     [CONTACT_HONEYPOT_FIELD]: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.honeypot })),
   },

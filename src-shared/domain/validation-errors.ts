@@ -5,6 +5,10 @@
  * as the server's 400 would.
  */
 
+import { NON_BLANK_ONE_LINE_PATTERN, ONE_LINE_MESSAGE, ONE_LINE_PATTERN } from './one-line.ts';
+
+const ONE_LINE_PATTERNS: ReadonlySet<string> = new Set([ONE_LINE_PATTERN, NON_BLANK_ONE_LINE_PATTERN]);
+
 /** One schema error as Ajv (the server's Fastify) and TypeBox's `Value.Errors` (the console) both report it. */
 interface SchemaError {
   keyword: string;
@@ -71,6 +75,9 @@ function describe(error: SchemaError): string {
       return `must be at most ${String(params.limit)} characters`;
     case 'type':
       return `must be ${String(params.type)}`;
+    // The one-line rule's pattern reads as what it asks, not as the pattern itself.
+    case 'pattern':
+      return ONE_LINE_PATTERNS.has(String(params.pattern)) ? ONE_LINE_MESSAGE : (error.message ?? 'is invalid');
     default:
       return error.message ?? 'is invalid';
   }

@@ -43,7 +43,7 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
       attachValidation: true,
       // Blank is empty: "   " as a name must fail like "" does, and stored values carry no stray spaces.
       preValidation: async (request) => {
-        request.body = trimStrings(oneLineFields(request.body)) as typeof request.body;
+        request.body = trimStrings(request.body) as typeof request.body;
       },
       handler: async (request, reply) => {
         if (honeypotFilled(request.body)) {
@@ -67,27 +67,6 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
 function trimStrings(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]));
-}
-
-/** The fields the form takes on one line: the notice mail prints each as one line of its own. */
-const ONE_LINE_FIELDS = ['name', 'email', 'subject'] as const;
-
-/** Line breaks (CR, LF, NEL, U+2028/9) and the other control characters a one-line input cannot hold. */
-const LINE_BREAKS_AND_CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
-
-/**
- * A line break in a name or subject comes from a script, never from the form's inputs, and
- * would let it write lines of its own ("From: …", "Subject: …") into the mail the team reads:
- * each run of them becomes one space.
- */
-function oneLineFields(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const fields = { ...(body as Record<string, unknown>) };
-  for (const field of ONE_LINE_FIELDS) {
-    const value = fields[field];
-    if (typeof value === 'string') fields[field] = value.replace(LINE_BREAKS_AND_CONTROLS, ' ');
-  }
-  return fields;
 }
 
 function honeypotFilled(body: unknown): boolean {

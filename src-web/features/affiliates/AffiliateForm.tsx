@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   AFFILIATE_LIMITS,
   AFFILIATE_MESSAGES,
-  isOneLine,
+  AFFILIATE_ONE_LINE_FIELDS,
   type AffiliateApplicationFields,
 } from '../../../src-shared/domain/affiliate.ts';
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
+import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
 import styles from './AffiliatesPage.module.css';
@@ -41,10 +42,7 @@ const TEXT_FIELDS: readonly TextField[] = ['firstName', 'lastName', 'email', 'co
 /** What is wrong with each field, in the product's words rather than the browser's bubbles. */
 function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
-  // A pasted line break or control character (the input keeps all but CR and LF), as the server refuses it.
-  for (const field of TEXT_FIELDS) if (!isOneLine(values[field])) errors[field] = `${LABELS[field]} must be one line of text.`;
-  for (const field of REQUIRED)
-    if (!errors[field] && values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
+  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
   // The server's rule: an address it would refuse never leaves the page.
   if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = 'Enter a valid email address, like name@example.com.';
   return errors;
@@ -92,10 +90,14 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (showErrors(fieldErrors(values))) return;
+    // A line break or control character pasted into a one-line field (the input keeps all but
+    // CR and LF, and shows none) goes as a space: the shared rule (one-line.ts).
+    const application = foldOneLineFields(values, AFFILIATE_ONE_LINE_FIELDS);
+    setValues(application);
+    if (showErrors(fieldErrors(application))) return;
     setSubmitting(true);
     setResult(null);
-    const outcome = await submit(values);
+    const outcome = await submit(application);
     setSubmitting(false);
     if (outcome.sent) {
       setValues(EMPTY);

@@ -1,6 +1,12 @@
 import { useCallback, useState } from 'react';
 import { sendContactMessage, type ContactSendResult } from '../../../src-shared/api/contact.ts';
-import { CONTACT_HONEYPOT_FIELD, type ContactField, type ContactFormFields } from '../../../src-shared/domain/contact.ts';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_ONE_LINE_FIELDS,
+  type ContactField,
+  type ContactFormFields,
+} from '../../../src-shared/domain/contact.ts';
+import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
 
 /** idle → sending → success (form cleared) | error | invalid (the server named the wrong fields). */
 export type ContactFormStatus =
@@ -34,7 +40,10 @@ export function useContactForm(initialSubject: string) {
 
   const submit = useCallback(async (): Promise<ContactSendResult> => {
     setStatus({ kind: 'sending' });
-    const result = await sendContactMessage({ ...values, [CONTACT_HONEYPOT_FIELD]: honeypot });
+    // A line break pasted into a one-line field (one the input cannot show) goes as a space (one-line.ts).
+    const sent = foldOneLineFields(values, CONTACT_ONE_LINE_FIELDS);
+    setValues(sent);
+    const result = await sendContactMessage({ ...sent, [CONTACT_HONEYPOT_FIELD]: honeypot });
     switch (result.kind) {
       case 'sent':
         setValues(EMPTY);

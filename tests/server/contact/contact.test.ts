@@ -64,36 +64,34 @@ function contactJourneys(postgres: boolean) {
     expect(stored).toMatchObject({ name: 'Ada Lovelace', subject: '', message: 'Hello' });
   });
 
-  it('keeps the one-line fields on one line, so no one can forge lines of the notice mail through them', async () => {
-    // A form's name and subject inputs cannot hold a line break; a script can, to write its own
-    // "who wrote" and "Subject:" lines into the mail the team reads.
+  it('refuses a line break in a one-line field with a 400 naming it, as the affiliate form does, so no one can forge lines of the notice mail', async () => {
+    // A form's name and subject inputs cannot hold a line break (the page folds a pasted one into
+    // a space before sending); a script can, to write its own "who wrote" and "Subject:" lines
+    // into the mail the team reads. It is told so, rather than having its text changed.
     const response = await post(server, {
       name: 'Eve\r\nFrom: ceo@hireassist.example',
       email: 'eve@evil.example',
       subject: 'Hi\nSubject: Wire the payment today\u2028Bcc: x\u0085y',
       message: 'Hello',
     });
-    expect(response.status).toBe(201);
-    const db = server.app.database.db;
-    const stored = await db
-      .selectFrom('contact_messages')
-      .selectAll()
-      .where('email', '=', 'eve@evil.example')
-      .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({
-      name: 'Eve From: ceo@hireassist.example',
-      subject: 'Hi Subject: Wire the payment today Bcc: x y',
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: object }).fields).toEqual({
+      name: 'must be one line of text',
+      subject: 'must be one line of text',
     });
-    const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', stored.mail_id).executeTakeFirstOrThrow();
-    expect(mail.subject).toBe('Contact form: Hi Subject: Wire the payment today Bcc: x y');
-    expect(mail.text_body.split('\n')).toEqual([
-      'Eve From: ceo@hireassist.example <eve@evil.example> wrote through the contact form.',
-      '',
-      'Subject: Hi Subject: Wire the payment today Bcc: x y',
-      '',
-      'Hello',
-      '',
-    ]);
+    const db = server.app.database.db;
+    expect(await db.selectFrom('contact_messages').selectAll().where('email', '=', 'eve@evil.example').execute()).toEqual([]);
+    expect(await db.selectFrom('mail_outbox').selectAll().where('text_body', 'like', '%eve@evil.example%').execute()).toEqual([]);
+  });
+
+  it('keeps a tab and any script in a one-line field as they are, as the affiliate form does', async () => {
+    const response = await post(server, {
+      name: 'Zoë\tRenée 李',
+      email: 'zoe@example.com',
+      subject: 'Ωmega 🚀',
+      message: 'Hi\nthere',
+    });
+    expect(response.status).toBe(201);
   });
 
   it('stores nothing at all when any part of the transaction fails', async () => {

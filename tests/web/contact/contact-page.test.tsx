@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -153,6 +153,22 @@ describe('the contact page', () => {
     expect(name.hasAttribute('aria-invalid')).toBe(false);
     expect(screen.queryByText('Name must not be empty')).toBeNull();
     expect(screen.getByText('Email must be a valid email')).toBeTruthy();
+  });
+
+  it('sends a name and subject pasted with line breaks or control characters on one line, as the affiliate form does', async () => {
+    answerContact = () => json(201, { ok: true });
+    const user = renderContact();
+    // An input keeps a pasted control character (Word's line break) though it shows none; a script
+    // sets CR and LF too. The server refuses them (tests/server/contact): the page folds them first.
+    const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    change(/^Name/, 'Ada\u000bLovelace');
+    change(/^Subject/, 'Pricing\r\n\u2028question');
+    await fillIn(user, { Email: 'ada@example.com', Message: 'Line one\nline two' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(SUCCESS)).toBeTruthy();
+    expect(contactRequests).toEqual([
+      expect.objectContaining({ name: 'Ada Lovelace', subject: 'Pricing question', message: 'Line one\nline two' }),
+    ]);
   });
 
   it('says when to try again after too many messages', async () => {

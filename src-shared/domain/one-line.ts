@@ -1,0 +1,43 @@
+/**
+ * The one rule for a form's one-line fields (a name, an email address, a subject, a company, a
+ * website): no line break (CR, LF, NEL, U+2028/9) nor other control character, a tab aside. The
+ * team's notice mails print each such field as a line of its own, and a break in one would let
+ * its sender write lines of their own ("From: …", "Email: …") into the mail the team reads.
+ *
+ * The two sides apply it differently, for the two kinds of sender:
+ * - the browser folds each run of them into one space before sending (foldOneLineFields): they
+ *   come from pasted text (Word's line break, a copied address block) the person cannot see in a
+ *   one-line input, and refusing what they cannot see would only puzzle them;
+ * - the server refuses them (ONE_LINE_PATTERN in the request schemas: a 400 naming the field,
+ *   ONE_LINE_MESSAGE): only a script sends them raw, and it is told rather than having its
+ *   text silently changed.
+ */
+const BREAKS = '\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029';
+
+/** A JSON-schema pattern (Ajv and TypeBox read it as a `u` regular expression): one line of text. */
+export const ONE_LINE_PATTERN = `^[^${BREAKS}]*$`;
+
+/** As ONE_LINE_PATTERN, and not blank: at least one character that is not a space. */
+export const NON_BLANK_ONE_LINE_PATTERN = `^(?=\\s*\\S)[^${BREAKS}]*$`;
+
+/** What the server's 400 says of a field that breaks the rule (after the field's name). */
+export const ONE_LINE_MESSAGE = 'must be one line of text';
+
+const ONE_LINE = new RegExp(ONE_LINE_PATTERN, 'u');
+const BREAK_RUNS = new RegExp(`[${BREAKS}]+`, 'gu');
+
+/** Whether `value` is one line, as the server requires. */
+export const isOneLine = (value: string): boolean => ONE_LINE.test(value);
+
+/** `value` with each run of line breaks and control characters made one space. */
+export const foldToOneLine = (value: string): string => value.replace(BREAK_RUNS, ' ');
+
+/** `values` with each of `fields` folded onto one line (foldToOneLine), the others as they are. */
+export function foldOneLineFields<T extends Record<string, unknown>>(values: T, fields: readonly (keyof T)[]): T {
+  const folded = { ...values };
+  for (const field of fields) {
+    const value = folded[field];
+    if (typeof value === 'string') folded[field] = foldToOneLine(value) as T[keyof T];
+  }
+  return folded;
+}
