@@ -22,6 +22,7 @@ import { partnerSsoUrl } from './partner-sso.ts';
 import { captureTimeProblem, isSigningUp, LATE_REFERRAL, type AccountSignUp } from './referral-window.ts';
 import {
   forgetCustomer,
+  hasReferral,
   readPreferences,
   recentSignIns,
   signUpLeadRecordedAt,
@@ -122,8 +123,14 @@ export function registerAccountsRoutes(app: FastifyInstance, deps: AccountsDeps)
     config: userOnly,
     handler: async (request, reply) => {
       const customer = customerOf(request);
-      const created = await storeSignUpLead(deps.db, customer, request.body.source, new Date(deps.clock.now()));
-      return reply.status(created ? 201 : 200).send({ ok: true });
+      const now = deps.clock.now();
+      const created = await storeSignUpLead(deps.db, customer, request.body.source, new Date(now));
+      if (created) return reply.status(201).send({ ok: true, signingUp: true });
+      // The same report sent again after its 201 was lost (a dropped connection) still leads to
+      // the referral, once: while the sign-up is on and the account has none. A returning
+      // customer's report does not.
+      const signingUp = isSigningUp(await accountSignUp(customer.sub), now) && !(await hasReferral(deps.db, customer.sub));
+      return reply.status(200).send({ ok: true, signingUp });
     },
   });
 

@@ -43,6 +43,17 @@ export async function storeReferral(
   return inserted !== undefined;
 }
 
+/** Whether the account's referral is recorded (the attribution it keeps). */
+export async function hasReferral(db: Kysely<Schema>, sub: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_referrals')
+    .select('id')
+    .where('user_sub', '=', sub)
+    .where('attributed', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** When the account's sign-up lead was recorded, if it was. */
 export async function signUpLeadRecordedAt(db: Kysely<Schema>, sub: string): Promise<Date | undefined> {
   const row = await db.selectFrom('account_signups').select('created_at').where('user_sub', '=', sub).executeTakeFirst();

@@ -80,6 +80,14 @@ export const SignUpLeadRequestSchema = Type.Object(
 
 export const OkReplySchema = Type.Object({ ok: Type.Literal(true) });
 
+/**
+ * The answer to a sign-up lead report. `signingUp`: whether the account is still signing up
+ * with no referral recorded, so the sign-up's referral should follow. True on the 201 that
+ * recorded the lead, and on a 200 to the same report sent again after that 201 was lost (a
+ * dropped connection): the referral is not lost with it. False for a returning customer.
+ */
+export const SignUpLeadReplySchema = Type.Object({ ok: Type.Literal(true), signingUp: Type.Boolean() });
+
 export const PartnerSsoRequestSchema = Type.Object({ idToken: IdToken }, { additionalProperties: false });
 export const PartnerSsoReplySchema = Type.Object({ url: Type.String() });
 

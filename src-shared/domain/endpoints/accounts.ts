@@ -9,6 +9,7 @@ import {
   PreferencesSchema,
   RecentSignInsReplySchema,
   ReferralRequestSchema,
+  SignUpLeadReplySchema,
   SignUpLeadRequestSchema,
 } from '../accounts/api.ts';
 import { endpoint } from './endpoint.ts';
@@ -49,12 +50,15 @@ export const recordReferral = endpoint({
   response: { 200: OkReplySchema, 201: OkReplySchema, 400: ErrorReplySchema, 401: ErrorReplySchema, 409: ErrorReplySchema },
 });
 
-/** 201 for a new lead, 200 when the customer already has one. */
+/**
+ * 201 for a new lead, 200 when the customer already has one; either says whether the sign-up's
+ * referral should follow (SignUpLeadReplySchema's `signingUp`).
+ */
 export const recordSignUpLead = endpoint({
   method: 'POST',
   path: '/api/signup-leads',
   body: SignUpLeadRequestSchema,
-  response: { 200: OkReplySchema, 201: OkReplySchema, 401: ErrorReplySchema },
+  response: { 200: SignUpLeadReplySchema, 201: SignUpLeadReplySchema, 401: ErrorReplySchema },
 });
 
 export const partnerSso = endpoint({

@@ -51,12 +51,17 @@ export const auditProfile = (idToken: string, changes: ProfileChanges) =>
 export const recordReferral = (body: EndpointInput<typeof endpoints.recordReferral>['body']) =>
   retryingTransient(() => call(endpoints.recordReferral, { body }, (status) => `referrals HTTP ${status}`));
 /**
- * Reports the sign-up's lead, as the referral; resolves true when this report recorded it (201),
- * false when the account had one (200).
+ * Reports the sign-up's lead, as the referral; resolves true when the sign-up's referral should
+ * follow: this report recorded the lead (201), or the server still counts it as the sign-up (a
+ * 200 saying `signingUp`: the same report sent again after its 201 was lost). False for a
+ * returning customer.
  */
-export const recordSignUpLead = async (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) =>
-  (await retryingTransient(() => answered(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`)))
-    .status === 201;
+export const recordSignUpLead = async (body: EndpointInput<typeof endpoints.recordSignUpLead>['body']) => {
+  const answer = await retryingTransient(() =>
+    answered(endpoints.recordSignUpLead, { body }, (status) => `signup-leads HTTP ${status}`),
+  );
+  return answer.status === 201 || (answer.status === 200 && answer.body.signingUp === true);
+};
 export const partnerSso = (idToken: string) =>
   call(endpoints.partnerSso, { body: { idToken } }, (status) => `partner/sso HTTP ${status}`);
 

@@ -59,6 +59,31 @@ describe.each(databases)('POST /api/referrals on %s', (_name, postgres) => {
     expect(rows[0]?.captured_at.getTime()).toBe(timestamp);
   });
 
+  it('tells a lead report sent again (its 201 lost) that the referral should still follow, until it is recorded or the sign-up is over', async () => {
+    const idToken = await signedUp();
+    const report = async () => {
+      const response = await post('/api/signup-leads', { idToken, source: 'hero_cta' });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await report()).toEqual({ status: 200, body: { ok: true, signingUp: true } });
+    const referral = { partnerId: 'partner-1', timestamp: t.clock.now() };
+    expect((await post('/api/referrals', { idToken, referral })).status).toBe(201);
+    // Recorded: the same report, or a second sign-in minutes later, leads to no second referral.
+    expect(await report()).toEqual({ status: 200, body: { ok: true, signingUp: false } });
+    expect((await post('/api/referrals', { idToken, referral })).status).toBe(200);
+    expect(await referralsOf(idToken)).toHaveLength(1);
+  });
+
+  it("tells a returning customer's lead report that no referral follows", async () => {
+    const email = await newEmail();
+    const atSignUp = (await t.signIn(email)).IdToken;
+    expect((await post('/api/signup-leads', { idToken: atSignUp, source: 'hero_cta' })).status).toBe(201);
+    t.clock.advance(DAY);
+    const response = await post('/api/signup-leads', { idToken: (await t.signIn(email)).IdToken, source: 'auth_dialog' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, signingUp: false });
+  });
+
   it("records a link's long campaign, cut where the browser keeps it, when an emoji sits at the cut", async () => {
     const idToken = await signedUp();
     const campaign = `${'a'.repeat(199)}🚀 spring launch`;
