@@ -314,7 +314,7 @@ export interface AffiliateApplicationsTable {
   experience: '' | 'beginner' | 'intermediate' | 'advanced';
   audience: string;
   motivation: string;
-  /** The lead stored with the application, in the same transaction. */
+  /** The lead stored with the application, in the same transaction; a repeat within a week shares the first's. */
   lead_id: number;
   ip: string | null;
   created_at: Generated<Date>;

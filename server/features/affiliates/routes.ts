@@ -50,7 +50,9 @@ export function registerAffiliateRoutes(
           motivation: body.motivation?.trim() ?? '',
         };
         const mail = affiliateApplicationMail(application, deps.config.notifyTo);
-        await storeAffiliateApplication(deps.db, deps.mailer, application, mail, request.ip);
+        const stored = await storeAffiliateApplication(deps.db, deps.mailer, application, mail, request.ip);
+        if (stored.repeat)
+          request.log.info({ applicationId: stored.id }, 'repeat affiliate application: stored, no second notice');
         return reply.status(201).send({ success: true });
       },
     });

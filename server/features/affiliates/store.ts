@@ -10,8 +10,26 @@ import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 const AFFILIATE_LEAD_SOURCE = 'affiliate';
 
 /**
- * Stores an application, its lead and the mail to the affiliate team in one transaction:
- * all three are kept, or none is.
+ * How long a second application from one email address counts as a repeat of the first: the
+ * team reviews an application within 2-3 business days (AFFILIATE_PROGRAM), and a week covers
+ * that across a weekend. Later, an applicant still waiting is worth a new notice.
+ */
+export const AFFILIATE_REPEAT_WINDOW = '7 days';
+
+/** Whether the application is the address's first in the window, or a repeat of it. */
+export type StoredApplication = { id: number; repeat: boolean };
+
+/**
+ * Stores an application, its lead and the mail to the affiliate team in one transaction: all
+ * three are kept, or none is.
+ *
+ * A repeat from the same address (any case) within AFFILIATE_REPEAT_WINDOW (a second click, a
+ * corrected website, a "did it go through?") is stored too, so the operator sees what it said,
+ * but under the first one's lead and with no mail: the team is told of an applicant once, and a
+ * script cannot fill its inbox by sending one person's application again and again. The
+ * applicant's answer is the same either way (the spec's one success message), which also tells
+ * no one whether an address has applied. Applications from one address are taken one at a time
+ * (a transaction lock on it), so two sent together are still one first and one repeat.
  */
 export async function storeAffiliateApplication(
   db: Kysely<Schema>,
@@ -19,17 +37,30 @@ export async function storeAffiliateApplication(
   application: Required<AffiliateApplicationRequest>,
   mail: OutgoingMail,
   ip: string,
-): Promise<number> {
+): Promise<StoredApplication> {
   return db.transaction().execute(async (trx) => {
-    const lead = await trx
-      .insertInto('leads')
-      .values({
-        name: `${application.firstName} ${application.lastName}`,
-        email: application.email,
-        source: AFFILIATE_LEAD_SOURCE,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    await sql`select pg_advisory_xact_lock(hashtext(${`affiliate-application:${application.email.toLowerCase()}`}))`.execute(trx);
+    const earlier = await trx
+      .selectFrom('affiliate_applications')
+      .select('lead_id')
+      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${application.email})`)
+      .where('created_at', '>', sql<Date>`now() - ${AFFILIATE_REPEAT_WINDOW}::interval`)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const leadId =
+      earlier?.lead_id ??
+      (
+        await trx
+          .insertInto('leads')
+          .values({
+            name: `${application.firstName} ${application.lastName}`,
+            email: application.email,
+            source: AFFILIATE_LEAD_SOURCE,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const stored = await trx
       .insertInto('affiliate_applications')
       .values({
@@ -41,13 +72,13 @@ export async function storeAffiliateApplication(
         experience: application.experience,
         audience: application.audience,
         motivation: application.motivation,
-        lead_id: lead.id,
+        lead_id: leadId,
         ip,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await mailer.enqueue(mail, trx);
-    return stored.id;
+    if (!earlier) await mailer.enqueue(mail, trx);
+    return { id: stored.id, repeat: earlier !== undefined };
   });
 }
 

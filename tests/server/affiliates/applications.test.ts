@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -72,6 +73,49 @@ describe('POST /api/affiliates/applications', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(mail.template_params).toMatchObject({ from_name: 'Alan Turing', company: '', experience: '', motivation: '' });
+  });
+
+  /** The applications, their leads and the team's mails for an address (any case). */
+  async function recordsOf(email: string) {
+    const db = server.app.database.db;
+    const applications = await db
+      .selectFrom('affiliate_applications')
+      .select(['id', 'lead_id', 'website'])
+      .where(sql<string>`lower(email)`, '=', email)
+      .orderBy('id')
+      .execute();
+    const leads = await db
+      .selectFrom('leads')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email)
+      .execute();
+    const mails = await db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('kind', '=', 'affiliate-application')
+      .where(sql<string>`lower(text_body)`, 'like', `%email: ${email}%`)
+      .execute();
+    return { applications, leads: leads.length, mails: mails.length };
+  }
+
+  it('stores a repeat from the same address within the review week under the first lead, with the same answer and no second mail', async () => {
+    expect((await apply({ ...COMPLETE, email: 'Repeat@Example.com' })).status).toBe(201);
+    const again = await apply({ ...COMPLETE, email: 'repeat@example.com', website: 'https://corrected.example' });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ success: true });
+    const records = await recordsOf('repeat@example.com');
+    expect(records.applications.map((row) => row.website)).toEqual(['https://grace.example', 'https://corrected.example']);
+    expect(new Set(records.applications.map((row) => row.lead_id)).size).toBe(1);
+    expect(records).toMatchObject({ leads: 1, mails: 1 });
+
+    // A week on, an applicant still waiting is news again: a lead and a mail of its own.
+    await server.app.database.db
+      .updateTable('affiliate_applications')
+      .set({ created_at: sql<Date>`created_at - interval '8 days'` })
+      .where(sql<string>`lower(email)`, '=', 'repeat@example.com')
+      .execute();
+    expect((await apply({ ...COMPLETE, email: 'repeat@example.com' })).status).toBe(201);
+    expect(await recordsOf('repeat@example.com')).toMatchObject({ leads: 2, mails: 2 });
   });
 
   const BAD: [string, unknown, RegExp][] = [
@@ -171,6 +215,26 @@ describe('POST /api/affiliates/applications', () => {
         ).n,
       ),
     ).toBe(leadsBefore);
+  });
+});
+
+// Applications sent together race for real on PostgreSQL's connection pool (PGlite has one connection).
+const databases = [['PGlite', false], ...(process.env.TEST_DATABASE_URL ? [['PostgreSQL', true] as const] : [])] as const;
+describe.each(databases)('applications sent together from one address, on %s', (_name, postgres) => {
+  let racing: TestServer;
+  beforeAll(async () => {
+    racing = await startTestServer({ env: { AFFILIATES_RATE_LIMIT: '1000' }, postgres });
+  });
+  afterAll(() => racing.close());
+
+  it('are one first and repeats: one lead, one mail to the team', async () => {
+    const answers = await Promise.all([1, 2, 3, 4].map(() => apply({ ...COMPLETE, email: 'together@example.com' }, racing)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+    const db = racing.app.database.db;
+    const applications = await db.selectFrom('affiliate_applications').select('lead_id').execute();
+    expect(applications).toHaveLength(4);
+    expect(await db.selectFrom('leads').select('id').execute()).toEqual([{ id: applications[0]?.lead_id }]);
+    expect(await db.selectFrom('mail_outbox').select('id').where('kind', '=', 'affiliate-application').execute()).toHaveLength(1);
   });
 });
 
