@@ -87,6 +87,33 @@ test('a form with a missing name and a mistyped email says so under each field, 
   expect(sent).toBe(0);
 });
 
+test('the keyboard focus stays on the form while sending, not dropped to the page body with the disabled button', async ({
+  page,
+}) => {
+  await page.goto('/affiliates');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/affiliates/applications', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' });
+  });
+  await page.getByLabel('First Name').fill('Ann');
+  await page.getByLabel('Last Name').fill('Lee');
+  await page.getByLabel('Email').fill('ann.focus@example.com');
+  await page.getByRole('button', { name: 'Submit Application' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Affiliate application' });
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(form).toBeFocused();
+  await expect(form).toHaveAttribute('aria-busy', 'true');
+  release();
+  // The failure takes the focus (it is read out), and the next Tab goes on to the first field.
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(form).not.toHaveAttribute('aria-busy', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('First Name')).toBeFocused();
+});
+
 test('a failed application shows the failure message with the affiliate team address', async ({ page }) => {
   await page.goto('/affiliates');
   await page.route('**/api/affiliates/applications', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));

@@ -76,6 +76,15 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     focusNext.current = null;
   });
 
+  // While submitting, every control is disabled, and the browser drops the focus it held (the
+  // submit button's) to the page body: the form, busy, holds it instead, until the outcome takes
+  // it (a field, the failure, the confirmation); Tab goes on from the form's first field.
+  const focusWasInForm = useRef(false);
+  useEffect(() => {
+    if (submitting && focusWasInForm.current) formRef.current?.focus();
+    focusWasInForm.current = false;
+  }, [submitting]);
+
   // The message shows above the form, out of sight of the submit button on a phone: bring it into view.
   useEffect(() => {
     if (!result) return;
@@ -95,6 +104,7 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     const application = foldOneLineFields(values, AFFILIATE_ONE_LINE_FIELDS);
     setValues(application);
     if (showErrors(fieldErrors(application))) return;
+    focusWasInForm.current = formRef.current?.contains(document.activeElement) ?? false;
     setSubmitting(true);
     setResult(null);
     const outcome = await submit(application);
@@ -201,6 +211,8 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
         className={styles.form}
         onSubmit={(event) => void onSubmit(event)}
         aria-label="Affiliate application"
+        aria-busy={submitting || undefined}
+        tabIndex={-1}
         noValidate
       >
         <div className={styles.row}>
