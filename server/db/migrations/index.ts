@@ -24,7 +24,7 @@ import { recordLists } from './0022-record-lists.ts';
 import { unknownLoginLimits } from './0023-unknown-login-limits.ts';
 import { authenticationTimes } from './0024-authentication-times.ts';
 import { federatedBrowserBinding } from './0025-federated-browser-binding.ts';
-import { affiliateRepeatLookup } from './0028-affiliate-repeat-lookup.ts';
+import { affiliateRepeatLookup } from './0026-affiliate-repeat-lookup.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [

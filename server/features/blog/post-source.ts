@@ -56,7 +56,7 @@ export class PostSourceUnavailableError extends Error {
  * not grow the cache (it grew to every slug of the last few seconds, swept one by one on each
  * request past 500, 4 s of a blocked server for 20,000 of them). Beyond this the oldest goes.
  */
-export const SHORT_CACHE_ENTRIES = 1000;
+const SHORT_CACHE_ENTRIES = 1000;
 
 /**
  * Keeps each answer of `source` for `ttlMs`, so a busy list page costs one query per

@@ -8,7 +8,7 @@ import type { Migration } from '../migrator.ts';
  * reads the table.
  */
 export const affiliateRepeatLookup: Migration = {
-  id: 28,
+  id: 26,
   name: 'affiliate repeat lookup',
   async up(db) {
     await sql`create index affiliate_applications_email_created_at
