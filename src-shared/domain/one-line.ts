@@ -23,11 +23,7 @@ export const NON_BLANK_ONE_LINE_PATTERN = `^(?=\\s*\\S)[^${BREAKS}]*$`;
 /** What the server's 400 says of a field that breaks the rule (after the field's name). */
 export const ONE_LINE_MESSAGE = 'must be one line of text';
 
-const ONE_LINE = new RegExp(ONE_LINE_PATTERN, 'u');
 const BREAK_RUNS = new RegExp(`[${BREAKS}]+`, 'gu');
-
-/** Whether `value` is one line, as the server requires. */
-export const isOneLine = (value: string): boolean => ONE_LINE.test(value);
 
 /** `value` with each run of line breaks and control characters made one space. */
 export const foldToOneLine = (value: string): string => value.replace(BREAK_RUNS, ' ');
