@@ -26,7 +26,7 @@ export const ONE_LINE_MESSAGE = 'must be one line of text';
 const BREAK_RUNS = new RegExp(`[${BREAKS}]+`, 'gu');
 
 /** `value` with each run of line breaks and control characters made one space. */
-export const foldToOneLine = (value: string): string => value.replace(BREAK_RUNS, ' ');
+const foldToOneLine = (value: string): string => value.replace(BREAK_RUNS, ' ');
 
 /** `values` with each of `fields` folded onto one line (foldToOneLine), the others as they are. */
 export function foldOneLineFields<T extends Record<string, unknown>>(values: T, fields: readonly (keyof T)[]): T {

@@ -14,7 +14,7 @@ const AFFILIATE_LEAD_SOURCE = 'affiliate';
  * team reviews an application within 2-3 business days (AFFILIATE_PROGRAM), and a week covers
  * that across a weekend. Later, an applicant still waiting is worth a new notice.
  */
-export const AFFILIATE_REPEAT_WINDOW = '7 days';
+const AFFILIATE_REPEAT_WINDOW = '7 days';
 
 /** Whether the application is the address's first in the window, or a repeat of it. */
 export type StoredApplication = { id: number; repeat: boolean };
