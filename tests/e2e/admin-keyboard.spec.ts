@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD as PASSWORD, startSite, type Site } from './support/site.ts';
+import { seededUser } from '../support/identity-users.ts';
 
 /*
  * The users screen and the audit log with the keyboard alone, in Chromium: Tab, Shift+Tab,
@@ -18,24 +19,13 @@ test.beforeAll(async () => {
   await site.server.app.database.db
     .insertInto('identity_users')
     .values(
-      ['kb-ann', 'kb-bob', 'kb-cy'].map((name, index) => ({
-        username: `${name}-username`,
-        email: `${name}@example.com`,
-        email_verified: true,
-        pending_email: null,
-        given_name: name,
-        family_name: 'Keys',
-        phone_number: null,
-        status: 'CONFIRMED' as const,
-        enabled: true,
-        password_hash: null,
-        identities: null,
-        failed_sign_ins: 0,
-        last_failed_sign_in_at: null,
-        locked_until: null,
-        created_at: new Date(now - 1000 * index),
-        updated_at: new Date(now),
-      })),
+      ['kb-ann', 'kb-bob', 'kb-cy'].map((name, index) =>
+        seededUser(
+          { username: `${name}-username`, email: `${name}@example.com`, given_name: name, family_name: 'Keys' },
+          now,
+          1000 * index,
+        ),
+      ),
     )
     .execute();
 });

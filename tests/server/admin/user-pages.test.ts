@@ -11,6 +11,7 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { lazyUserDirectory } from '../../../server/features/admin/user-directory.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+import { seededUser } from '../../support/identity-users.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
 
 /**
@@ -27,24 +28,19 @@ beforeAll(async () => {
   await t.server.app.database.db
     .insertInto('identity_users')
     .values(
-      Array.from({ length: COUNT }, (_, index) => ({
-        username: `user-${String(index).padStart(3, '0')}`,
-        email: index === 5 ? 'Dana.Scully@FBI.example' : `person${index}@example.com`,
-        email_verified: true,
-        pending_email: null,
-        given_name: index < 3 ? `Ada${index}` : `Name${index}`,
-        family_name: index === 5 ? 'Scully' : 'Lovelace',
-        phone_number: null,
-        status: index % 10 === 7 ? ('UNCONFIRMED' as const) : ('CONFIRMED' as const),
-        enabled: true,
-        password_hash: null,
-        identities: null,
-        failed_sign_ins: 0,
-        last_failed_sign_in_at: null,
-        locked_until: null,
-        created_at: new Date(now - 1000 * index),
-        updated_at: new Date(now),
-      })),
+      Array.from({ length: COUNT }, (_, index) =>
+        seededUser(
+          {
+            username: `user-${String(index).padStart(3, '0')}`,
+            email: index === 5 ? 'Dana.Scully@FBI.example' : `person${index}@example.com`,
+            given_name: index < 3 ? `Ada${index}` : `Name${index}`,
+            family_name: index === 5 ? 'Scully' : 'Lovelace',
+            status: index % 10 === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
+          },
+          now,
+          1000 * index,
+        ),
+      ),
     )
     .execute();
   for (const group of ['beta', 'staff']) await t.admin.send(new CreateGroupCommand({ UserPoolId: POOL_ID, GroupName: group }));

@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { seededUser } from '../../support/identity-users.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -14,26 +15,23 @@ beforeAll(async () => {
   await t.server.app.database.db
     .insertInto('identity_users')
     .values(
-      Array.from({ length: 125 }, (_, index) => ({
-        username: `user-${String(index).padStart(3, '0')}`,
-        email: `person${index}@example.com`,
-        email_verified: index % 2 === 0,
-        pending_email: null,
-        given_name: index < 3 ? `Ada${index}` : `Name${index}`,
-        family_name: 'Lovelace',
-        phone_number: null,
-        status: index === 7 ? ('UNCONFIRMED' as const) : ('CONFIRMED' as const),
-        enabled: index !== 9,
-        password_hash: null,
-        identities: null,
-        // Standard attributes without a column of their own, as UpdateUserAttributes keeps them.
-        ...(index === 4 ? { attributes: JSON.stringify({ name: 'Ada King', preferred_username: 'Countess' }) } : {}),
-        failed_sign_ins: 0,
-        last_failed_sign_in_at: null,
-        locked_until: null,
-        created_at: new Date(now - 1000 * index),
-        updated_at: new Date(now),
-      })),
+      Array.from({ length: 125 }, (_, index) =>
+        seededUser(
+          {
+            username: `user-${String(index).padStart(3, '0')}`,
+            email: `person${index}@example.com`,
+            email_verified: index % 2 === 0,
+            given_name: index < 3 ? `Ada${index}` : `Name${index}`,
+            family_name: 'Lovelace',
+            status: index === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
+            enabled: index !== 9,
+            // Standard attributes without a column of their own, as UpdateUserAttributes keeps them.
+            ...(index === 4 ? { attributes: JSON.stringify({ name: 'Ada King', preferred_username: 'Countess' }) } : {}),
+          },
+          now,
+          1000 * index,
+        ),
+      ),
     )
     .execute();
 });
