@@ -1,35 +1,18 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import type { AdminApi } from '../../../src-shared/api/admin/client.ts';
-import type { ConsoleBridge, SetServerUrlResult } from '../../../src-desktop/contract/bridge.ts';
+import { describe, expect, it } from 'vitest';
 import { ConsoleApp } from '../../../src-desktop/renderer/ConsoleApp.tsx';
+import { consoleBridge } from '../support/console-bridge.ts';
 import { openedModal } from '../support/modal-dialog.ts';
-
-/** A console bridge on `serverUrl` with no session; setServerUrl answers `switched`. */
-function bridgeOn(serverUrl: string, switched: SetServerUrlResult): ConsoleBridge {
-  const admin = { validate: async () => ({ ok: true, value: false }) } as unknown as AdminApi;
-  return {
-    admin,
-    settings: {
-      get: async () => ({ serverUrl, lastScreen: 'leads' }),
-      setServerUrl: vi.fn(async () => switched),
-      setLastScreen: async () => undefined,
-    },
-    tokenStorage: async () => 'keychain',
-    saveExport: async () => ({ status: 'cancelled' }),
-    cancelExport: async () => undefined,
-    onExportProgress: () => () => undefined,
-    openExternal: async () => undefined,
-    onShowScreen: () => () => undefined,
-  };
-}
 
 describe("the console's server switch (renderer, main's bridge replaced)", () => {
   it('says so when the server left was not told of the sign-out, until dismissed', async () => {
     const signOutFailure =
       'https://old.example was not told of the sign-out: it could not be reached. Nothing of that session is kept on this computer, but that server may accept it until it expires.';
-    const bridge = bridgeOn('https://old.example', { ok: true, serverUrl: 'https://new.example', signOutFailure });
+    const bridge = consoleBridge({
+      serverUrl: 'https://old.example',
+      switched: { ok: true, serverUrl: 'https://new.example', signOutFailure },
+    });
     const user = userEvent.setup();
     render(<ConsoleApp bridge={bridge} />);
 
