@@ -127,12 +127,22 @@ export function UserGroupsControl({
     setRemovedAt(removed ? at : Math.max(at, 0));
   }
 
+  // Closed by Add or Cancel as much as by Escape: the keyboard goes back to "+ Group", once the
+  // closing is committed and the button enabled again (it is disabled while a change runs, and a
+  // focus asked for before React has rendered the change's end would land on a disabled button).
+  const [refocusAdd, setRefocusAdd] = useState(false);
+  useEffect(() => {
+    if (!refocusAdd || busy || adding) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the focus has moved: done
+    setRefocusAdd(false);
+    root.current?.querySelector<HTMLElement>('[data-add-group]')?.focus();
+  }, [refocusAdd, busy, adding]);
+
   async function openAdd(open: boolean) {
     setAdding(open);
     setName('');
     if (!open) {
-      // Closed by Add or Cancel as much as by Escape: the keyboard goes back to "+ Group".
-      requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[data-add-group]')?.focus());
+      setRefocusAdd(true);
       return;
     }
     const outcome = await api.listGroups();
