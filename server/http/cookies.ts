@@ -6,3 +6,16 @@ export function cookieValue(header: string | undefined, name: string): string | 
   }
   return undefined;
 }
+
+/**
+ * A Set-Cookie value for a cookie no script can read (`HttpOnly`), sent only under `path`, for
+ * `maxAgeSeconds` (0 clears it), and only over https where the site is served so (`secure`).
+ */
+export function httpOnlyCookie(
+  name: string,
+  value: string,
+  { path, maxAgeSeconds, sameSite, secure }: { path: string; maxAgeSeconds: number; sameSite: 'Lax' | 'Strict'; secure: boolean },
+): string {
+  const attributes = [`Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', `SameSite=${sameSite}`];
+  return [`${name}=${value}`, ...attributes, ...(secure ? ['Secure'] : [])].join('; ');
+}

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ADMIN_API_BASE, ADMIN_DEVICE_COOKIE } from '../../../src-shared/domain/admin.ts';
 import type { Schema } from '../../db/schema.ts';
-import { cookieValue } from '../../http/cookies.ts';
+import { cookieValue, httpOnlyCookie } from '../../http/cookies.ts';
 
 /**
  * A device the operator has logged in from is known: it holds a cookie naming a random device
@@ -55,9 +55,12 @@ function knownDevices(key: Buffer, options: { secure: boolean }): KnownDevices {
       const id = deviceId ?? randomBytes(16).toString('base64url');
       const payload = `${id}.${Math.floor(now.getTime() / 1000)}`;
       const value = `${payload}.${mac(payload).toString('base64url')}`;
-      const attributes = [`Path=${COOKIE_PATH}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict'];
-      if (options.secure) attributes.push('Secure');
-      return [`${DEVICE_COOKIE}=${value}`, ...attributes].join('; ');
+      return httpOnlyCookie(DEVICE_COOKIE, value, {
+        path: COOKIE_PATH,
+        maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
+        sameSite: 'Strict',
+        secure: options.secure,
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { cookieValue } from '../../http/cookies.ts';
+import { cookieValue, httpOnlyCookie } from '../../http/cookies.ts';
 import { hashToken, sameHash } from '../codes.ts';
 
 /** Only the provider's return reaches it: no other page of the pool is sent the cookie. */
@@ -31,9 +31,7 @@ export interface BrowserBinding {
  */
 export function browserBinding(secure: boolean, lifetimeSeconds: number): BrowserBinding {
   const cookie = (state: string, value: string, maxAgeSeconds: number) =>
-    [`${cookieName(state)}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax']
-      .concat(secure ? ['Secure'] : [])
-      .join('; ');
+    httpOnlyCookie(cookieName(state), value, { path: COOKIE_PATH, maxAgeSeconds, sameSite: 'Lax', secure });
   return {
     start(state) {
       const secret = randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '../../http/cookies.ts';
+import { cookieValue, httpOnlyCookie } from '../../http/cookies.ts';
 import { newPasswordChallenge, setNewPassword } from '../challenges.ts';
 import { sameHash } from '../codes.ts';
 import { CognitoError } from '../errors.ts';
@@ -102,15 +102,8 @@ export function registerHostedLogin(plainScope: FastifyInstance, context: Hosted
   const pageToken = (request: FastifyRequest, reply: FastifyReply) => {
     const held = cookieValue(request.headers.cookie, CSRF_COOKIE);
     const token = held !== undefined && TOKEN.test(held) ? held : randomBytes(32).toString('base64url');
-    const cookie = [
-      `${CSRF_COOKIE}=${token}`,
-      `Path=${LOGIN_PATH}`,
-      `Max-Age=${CSRF_MAX_AGE_SECONDS}`,
-      'HttpOnly',
-      'SameSite=Strict',
-    ];
-    if (secure) cookie.push('Secure');
-    reply.header('set-cookie', cookie.join('; '));
+    const options = { path: LOGIN_PATH, maxAgeSeconds: CSRF_MAX_AGE_SECONDS, sameSite: 'Strict', secure } as const;
+    reply.header('set-cookie', httpOnlyCookie(CSRF_COOKIE, token, options));
     return token;
   };
   /** Whether the post carries the token its own page set: checked before anything else is read. */

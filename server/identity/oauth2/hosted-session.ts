@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
-import { cookieValue } from '../../http/cookies.ts';
+import { cookieValue, httpOnlyCookie } from '../../http/cookies.ts';
 import { HOUR } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
 import { deleteHostedSession, findHostedSessionUser, saveHostedSession } from './store.ts';
@@ -35,9 +35,7 @@ export interface HostedSessions {
  */
 export function hostedSessions(service: IdentityService, secure: boolean): HostedSessions {
   const cookie = (value: string, maxAgeSeconds: number) =>
-    [`${SESSION_COOKIE}=${value}`, 'Path=/cognito', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax']
-      .concat(secure ? ['Secure'] : [])
-      .join('; ');
+    httpOnlyCookie(SESSION_COOKIE, value, { path: '/cognito', maxAgeSeconds, sameSite: 'Lax', secure });
   const tokenOf = (request: FastifyRequest) => {
     const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
     return token !== undefined && TOKEN.test(token) ? token : undefined;
