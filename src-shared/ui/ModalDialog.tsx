@@ -38,6 +38,44 @@ if (typeof document !== 'undefined') {
   });
 }
 
+/**
+ * A control disabled under the focus (a form's fields and buttons while it sends) drops the focus
+ * on the page's body. A task later, Fluent's focus restorer hands it to the last menu or popover
+ * trigger a keyboard user met behind the modal dialog, and the dialog's modalizer, following the
+ * focus, hides the dialog from screen readers: a keyboard's Enter then lands on the page. The
+ * dialog holds the focus instead (before that task), and gives it back to the control once it
+ * is enabled again, unless the focus has moved on by then (to a field in error, say).
+ */
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      const lost = event.target;
+      if (event.relatedTarget !== null || openDialogs.length === 0 || !(lost instanceof HTMLElement)) return;
+      const dialog = lost.closest<HTMLElement>(DIALOG_SELECTOR);
+      if (!dialog) return;
+      queueMicrotask(() => {
+        // Still open, and the focus fell nowhere (not a window switch, which keeps the active element).
+        if (!dialog.isConnected || document.activeElement !== document.body) return;
+        dialog.focus({ preventScroll: true });
+        giveBackWhenEnabled(dialog, lost);
+      });
+    },
+    true,
+  );
+}
+
+function giveBackWhenEnabled(dialog: HTMLElement, control: HTMLElement): void {
+  const watch = new MutationObserver(() => {
+    if (document.activeElement !== dialog || !control.isConnected) watch.disconnect();
+    else if (!control.matches(':disabled')) {
+      watch.disconnect();
+      control.focus({ preventScroll: true });
+    }
+  });
+  watch.observe(dialog, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
+}
+
 function lastFocusedOutsideDialogs(): HTMLElement | null {
   const active = document.activeElement;
   if (active instanceof HTMLElement && active !== document.body && !active.closest(DIALOG_SELECTOR)) return active;

@@ -138,8 +138,22 @@ test('"Invite user": focus in the email field, Enter sends, Escape closes back o
   await page.keyboard.press('Tab');
   await expect(invite.getByLabel('First name')).toBeFocused();
   await page.keyboard.type('Kay');
+  // Sending disables the fields under the focus. On a slow network (the real request, held a
+  // second on its way) the dialog keeps the keyboard: not a control behind it (the last row's
+  // "+ Group", which the Tab walk above passed), nor the page's body.
+  await page.route('**/api/admin/users/invite', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await page.keyboard.press('Enter');
+  await expect(invite.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+  await page.waitForTimeout(300);
+  // Found by its role: still there for a screen reader, not hidden behind the page.
+  await expect(invite).toBeVisible();
+  expect(await focusInside(invite)).toBe(true);
   await expect(invite.getByRole('status')).toHaveText('Invitation sent to kb-invited@example.com.');
+  // Given back to the field it was in, ready for the next invitation.
+  await expect(invite.getByLabel('First name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(invite).toBeHidden();
   await expect(inviteButton).toBeFocused();

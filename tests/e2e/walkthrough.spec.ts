@@ -73,6 +73,32 @@ test.describe('a dialog that closes gives the page back', () => {
   });
 });
 
+test('the sign-in dialog keeps the keyboard while it signs in on a slow network, then gives it back to the password', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(PATHS.pricing);
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+  await dialog.getByLabel(/^Email/).focus();
+  await page.keyboard.type('nobody-here@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Not-the-password-1');
+  // The identity service's answers, each held half a second on its way.
+  await page.route('**/cognito/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  await page.waitForTimeout(200);
+  // Sending disabled the fields under the focus: the dialog holds it, not the page's body.
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByLabel(/^Password/)).toBeFocused();
+});
+
 test.describe('on a phone, floating controls never cover content', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
