@@ -79,7 +79,12 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
     },
   });
   try {
-    const file = createWriteStream(temporary, { flags: 'wx', mode: 0o644 });
+    // Owner-only, unlike a browser's download (made with the umask, usually world-readable): an
+    // export holds customers' personal data (names, addresses, sources), which the operator
+    // chose to save, not to share with every account on this computer. The temporary file gets
+    // the mode at creation, so no reader can open it before the rename either; the operator can
+    // still widen it for a file they mean to share.
+    const file = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     // A BOM first, as the web download has, so spreadsheets read accented names as UTF-8.
     file.write('\ufeff');
     await pipeline(Readable.fromWeb(body as NodeWebStream<Uint8Array>), counter, file, { signal });

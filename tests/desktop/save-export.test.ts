@@ -1,7 +1,7 @@
 import type * as NodeFs from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,5 +109,18 @@ describe('an export that cannot finish (electron not needed)', () => {
     }
     expect(await readdir(folder)).toEqual(['leads.csv']);
     expect(await readFile(path.join(folder, 'leads.csv'), 'utf8')).toBe('the export of last week');
+  });
+});
+
+describe('what an export leaves on disk (electron not needed)', () => {
+  it('saves the export readable by its owner only, even over an older export anyone could read', async () => {
+    const server = await exportServer({ rows: 10 });
+    try {
+      expect(await exportTo(server.origin)).toEqual({ status: 'saved', location: path.join(folder, 'leads.csv') });
+    } finally {
+      await server.close();
+    }
+    // Customers' names and addresses: another account on this computer may not read them.
+    expect((await stat(path.join(folder, 'leads.csv'))).mode & 0o777).toBe(0o600);
   });
 });
