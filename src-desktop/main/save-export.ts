@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,20 @@ export interface ExportDependencies {
 
 /** How often progress is reported, at most. */
 const PROGRESS_EVERY_MS = 200;
+
+/** The temporary file an export is written to, beside its target: `.leads.csv.<12 hex>.tmp`. */
+const temporaryFor = (target: string) =>
+  path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+
+/** A temporary file of ours for a .csv target (what temporaryFor makes for the names the console suggests). */
+const OUR_TEMPORARY = /^\..+\.csv\.[0-9a-f]{12}\.tmp$/i;
+
+/**
+ * Past this age a temporary file of ours is a dead export's: a live one is written as the server
+ * sends, and only one runs at a time in this console. A day spares one written by another
+ * console into a shared folder, however slow its server.
+ */
+const LEFTOVER_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One export at a time, streamed from the server straight into the file the operator picks in
@@ -64,7 +78,8 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
   if (!outcome.ok) return failedExport(outcome, signal);
   const body = outcome.value.body;
   if (!body) return { status: 'failed', message: 'The export answered no data' };
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  await removeLeftovers(path.dirname(target));
+  const temporary = temporaryFor(target);
   let bytes = 0;
   let reported = 0;
   const counter = new Transform({
@@ -98,6 +113,25 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
     await rm(temporary, { force: true }).catch(() => undefined);
     if (signal.aborted) return { status: 'cancelled' };
     return { status: 'failed', message: failureText(error) };
+  }
+}
+
+/**
+ * Removes what exports killed mid-way (a crash, a forced quit, a power cut) left in `directory`:
+ * their temporary files hold the customers' data of a file never finished, hidden, for ever.
+ * Only files of our own pattern, and only old ones; anything that fails here is left as it is,
+ * since the export asked for does not depend on it.
+ */
+async function removeLeftovers(directory: string): Promise<void> {
+  const names = await readdir(directory).catch(() => []);
+  for (const name of names.filter((entry) => OUR_TEMPORARY.test(entry))) {
+    const file = path.join(directory, name);
+    try {
+      const info = await lstat(file);
+      if (info.isFile() && Date.now() - info.mtimeMs > LEFTOVER_AFTER_MS) await rm(file);
+    } catch (error) {
+      console.warn(`An interrupted export's temporary file could not be removed: ${(error as Error).message}`);
+    }
   }
 }
 

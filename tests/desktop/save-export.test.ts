@@ -1,7 +1,7 @@
 import type * as NodeFs from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,5 +122,21 @@ describe('what an export leaves on disk (electron not needed)', () => {
     }
     // Customers' names and addresses: another account on this computer may not read them.
     expect((await stat(path.join(folder, 'leads.csv'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('removes a day-old temporary file an interrupted export left in the folder, and nothing else', async () => {
+    const dayAndAMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    const leftover = '.leads-2026-11-24.csv.0123456789ab.tmp';
+    // Not ours: a recent one (another console exporting into a shared folder), other programs' files.
+    const kept = ['.users.csv.abcdef012345.tmp', '.notes.txt.0123456789ab.tmp', 'report.tmp', '.leads.csv.tmp'];
+    for (const name of [leftover, ...kept]) await writeFile(path.join(folder, name), 'Ana,ana@example.com');
+    for (const name of [leftover, ...kept.slice(1)]) await utimes(path.join(folder, name), dayAndAMinuteAgo, dayAndAMinuteAgo);
+    const server = await exportServer({ rows: 10 });
+    try {
+      expect(await exportTo(server.origin)).toMatchObject({ status: 'saved' });
+    } finally {
+      await server.close();
+    }
+    expect((await readdir(folder)).sort()).toEqual(['leads.csv', ...kept].sort());
   });
 });
