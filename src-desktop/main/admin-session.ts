@@ -20,6 +20,7 @@ export interface AdminSession {
    * When `save` throws, main stays on the old server (signed out), the one the settings still
    * name, and the error is thrown on: the session and the stored address never name two servers.
    * Answers how the old server took the sign-out (its token is forgotten here whatever it said).
+   * One at a time: a second started meanwhile would leave the same server (ipc.ts runs them in turn).
    */
   switchServer(origin: string, save: () => void): Promise<AdminOutcome<void>>;
 }

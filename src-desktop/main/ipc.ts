@@ -62,8 +62,36 @@ function isTrustedSender(event: IpcMainInvokeEvent, deps: Pick<IpcDependencies, 
   return url.protocol === deps.rendererUrl.protocol && url.host === deps.rendererUrl.host;
 }
 
+/**
+ * Leaves the current server for `to`, once the operator confirmed it: signs out there, saves the
+ * address, connects. Answers what the renderer shows.
+ */
+async function switchServer(deps: IpcDependencies, to: string): Promise<SetServerUrlResult> {
+  const result = { ok: true, serverUrl: to } as const;
+  const from = deps.settings.get().serverUrl;
+  if (from && from !== to && !(await deps.confirmServerSwitch(from, to))) {
+    return { ok: false, error: SERVER_SWITCH_DECLINED };
+  }
+  let signedOut;
+  try {
+    signedOut = await deps.session.switchServer(to, () => deps.settings.setServerUrl(to));
+  } catch (error) {
+    // The settings file could not be written (no permission, a full disk): nothing switched.
+    return { ok: false, error: `${SERVER_NOT_SAVED} ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return signedOut.ok || !from ? result : { ...result, signOutFailure: signOutFailureText(from, signedOut) };
+}
+
 /** The handler of every renderer → main channel, arguments already validated. */
 function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]) => Promise<unknown>> {
+  /**
+   * The switch running, if any: the next waits for it. Two at once (an address sent twice, a
+   * slow server's sign-out) both left the server they started on and each saved and connected
+   * when its own sign-out answered, so the console could end on the address asked first, with
+   * the secrets of a server signed in to meanwhile left in the keychain. In turn, each switch
+   * starts from where the one before it ended, and its dialog names the server really left.
+   */
+  let switching: Promise<unknown> = Promise.resolve();
   return {
     [IPC_CHANNELS.adminCall]: async (args) => {
       const checked = checkAdminCall(args);
@@ -77,18 +105,10 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
       checkChannelArguments(IPC_CHANNELS.settingsSetServerUrl, args);
       const result = parseServerUrl(args[0] as string);
       if (!result.ok) return result;
-      const from = deps.settings.get().serverUrl;
-      if (from && from !== result.serverUrl && !(await deps.confirmServerSwitch(from, result.serverUrl))) {
-        return { ok: false, error: SERVER_SWITCH_DECLINED };
-      }
-      let signedOut;
-      try {
-        signedOut = await deps.session.switchServer(result.serverUrl, () => deps.settings.setServerUrl(result.serverUrl));
-      } catch (error) {
-        // The settings file could not be written (no permission, a full disk): nothing switched.
-        return { ok: false, error: `${SERVER_NOT_SAVED} ${error instanceof Error ? error.message : String(error)}` };
-      }
-      return signedOut.ok || !from ? result : { ...result, signOutFailure: signOutFailureText(from, signedOut) };
+      const switched = switching.then(() => switchServer(deps, result.serverUrl));
+      // A switch that failed (the dialog could not open) does not stop the ones after it.
+      switching = switched.catch(() => undefined);
+      return switched;
     },
     [IPC_CHANNELS.settingsSetLastScreen]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.settingsSetLastScreen, args);
