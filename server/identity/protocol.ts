@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { storeNothing } from '../http/no-store.ts';
 import { CognitoError, internalError, invalidParameter, tooManyRequests } from './errors.ts';
 import type { Input } from './fields.ts';
 import { OPERATIONS } from './operations/index.ts';
@@ -27,6 +28,8 @@ function sendError(reply: FastifyReply, error: CognitoError, status = 400) {
 export function registerProtocol(scope: FastifyInstance, service: IdentityService): void {
   // The raw text is kept: SigV4 signs the exact bytes, and bad JSON gets Cognito's error.
   scope.removeAllContentTypeParsers();
+  // Tokens (InitiateAuth, RespondToAuthChallenge…) and the user's attributes (GetUser…).
+  storeNothing(scope);
   scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
   scope.setErrorHandler((error: FastifyError, request, reply) => {

@@ -3,6 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { acceptFormBodies } from '../../http/body-policy.ts';
+import { storeNothing } from '../../http/no-store.ts';
 import { MINUTE, SECOND } from '../clock.ts';
 import { CognitoError } from '../errors.ts';
 import { clientOf, reportHostedRefusal, reportSignIn } from '../security-events.ts';
@@ -81,16 +82,7 @@ const RevokeBody = Type.Object({
 const tokenError = (reply: FastifyReply, error: string, status = 400) => {
   // RFC 6749: a failed client authentication names the scheme the client may use.
   if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
-  return reply.status(status).header('cache-control', 'no-store').send({ error });
-};
-
-/**
- * Every answer of the token endpoint, tokens and errors alike (also the schema's refusal of a
- * malformed body), tells caches to keep nothing: `no-store`, and for HTTP/1.0 caches
- * `Pragma: no-cache` (RFC 6749 5.1).
- */
-const storeNothing = async (_request: FastifyRequest, reply: FastifyReply) => {
-  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  return reply.status(status).send({ error });
 };
 
 /**
@@ -133,6 +125,8 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   });
 
   acceptFormBodies(scope);
+  // Tokens (RFC 6749 5.1), userInfo's personal data, codes in redirects: no answer here is for a cache.
+  storeNothing(scope);
   const sessions = hostedSessions(service, publicUrl.startsWith('https:'));
   const federatedBrowsers = browserBinding(publicUrl.startsWith('https:'), REQUEST_LIFETIME_MS / SECOND);
   registerHostedLogin(scope, {
@@ -295,8 +289,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     },
   );
 
-  const tokenRoute = { schema: { body: TokenBody }, config: { access: 'public' }, onSend: storeNothing } as const;
-  scope.post('/oauth2/token', tokenRoute, async (request, reply) => {
+  scope.post('/oauth2/token', { schema: { body: TokenBody }, config: { access: 'public' } }, async (request, reply) => {
     const body = request.body;
     const clientId = authenticatedClient(request, body);
     if (clientId === undefined) return tokenError(reply, 'invalid_client', 401);
@@ -378,7 +371,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
     } finally {
       service.sessions.clear();
     }
-    return reply.header('cache-control', 'no-store').send({});
+    return reply.send({});
   });
 
   // OAuth's own endpoint: it checks the Cognito access token itself, as the protocol says.

@@ -228,6 +228,47 @@ describe('/oauth2/token', () => {
     }
   });
 
+  it('keeps userInfo, revocation and Cognito API answers (personal data, tokens) out of every cache too', async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: 'http://app.example' };
+    const issued = (await (await token({ ...exchange, code_verifier: verifier })).json()) as {
+      access_token: string;
+      refresh_token: string;
+    };
+    const cognito = (operation: string, body: object) =>
+      t.server.fetch('/cognito/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const refresh = {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { REFRESH_TOKEN: issued.refresh_token },
+    };
+    const answers = {
+      userInfo: await t.server.fetch('/cognito/oauth2/userInfo', {
+        headers: { authorization: `Bearer ${issued.access_token}` },
+      }),
+      'userInfo refused': await t.server.fetch('/cognito/oauth2/userInfo', { headers: { authorization: 'Bearer x' } }),
+      InitiateAuth: await cognito('InitiateAuth', refresh),
+      'GetUser refused': await cognito('GetUser', { AccessToken: 'x' }),
+      revoke: await t.server.fetch('/cognito/oauth2/revoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: issued.refresh_token, client_id: CLIENT_ID }),
+      }),
+    };
+    for (const what of ['userInfo', 'InitiateAuth', 'revoke'] as const) expect(answers[what].status, what).toBe(200);
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers.get('cache-control'), what).toBe('no-store');
+      expect(response.headers.get('pragma'), what).toBe('no-cache');
+    }
+  });
+
   it('answers a malformed request in the OAuth error format', async () => {
     const response = await token({ client_id: CLIENT_ID });
     expect(response.status).toBe(400);
