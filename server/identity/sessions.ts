@@ -261,13 +261,18 @@ export async function revokeSession(service: IdentityService, sessionId: string)
  * Ends every session of a user: their refresh tokens and all access tokens issued from them,
  * and whatever hosted sign-in would start a new one from (remembered browsers, unexchanged
  * codes). `db` is the caller's transaction where it has one.
+ *
+ * The codes go first: a code exchange running meanwhile has either taken its code already
+ * (then deleting the codes waits on that row until the exchange commits, and the revocation
+ * below sees the session it started) or finds it gone. Revoking first let an exchange commit
+ * between the two a session the sign-out never saw.
  */
 export async function revokeAllSessions(db: Kysely<Schema>, userSub: string, nowMs: number): Promise<void> {
+  await forgetHostedSignIns(db, userSub);
   await db
     .updateTable('identity_sessions')
     .set({ revoked_at: new Date(nowMs) })
     .where('user_sub', '=', userSub)
     .where('revoked_at', 'is', null)
     .execute();
-  await forgetHostedSignIns(db, userSub);
 }
