@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
 import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
 import { MINUTE } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
@@ -11,16 +13,18 @@ const CODE_LIFETIME_MS = 5 * MINUTE;
  * A one-time code for the user who signed in (on the pool's page or at Google or Microsoft),
  * bound to the request's client, redirect URI, PKCE challenge, nonce and scope, and noting how
  * and when they signed in (`authTime`: just now unless given, as for a browser the page
- * remembers): the address that takes the browser back to the app with it.
+ * remembers): the address that takes the browser back to the app with it. `db` is the caller's
+ * transaction where it has one.
  */
 export async function grantCode(
   service: IdentityService,
   request: AuthorizeRequest,
   signedIn: { sub: string; method: LoginProvider; authTime?: Date },
+  db: Kysely<Schema> = service.db,
 ): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   const now = service.clock.now();
-  await saveAuthorizationCode(service.db, code, {
+  await saveAuthorizationCode(db, code, {
     user_sub: signedIn.sub,
     client_id: request.clientId,
     redirect_uri: request.redirectUri,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../db/schema.ts';
 import type { LoginProvider } from '../../../src-shared/domain/accounts/user.ts';
 import { cookieValue, httpOnlyCookie } from '../../http/cookies.ts';
 import { HOUR } from '../clock.ts';
@@ -21,8 +23,11 @@ export interface RememberedSignIn {
 export interface HostedSessions {
   /** Remembers this browser for the user who just signed in on the page: the Set-Cookie value. */
   start(signedIn: RememberedSignIn): Promise<string>;
-  /** Who the request's browser is signed in as, while the session lasts and the user may still sign in. */
-  userOf(request: FastifyRequest): Promise<RememberedSignIn | undefined>;
+  /**
+   * Who the request's browser is signed in as, while the session lasts and the user may still
+   * sign in; in `db`'s transaction, the session is kept from a sign-out until it ends.
+   */
+  userOf(request: FastifyRequest, db?: Kysely<Schema>): Promise<RememberedSignIn | undefined>;
   /** Forgets the request's browser: the Set-Cookie value that clears its cookie. */
   end(request: FastifyRequest): Promise<string>;
 }
@@ -52,10 +57,10 @@ export function hostedSessions(service: IdentityService, secure: boolean): Hoste
       });
       return cookie(token, SESSION_MS / 1000);
     },
-    async userOf(request) {
+    async userOf(request, db = service.db) {
       const token = tokenOf(request);
       if (token === undefined) return undefined;
-      const found = await findHostedSessionUser(service.db, token, new Date(service.clock.now()));
+      const found = await findHostedSessionUser(db, token, new Date(service.clock.now()));
       if (found === undefined || !found.enabled || found.status !== 'CONFIRMED') return undefined;
       return { sub: found.sub, method: found.sign_in_method, authTime: found.auth_time };
     },

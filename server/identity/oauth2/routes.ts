@@ -155,9 +155,17 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       // browser signed in there within the hour (and the app did not ask to sign in again, with
       // prompt=login or a max_age that sign-in is older than). The code carries its sign-in time.
       if (query.identity_provider === undefined || query.identity_provider === 'COGNITO') {
-        const remembered = prompts.includes('login') ? undefined : await sessions.userOf(request);
-        if (remembered !== undefined && withinMaxAge(remembered.authTime, maxAge, service.clock.now()))
-          return reply.redirect(await grantCode(service, authorize, remembered), 302);
+        // One transaction: a sign-out meanwhile either comes first (no session here) or waits for
+        // the code, and deletes it with the session; never a code stored after its sign-out.
+        const back = prompts.includes('login')
+          ? undefined
+          : await service.db.transaction().execute(async (trx) => {
+              const remembered = await sessions.userOf(request, trx);
+              return remembered !== undefined && withinMaxAge(remembered.authTime, maxAge, service.clock.now())
+                ? grantCode(service, authorize, remembered, trx)
+                : undefined;
+            });
+        if (back !== undefined) return reply.redirect(back, 302);
         if (prompts.includes('none')) return loginRequired();
         return reply.redirect(loginPageUrl(publicUrl, authorize, query.login_hint), 302);
       }

@@ -60,7 +60,8 @@ export async function saveHostedSession(
 /**
  * The user of a cookie value's live session, with how and when they signed in: one statement, as it runs
  * on every authorization request of a remembered browser. Whether the user may still sign in is
- * the caller's to check.
+ * the caller's to check. The session's row stays locked until `db`'s transaction ends, so a
+ * sign-out deleting it waits for the code granted from it, and deletes that code too.
  */
 export function findHostedSessionUser(db: Kysely<Schema>, token: string, now: Date) {
   return db
@@ -69,6 +70,7 @@ export function findHostedSessionUser(db: Kysely<Schema>, token: string, now: Da
     .select(['u.sub', 'u.enabled', 'u.status', 'h.sign_in_method', 'h.auth_time'])
     .where('h.id_hash', '=', hashToken(token))
     .where('h.expires_at', '>', now)
+    .forShare('h')
     .executeTakeFirst();
 }
 

@@ -1,6 +1,6 @@
 import { AdminUserGlobalSignOutCommand, GetUserCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeCode, signInOnPage } from '../../support/hosted-browser.ts';
+import { exchangeCode, pkcePair, signInOnPage } from '../../support/hosted-browser.ts';
 import { failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 const ROUNDS = 25;
@@ -58,6 +58,38 @@ function signOutRaces(database: string, start: () => Promise<IdentityTestServer>
       expect(exchanged).toBeGreaterThan(0);
     });
 
+    it('gives a browser the sign-in page remembers no code that outlives an AdminUserGlobalSignOut made meanwhile', async () => {
+      let remembered = 0;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const { session, redirectUri } = await signInOnPage(t.server, { username: email, password: PASSWORD });
+        const { verifier, challenge } = pkcePair();
+        const query = new URLSearchParams({
+          client_id: 'hireassist-local-client',
+          redirect_uri: redirectUri,
+          response_type: 'code',
+          scope: 'openid',
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        });
+        const [authorized] = await Promise.all([
+          turns(round % 5).then(() =>
+            t.server.fetch(`/cognito/oauth2/authorize?${query}`, { redirect: 'manual', headers: { cookie: session } }),
+          ),
+          turns(4 - (round % 5)).then(() =>
+            t.admin.send(new AdminUserGlobalSignOutCommand({ UserPoolId: POOL_ID, Username: email })),
+          ),
+        ]);
+        const code = new URL(authorized.headers.get('location') ?? '').searchParams.get('code');
+        if (code === null) continue;
+        remembered += 1;
+        const answer = await exchangeCode(t.server, { code, verifier, redirectUri });
+        if (answer.status !== 200) continue;
+        const issued = (await answer.json()) as { access_token: string };
+        expect((await userInfo(issued.access_token)).status, `round ${round}: userInfo`).toBe(401);
+      }
+      expect(remembered).toBeGreaterThan(0);
+    });
+
     it('leaves no refresh token or access token working after a GlobalSignOut that met a refresh or a GetUser', async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
         const device = await t.signIn(email);
@@ -78,5 +110,7 @@ function signOutRaces(database: string, start: () => Promise<IdentityTestServer>
   });
 }
 
-signOutRaces('PGlite', () => startIdentityServer());
-if (process.env.TEST_DATABASE_URL) signOutRaces('PostgreSQL', () => startIdentityServer({}, { postgres: true }));
+// Every round signs the one user in again: more than the per-user limit's 60 a minute.
+const LIMITS = { IDENTITY_RATE_LIMIT_PER_USER: '10000', IDENTITY_RATE_LIMIT_PER_IP: '10000' };
+signOutRaces('PGlite', () => startIdentityServer(LIMITS));
+if (process.env.TEST_DATABASE_URL) signOutRaces('PostgreSQL', () => startIdentityServer(LIMITS, { postgres: true }));
