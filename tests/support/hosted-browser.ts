@@ -22,13 +22,26 @@ export interface BrowsedTo {
   cookie: string;
 }
 
-/** A browser following redirects from `path` (with its cookies) until it is sent somewhere `arrived` names. */
-export async function browseUntil(server: ServerAddress, path: string, arrived: (url: URL) => boolean): Promise<BrowsedTo> {
-  const cookies = new Map<string, string>();
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+/**
+ * A browser following redirects from `path` (with its cookies, starting from `cookie`, which an
+ * earlier browse left it with) until it is sent somewhere `arrived` names.
+ */
+export async function browseUntil(
+  server: ServerAddress,
+  path: string,
+  arrived: (url: URL) => boolean,
+  cookie = '',
+): Promise<BrowsedTo> {
+  const cookies = new Map(
+    cookie
+      .split('; ')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
+  );
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   let location = new URL(path, server.url).href;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie: cookie() } });
+    const response = await fetch(location, { redirect: 'manual', headers: { cookie: header() } });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -37,7 +50,7 @@ export async function browseUntil(server: ServerAddress, path: string, arrived: 
     const next = response.headers.get('location');
     if (next === null) throw new Error(`stopped at ${location} with ${response.status}: ${await response.text()}`);
     const url = new URL(next, location);
-    if (arrived(url)) return { url, cookie: cookie() };
+    if (arrived(url)) return { url, cookie: header() };
     location = toServer(server, url);
   }
   throw new Error('too many redirects');

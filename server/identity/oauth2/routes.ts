@@ -209,6 +209,10 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
+        // The app's wish to have the user sign in again is the provider's to honour: it holds
+        // the session, and would otherwise sign a browser it remembers in without asking.
+        ...(prompts.includes('login') ? { prompt: 'login' } : {}),
+        ...(maxAge === undefined ? {} : { max_age: String(maxAge) }),
       });
       return reply.header('set-cookie', binding.cookie).redirect(upstreamUrl.href, 302);
     },
@@ -240,6 +244,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         );
       }
       let user;
+      let authTime: Date | undefined;
       try {
         const configuration = await upstreams.configuration(provider);
         const tokens = await oidc.authorizationCodeGrant(
@@ -254,6 +259,10 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         );
         const idClaims = tokens.claims();
         if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
+        // When the user signed in at the provider, which it tells (asked with max_age) and
+        // which may be long before this answer: never later than now by this pool's clock.
+        if (typeof idClaims.auth_time === 'number')
+          authTime = new Date(Math.min(idClaims.auth_time * SECOND, service.clock.now()));
         // Some providers keep profile claims out of the id token; userinfo has them then.
         const claims =
           typeof idClaims.email === 'string'
@@ -291,7 +300,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
           codeChallenge: pending.code_challenge,
           scope: pending.scope ?? 'openid',
         },
-        { sub: user.sub, method: provider === 'Google' ? 'google' : 'microsoft' },
+        { sub: user.sub, method: provider === 'Google' ? 'google' : 'microsoft', authTime },
       );
       return reply.redirect(back, 302);
     },

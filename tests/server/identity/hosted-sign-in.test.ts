@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
-import { browseHostedSignIn, pkcePair } from '../../support/hosted-browser.ts';
+import { browseHostedSignIn, browseUntil, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
@@ -14,6 +14,8 @@ let t: IdentityTestServer;
 let upstream: OpenIdStandIn;
 /** Who "signs in at Google" next, or a refusal. */
 let nextLogin: StandInLogin = { accountId: 'g-1001' };
+/** How many times someone signed in at "Google" (the stand-in's login step ran). */
+let upstreamLogins = 0;
 
 const ACCOUNTS: Record<string, Record<string, unknown>> = {
   'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
@@ -22,7 +24,13 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
 };
 
 beforeAll(async () => {
-  upstream = await startOpenIdStandIn({ accounts: ACCOUNTS, nextLogin: () => nextLogin });
+  upstream = await startOpenIdStandIn({
+    accounts: ACCOUNTS,
+    nextLogin: () => {
+      upstreamLogins += 1;
+      return nextLogin;
+    },
+  });
   t = await startIdentityServer({
     ...asGoogle(upstream),
     IDENTITY_ALLOWED_REDIRECT_URIS: 'http://app.example,http://app.example/callback',
@@ -190,6 +198,38 @@ describe('hosted sign-in with Google (a local oidc-provider stands in for Google
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
     }
+  });
+});
+
+describe('an app asking the user to sign in again (prompt=login, max_age) with Google', () => {
+  it('has Google sign the user in again, and the id token tells when the user last signed in there', async () => {
+    nextLogin = { accountId: 'g-1001' };
+    const atApp = (url: URL) => url.origin === 'http://app.example';
+    // One browser throughout: Google remembers it after its first sign-in.
+    let cookie = (await browseUntil(t.server, authorizeUrl({}), atApp)).cookie;
+    const logins = upstreamLogins;
+    const again = async (params: Record<string, string>) => {
+      const back = await browseUntil(t.server, authorizeUrl(params), atApp, cookie);
+      cookie = back.cookie;
+      return back.url;
+    };
+    await again({});
+    expect(upstreamLogins, 'Google signs a browser it remembers in without asking').toBe(logins);
+
+    await again({ prompt: 'login' });
+    expect(upstreamLogins, 'prompt=login').toBe(logins + 1);
+    await again({ max_age: '0' });
+    expect(upstreamLogins, 'max_age=0').toBe(logins + 2);
+    const signedInAt = Math.floor(Date.now() / 1000);
+
+    // Within max_age Google need not ask; the id token then says when the user did sign in
+    // there, not when the code came back, even with the pool's clock five minutes on.
+    t.clock.advance(5 * 60_000);
+    const recent = await again({ max_age: '3600' });
+    expect(upstreamLogins).toBe(logins + 2);
+    const { status, body } = await exchange(recent.searchParams.get('code') ?? '');
+    expect(status).toBe(200);
+    expect(decodeJwt(String(body.id_token)).auth_time).toBeLessThanOrEqual(signedInAt + 2);
   });
 });
 
