@@ -1,6 +1,6 @@
 import type { ContactField, ContactRejection, ContactRequest } from '../domain/contact.ts';
 import { sendContactMessage as contract } from '../domain/endpoints/public.ts';
-import { callEndpoint } from './endpoint.ts';
+import { callEndpoint, retryAfterSecondsOf } from './endpoint.ts';
 
 /** What became of a contact message, in the terms the form needs; nothing here touches the page. */
 export type ContactSendResult =
@@ -44,14 +44,7 @@ export async function sendContactMessage(
     }
     return { kind: 'invalid', message, fields };
   }
-  if (response.status === 429) {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    return {
-      kind: 'rate-limited',
-      message,
-      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    };
-  }
+  if (response.status === 429) return { kind: 'rate-limited', message, retryAfterSeconds: retryAfterSecondsOf(response) };
   return { kind: 'failed', message };
 }
 

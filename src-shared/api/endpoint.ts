@@ -74,3 +74,9 @@ export function errorOf(body: unknown): string | undefined {
   const { error } = body;
   return typeof error === 'string' && error !== '' ? error : undefined;
 }
+
+/** A refusal's Retry-After in seconds (a 429, a 503), when it gives a positive number of them. */
+export function retryAfterSecondsOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}

@@ -7,6 +7,7 @@ import {
 } from '../../../src-shared/domain/affiliate.ts';
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
+import { tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
 import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
@@ -112,6 +113,10 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     if (outcome.sent) {
       setValues(EMPTY);
       setResult({ type: 'success', text: AFFILIATE_MESSAGES.success });
+    } else if ('rateLimited' in outcome) {
+      // Not the failure text, whose "Please try again" would send them straight into another refusal:
+      // how long to wait, with what they typed kept for then.
+      setResult({ type: 'error', text: tooManySentMessage('applications', outcome.retryAfterSeconds) });
     } else if (!showErrors(refusedFieldErrors(outcome.fields))) {
       setResult({ type: 'error', text: AFFILIATE_MESSAGES.failure(company.affiliatesEmail) });
     }

@@ -1,9 +1,15 @@
 import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import { submitAffiliateApplication as contract } from '../../../src-shared/domain/endpoints/public.ts';
-import { callEndpoint } from '../../../src-shared/api/endpoint.ts';
+import { callEndpoint, retryAfterSecondsOf } from '../../../src-shared/api/endpoint.ts';
 
-/** Stored, or not: then what the server said of each field it refused, by name (none when it failed otherwise). */
-export type ApplicationOutcome = { sent: true } | { sent: false; fields: Record<string, string> };
+/**
+ * Stored, or not: then what the server said of each field it refused, by name (none when it
+ * failed otherwise), or that this address sent too many lately and how long to wait (a 429).
+ */
+export type ApplicationOutcome =
+  | { sent: true }
+  | { sent: false; fields: Record<string, string> }
+  | { sent: false; rateLimited: true; retryAfterSeconds: number | undefined };
 
 /** Sends an application (to `baseUrl`, the page's own origin when omitted). Never throws. */
 export async function submitAffiliateApplication(
@@ -13,6 +19,7 @@ export async function submitAffiliateApplication(
   try {
     const answer = await callEndpoint(contract, { body: application }, baseUrl === undefined ? {} : { baseUrl });
     if (answer.ok) return { sent: true };
+    if (answer.status === 429) return { sent: false, rateLimited: true, retryAfterSeconds: retryAfterSecondsOf(answer.response) };
     console.error('The affiliate application was refused:', answer.status, answer.body);
     return { sent: false, fields: answer.status === 400 ? refusedFields(answer.body) : {} };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from '../../../src-shared/domain/contact.ts';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
+import { tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
 import buttons from '../../components/button.module.css';
 import { CONTACT_MESSAGES } from './contact-messages.ts';
 import styles from './ContactPage.module.css';
@@ -9,12 +10,6 @@ import { useContactForm } from './use-contact-form.ts';
 const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message' };
 const REQUIRED: ReadonlySet<ContactField> = new Set(['name', 'email', 'message']);
 const ORDER: readonly ContactField[] = ['name', 'email', 'subject', 'message'];
-
-function retryHint(seconds: number | undefined): string | undefined {
-  if (!seconds) return undefined;
-  const minutes = Math.ceil(seconds / 60);
-  return `You have sent several messages in a short time; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}
 
 /**
  * The contact form: no browser validation (`noValidate`), only the
@@ -97,10 +92,10 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
       <div aria-live="polite" role="status" className={styles.statusRegion}>
         {form.status.kind === 'success' && <p className={styles.success}>{CONTACT_MESSAGES.success}</p>}
       </div>
-      {form.status.kind === 'error' && (
+      {(form.status.kind === 'error' || form.status.kind === 'rate-limited') && (
         <div role="alert" className={styles.error}>
           <p>{CONTACT_MESSAGES.failure}</p>
-          {form.status.retryAfterSeconds && <p>{retryHint(form.status.retryAfterSeconds)}</p>}
+          {form.status.kind === 'rate-limited' && <p>{tooManySentMessage('messages', form.status.retryAfterSeconds)}</p>}
         </div>
       )}
       {form.status.kind === 'invalid' && (

@@ -8,14 +8,18 @@ import {
 } from '../../../src-shared/domain/contact.ts';
 import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
 
-/** idle → sending → success (form cleared) | error | invalid (the server named the wrong fields). */
+/**
+ * idle → sending → success (form cleared) | error | invalid (the server named the wrong fields)
+ * | rate-limited (too many messages lately: to wait `retryAfterSeconds`, when the server said).
+ */
 export type ContactFormStatus =
   | { kind: 'idle' }
   | { kind: 'sending' }
   | { kind: 'success' }
   /** `fields`: what the server named on this attempt (fieldErrors then shrinks as the visitor edits). */
   | { kind: 'invalid'; fields: FieldErrors }
-  | { kind: 'error'; retryAfterSeconds?: number };
+  | { kind: 'error' }
+  | { kind: 'rate-limited'; retryAfterSeconds: number | undefined };
 
 export type FieldErrors = Partial<Record<ContactField, string>>;
 
@@ -55,7 +59,7 @@ export function useContactForm(initialSubject: string) {
         setStatus(Object.keys(result.fields).length > 0 ? { kind: 'invalid', fields: result.fields } : { kind: 'error' });
         break;
       case 'rate-limited':
-        setStatus({ kind: 'error', ...(result.retryAfterSeconds ? { retryAfterSeconds: result.retryAfterSeconds } : {}) });
+        setStatus({ kind: 'rate-limited', retryAfterSeconds: result.retryAfterSeconds });
         break;
       case 'failed':
         console.error('The contact message could not be sent:', result.message);

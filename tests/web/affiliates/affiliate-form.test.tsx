@@ -101,3 +101,24 @@ describe('the affiliate form and the server take the same addresses', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the affiliate form after the server refuses too many applications (429 with Retry-After)', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AFFILIATES_RATE_LIMIT: '1' } });
+  }, 60_000);
+  afterAll(() => limited.close());
+
+  it('says to wait and for how long, keeps what was typed, and does not invite an immediate retry', async () => {
+    render(<AffiliateForm submit={(application) => submitAffiliateApplication(application, { baseUrl: limited.url })} />);
+    apply({ email: 'ann.first@example.com' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit another application' }));
+    apply({ email: 'ann.second@example.com' });
+    const alert = await screen.findByRole('alert');
+    // The server's window is 10 minutes (AFFILIATE_RATE_WINDOW), its Retry-After a few seconds under.
+    expect(alert.textContent).toBe('You have sent several applications in a short time; please try again in 10 minutes.');
+    expect(alert.textContent).not.toContain('Please try again or contact us');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('ann.second@example.com');
+    expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('Ann');
+  });
+});

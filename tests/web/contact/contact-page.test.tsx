@@ -182,6 +182,16 @@ describe('the contact page', () => {
     expect(alert.textContent).toContain('please try again in 9 minutes');
   });
 
+  it('still says to wait when a proxy dropped the Retry-After of a 429 (the answer mocked: our server always sends it)', async () => {
+    answerContact = () => json(429, { error: 'Too many requests. Please wait a moment and try again.' });
+    const user = renderContact();
+    await fillIn(user, { Name: 'Ada', Email: 'ada@example.com', Message: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('please try again in a few minutes');
+    expect(field(screen.getByLabelText(/^Message/)).value).toBe('Hello');
+  });
+
   it('sends the hidden honeypot field that bots fill, out of reach of keyboard and screen readers', () => {
     renderContact();
     const trap = document.querySelector<HTMLInputElement>('input[name="website"]');
