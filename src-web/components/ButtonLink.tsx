@@ -11,13 +11,15 @@ interface ButtonLinkProps {
   /** Shown before the text, e.g. an icon from icons.tsx. */
   icon?: ReactNode;
   className?: string;
+  /** Router state for the page it opens (useClientNavigation). */
+  state?: unknown;
 }
 
 /**
  * A link to a page of the app that looks like a Fluent button. Plain static CSS rather than
  * Fluent's Button, so the pages that use it do not load Fluent and its CSS-in-JS engine first.
  */
-export function ButtonLink({ to, children, appearance = 'outline', icon, className }: ButtonLinkProps) {
+export function ButtonLink({ to, children, appearance = 'outline', icon, className, state }: ButtonLinkProps) {
   const go = useClientNavigation();
   return (
     <a
@@ -29,7 +31,7 @@ export function ButtonLink({ to, children, appearance = 'outline', icon, classNa
         className,
       )}
       href={to}
-      onClick={go(to)}
+      onClick={go(to, state)}
     >
       {icon}
       {children}

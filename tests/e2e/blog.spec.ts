@@ -68,6 +68,30 @@ test('the list page is in the address: Back from a post returns to page 2, and /
   await expect(page).toHaveURL(/\/blog\?page=2$/);
 });
 
+test('Back to Blog returns to the list page the reader came from, on the post they read; from a direct visit, to /blog', async ({
+  page,
+}) => {
+  await page.goto('/blog?page=2');
+  await expect(cards(page).first()).toBeVisible();
+  const title = (await cards(page).nth(1).getByRole('heading', { level: 2 }).textContent()) ?? '';
+  await cards(page)
+    .nth(1)
+    .getByRole('link', { name: `Read More: ${title}`, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await page.getByRole('link', { name: 'Back to Blog' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/blog\?page=2$/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  // The keyboard goes on from the post just read, not from the top of the page.
+  await expect(cards(page).nth(1).getByRole('link', { name: title, exact: true })).toBeFocused();
+
+  const path = new URL(page.url()).origin;
+  await page.goto(`${path}/blog/remote-hiring-checklist`);
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
 test('an unknown post shows Post Not Found, with a 404 status', async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);

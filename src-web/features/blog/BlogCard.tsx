@@ -4,16 +4,18 @@ import { blogPostPath } from '../../../src-shared/domain/routes.ts';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
 import styles from './BlogCard.module.css';
 import { KeywordChips } from './KeywordChips.tsx';
+import type { OpenedFromList } from './list-return.ts';
 import { PLACEHOLDER_IMAGE } from './placeholder-image.ts';
 import { displayDate, displayExcerpt } from './post-display.ts';
 
-/** One post on the list: image, date, title, excerpt, chips and 'Read More'. */
-export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+/** One post on the list (its page `listPage`, for the post's Back to Blog): image, date, title, excerpt, chips and 'Read More'. */
+export function BlogCard({ post, listPage, eager = false }: { post: BlogPost; listPage: number; eager?: boolean }) {
   const go = useClientNavigation();
   const image = blogPostImage(post);
   const [src, setSrc] = useState(image?.src ?? PLACEHOLDER_IMAGE);
   const title = blogPostTitle(post);
   const to = blogPostPath(post.slug);
+  const open = go(to, { blogListPage: listPage } satisfies OpenedFromList);
   return (
     <article className={styles.card}>
       <img
@@ -32,13 +34,13 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
           {displayDate(post.published_at)}
         </time>
         <h2 className={styles.title}>
-          <a className={styles.titleLink} href={to} onClick={go(to)}>
+          <a className={styles.titleLink} href={to} onClick={open}>
             {title}
           </a>
         </h2>
         <p className={styles.excerpt}>{displayExcerpt(post)}</p>
         <KeywordChips post={post} />
-        <a className={styles.readMore} href={to} onClick={go(to)}>
+        <a className={styles.readMore} href={to} onClick={open}>
           {/* Screen readers and crawlers hear which post each 'Read More' opens. One hidden span with
               the whole name: a hidden span after visible text made Chromium read "Read More : …". */}
           <span aria-hidden="true">Read More</span>

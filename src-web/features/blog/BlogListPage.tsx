@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
 import {
   BLOG_PAGE_PARAM,
@@ -10,6 +10,7 @@ import {
   shownBlogPage,
 } from '../../../src-shared/domain/blog-list-page.ts';
 import { BLOG_LIST_PAGE, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { blogPostPath } from '../../../src-shared/domain/routes.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -21,6 +22,7 @@ import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
+import { returnedFromPost } from './list-return.ts';
 import { Pagination } from './Pagination.tsx';
 
 export const LIST_TEXT = {
@@ -107,6 +109,21 @@ export function BlogListPage() {
     // preventScroll: the page scrolls to its top (filters and title in view), as before.
     listRef.current?.focus({ preventScroll: true });
   });
+
+  // Back to Blog from a post: the keyboard goes on from that post's card (its title link), where
+  // the reader left the list, rather than from the page's top. Once per arrival (location.key).
+  const location = useLocation();
+  const backFrom = returnedFromPost(location.state);
+  const arrivalFocused = useRef<string>(undefined);
+  useEffect(() => {
+    if (load.status !== 'ready' || backFrom === undefined || arrivalFocused.current === location.key) return;
+    arrivalFocused.current = location.key;
+    const href = blogPostPath(backFrom);
+    const links = listRef.current?.querySelectorAll('a') ?? [];
+    Array.from(links)
+      .find((link) => link.getAttribute('href') === href)
+      ?.focus();
+  }, [load.status, backFrom, location.key]);
 
   const changePage = (next: number) => {
     // A history entry a page: Back returns to the page before, and from a post to this one.
@@ -204,7 +221,7 @@ export function BlogListPage() {
           <>
             <section ref={listRef} tabIndex={-1} className={styles.grid} aria-label={`Blog posts, page ${page} of ${pages}`}>
               {shown.map((post, index) => (
-                <BlogCard key={post.id} post={post} eager={index < 3} />
+                <BlogCard key={post.id} post={post} listPage={page} eager={index < 3} />
               ))}
             </section>
             <Pagination page={page} count={pages} onChange={changePage} />

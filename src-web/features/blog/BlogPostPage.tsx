@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slug.ts';
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
 import { blogPostImage, blogPostPageMeta, blogPostTitle, type BlogPost } from '../../../src-shared/domain/blog-post.ts';
@@ -15,6 +15,7 @@ import shared from './shared.module.css';
 import styles from './BlogPostPage.module.css';
 import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { KeywordChips } from './KeywordChips.tsx';
+import { backToListPath, type BackFromPost } from './list-return.ts';
 import { displayDate } from './post-display.ts';
 import { sanitizePostHtml } from './sanitize-html.ts';
 
@@ -58,6 +59,9 @@ function useFooterAdminToggle(): void {
 /** /blog/{slug}: one post, with the admin tools in admin mode. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
+  // Back to Blog returns to the list page the post was opened from, and to this post's card on it.
+  const backTo = backToListPath(useLocation().state);
+  const backState: BackFromPost = { fromPostSlug: slug };
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.
   const [answer, setAnswer] = useState<{ slug: string; attempt: number; load: Load }>();
   const [attempt, setAttempt] = useState(0);
@@ -118,7 +122,7 @@ export function BlogPostPage() {
           >
             {POST_TEXT.tryAgain}
           </button>
-          <ButtonLink to={PATHS.blog} icon={<ArrowLeftIcon />}>
+          <ButtonLink to={backTo} state={backState} icon={<ArrowLeftIcon />}>
             {POST_TEXT.back}
           </ButtonLink>
         </div>
@@ -130,7 +134,7 @@ export function BlogPostPage() {
       <section className={cx(shared.state, styles.state)}>
         <h1 className={styles.stateTitle}>{POST_TEXT.notFoundTitle}</h1>
         <p className={shared.stateText}>{POST_TEXT.notFoundBody}</p>
-        <ButtonLink appearance="primary" to={PATHS.blog} icon={<ArrowLeftIcon />}>
+        <ButtonLink appearance="primary" to={backTo} icon={<ArrowLeftIcon />}>
           {POST_TEXT.back}
         </ButtonLink>
       </section>
@@ -162,7 +166,7 @@ export function BlogPostPage() {
             </li>
           </ol>
         </nav>
-        <ButtonLink className={styles.back} appearance="subtle" to={PATHS.blog} icon={<ArrowLeftIcon />}>
+        <ButtonLink className={styles.back} appearance="subtle" to={backTo} state={backState} icon={<ArrowLeftIcon />}>
           {POST_TEXT.back}
         </ButtonLink>
         {admin.enabled && (
