@@ -30,7 +30,8 @@ const ACCEPTED: ContactReply = { ok: true };
  * `POST /api/contact`: the contact form. Rate-limited per IP on the messages that pass
  * validation (the limiter lives in this route's own scope, so no other route pays for it),
  * with a honeypot for bots. Answers 201
- * only once the message, its lead and the notification mail are stored together.
+ * only once the message, its lead and the notification mail are stored together, and the same
+ * 201 to the same message sent again (a retry whose first answer was lost: stored once, store.ts).
  */
 export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): void {
   void app.register(async (scope) => {
@@ -57,7 +58,8 @@ export function registerContactRoutes(app: FastifyInstance, deps: ContactDeps): 
         }
         const { name, email, subject = '', message } = request.body;
         const stored = await storeContactMessage(deps, { name, email, subject, message });
-        request.log.info({ contactMessageId: stored.messageId, mailId: stored.mailId }, 'contact message stored');
+        if (stored.resent) request.log.info({ contactMessageId: stored.messageId }, 'contact message sent again: stored once');
+        else request.log.info({ contactMessageId: stored.messageId, mailId: stored.mailId }, 'contact message stored');
         return reply.status(201).send(ACCEPTED);
       },
     });

@@ -53,6 +53,29 @@ function contactJourneys(postgres: boolean) {
     expect(mail.text_body).toContain(GOOD.message);
   });
 
+  it('a message sent again after its answer was lost (the retry, or two sent together) is stored once, with one lead and one mail', async () => {
+    const message = { ...GOOD, email: 'retry@example.com', message: 'Did this go through? The page said the network dropped.' };
+    const messagesFrom = () =>
+      server.app.database.db.selectFrom('contact_messages').select('id').where('email', '=', 'retry@example.com').execute();
+    const before = await counts(server);
+    // What the server sees when the visitor's first answer never reached them: the same message again.
+    expect((await post(server, message)).status).toBe(201);
+    const retry = await post(server, { ...message, name: ` ${message.name} ` });
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toEqual({ ok: true });
+    const together = await Promise.all([post(server, message), post(server, message)]);
+    expect(together.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(await messagesFrom()).toHaveLength(1);
+    const after = await counts(server);
+    expect([after?.messages, after?.leads, after?.mails]).toEqual(
+      [before?.messages, before?.leads, before?.mails].map((n = 0) => n + 1),
+    );
+
+    // Another message from the same address is another message.
+    expect((await post(server, { ...message, message: 'And one more question.' })).status).toBe(201);
+    expect(await messagesFrom()).toHaveLength(2);
+  });
+
   it('trims what it stores and accepts a message without a subject', async () => {
     const response = await post(server, { name: '  Ada Lovelace ', email: ' ada@example.com', message: ' Hello \n' });
     expect(response.status).toBe(201);
