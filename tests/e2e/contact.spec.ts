@@ -96,9 +96,9 @@ test('bad input shows what is wrong by each field and stores nothing', async ({ 
   await fill(page, { Name: '   ', Email: 'bad.e2e@', Message: '' });
   await page.getByRole('button', { name: 'Send Message' }).click();
 
-  await expect(page.getByText('Name must not be empty')).toBeVisible();
-  await expect(page.getByText('Email must be a valid email')).toBeVisible();
-  await expect(page.getByText('Message must not be empty')).toBeVisible();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
+  await expect(page.getByText('Message is required.')).toBeVisible();
   await expect(page.getByLabel(/^Name/)).toBeFocused();
   await expect(page.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(SUCCESS)).toBeHidden();
@@ -181,7 +181,7 @@ test.describe('accessibility (axe)', () => {
       await page.goto(`${server.url}/contact`);
       await page.getByLabel(/^Email/).fill('bad@');
       await page.getByRole('button', { name: 'Send Message' }).click();
-      await expect(page.getByText('Email must be a valid email')).toBeVisible();
+      await expect(page.getByText('Enter a valid email address, like name@example.com.')).toBeVisible();
       await page.getByRole('button', { name: 'Open chat assistant' }).click();
       await expect(page.getByRole('region', { name: 'HireAssist Assistant' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);

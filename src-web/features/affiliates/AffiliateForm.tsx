@@ -7,7 +7,7 @@ import {
 } from '../../../src-shared/domain/affiliate.ts';
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
-import { tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
+import { FIELD_MESSAGES, refusedFieldMessage, tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
 import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
@@ -43,16 +43,19 @@ const TEXT_FIELDS: readonly TextField[] = ['firstName', 'lastName', 'email', 'co
 /** What is wrong with each field, in the product's words rather than the browser's bubbles. */
 function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required.`;
+  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = FIELD_MESSAGES.required(LABELS[field]);
   // The server's rule: an address it would refuse never leaves the page.
-  if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = 'Enter a valid email address, like name@example.com.';
+  if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = FIELD_MESSAGES.email;
   return errors;
 }
 
-/** The server's word on each field it refused that the form shows ("must be at most 100 characters"). */
-function refusedFieldErrors(fields: Record<string, string>): FieldErrors {
+/** The server's word on each field it refused that the form shows ("must be at most 100 characters"), as the contact form says it. */
+function refusedFieldErrors(fields: Record<string, string>, values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of TEXT_FIELDS) if (fields[field]) errors[field] = `${LABELS[field]} ${fields[field]}.`;
+  for (const field of TEXT_FIELDS) {
+    const problem = fields[field];
+    if (problem) errors[field] = refusedFieldMessage(LABELS[field], problem, values[field]);
+  }
   return errors;
 }
 
@@ -117,7 +120,7 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
       // Not the failure text, whose "Please try again" would send them straight into another refusal:
       // how long to wait, with what they typed kept for then.
       setResult({ type: 'error', text: tooManySentMessage('applications', outcome.retryAfterSeconds) });
-    } else if (!showErrors(refusedFieldErrors(outcome.fields))) {
+    } else if (!showErrors(refusedFieldErrors(outcome.fields, application))) {
       setResult({ type: 'error', text: AFFILIATE_MESSAGES.failure(company.affiliatesEmail) });
     }
   }

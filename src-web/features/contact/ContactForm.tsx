@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from '../../../src-shared/domain/contact.ts';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
-import { tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
+import { refusedFieldMessage, tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
 import buttons from '../../components/button.module.css';
 import { CONTACT_MESSAGES } from './contact-messages.ts';
 import styles from './ContactPage.module.css';
@@ -77,7 +77,7 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
         )}
         {error && (
           <p id={`${id}-error`} className={styles.fieldError}>
-            {LABELS[name]} {error}
+            {refusedFieldMessage(LABELS[name], error, form.values[name])}
           </p>
         )}
       </div>

@@ -143,16 +143,16 @@ describe('the contact page', () => {
     const name = screen.getByLabelText(/^Name/);
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect(name?.getAttribute('aria-invalid')).toBe('true');
-    expect(description(name)).toBe('Name must not be empty');
-    expect(description(screen.getByLabelText(/^Email/))).toBe('Email must be a valid email');
-    expect(description(screen.getByLabelText(/^Message/))).toBe('Message must not be empty');
+    expect(description(name)).toBe('Name is required.');
+    expect(description(screen.getByLabelText(/^Email/))).toBe('Enter a valid email address, like name@example.com.');
+    expect(description(screen.getByLabelText(/^Message/))).toBe('Message is required.');
     expect(screen.getByLabelText(/^Subject/).hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByRole('alert').textContent).toContain('Please correct the fields marked below.');
 
     await user.type(name, 'Ada');
     expect(name.hasAttribute('aria-invalid')).toBe(false);
-    expect(screen.queryByText('Name must not be empty')).toBeNull();
-    expect(screen.getByText('Email must be a valid email')).toBeTruthy();
+    expect(screen.queryByText('Name is required.')).toBeNull();
+    expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
   });
 
   it('sends a name and subject pasted with line breaks or control characters on one line, as the affiliate form does', async () => {
