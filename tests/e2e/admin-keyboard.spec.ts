@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD as PASSWORD, startSite, type Site } from './support/site.ts';
 import { seededUser } from '../support/identity-users.ts';
+import { holdRequests, keyboardRestsIn } from './support/sending.ts';
 
 /*
  * The users screen and the audit log with the keyboard alone, in Chromium: Tab, Shift+Tab,
@@ -138,19 +139,16 @@ test('"Invite user": focus in the email field, Enter sends, Escape closes back o
   await page.keyboard.press('Tab');
   await expect(invite.getByLabel('First name')).toBeFocused();
   await page.keyboard.type('Kay');
-  // Sending disables the fields under the focus. On a slow network (the real request, held a
-  // second on its way) the dialog keeps the keyboard: not a control behind it (the last row's
-  // "+ Group", which the Tab walk above passed), nor the page's body.
-  await page.route('**/api/admin/users/invite', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  // Sending disables the fields under the focus. While it sends (the real request, held on its
+  // way), the dialog keeps the keyboard: not a control behind it (the last row's "+ Group",
+  // which the Tab walk above passed), nor the page's body.
+  const release = await holdRequests(page, '**/api/admin/users/invite');
   await page.keyboard.press('Enter');
   await expect(invite.getByRole('button', { name: 'Sending…' })).toBeDisabled();
-  await page.waitForTimeout(300);
+  await expect.poll(() => keyboardRestsIn(invite)).toBe(true);
   // Found by its role: still there for a screen reader, not hidden behind the page.
   await expect(invite).toBeVisible();
-  expect(await focusInside(invite)).toBe(true);
+  release();
   await expect(invite.getByRole('status')).toHaveText('Invitation sent to kb-invited@example.com.');
   // Given back to the field it was in, ready for the next invitation.
   await expect(invite.getByLabel('First name')).toBeFocused();

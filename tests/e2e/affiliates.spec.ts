@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { holdRequests } from './support/sending.ts';
 
 test('the affiliates page shows the program as the spec describes it', async ({ page }) => {
   await page.goto('/affiliates');
@@ -35,12 +36,7 @@ test('the affiliates page shows the program as the spec describes it', async ({ 
 
 test('an application disables the form while sending, then a confirmation in its place', async ({ page }) => {
   await page.goto('/affiliates');
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/affiliates/applications', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/affiliates/applications');
   await page.getByLabel('First Name').fill('Katherine');
   await page.getByLabel('Last Name').fill('Johnson');
   await page.getByLabel('Email').fill(`katherine-${Date.now()}@example.com`);

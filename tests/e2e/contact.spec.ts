@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { WEB_DIST_DIR } from './support/web-build.ts';
+import { holdRequests } from './support/sending.ts';
 
 /**
  * These journeys check what the server stored, so each worker starts its own real server
@@ -73,12 +74,7 @@ test('the keyboard focus stays in the form while sending, not dropped to the pag
   page,
 }) => {
   await page.goto(`${server.url}/contact`);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/contact', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/contact');
   await fill(page, { Name: 'Ada Lovelace', Email: 'ada.focus@example.com', Message: 'Please call me back.' });
   await page.getByRole('button', { name: 'Send Message' }).focus();
   await page.keyboard.press('Enter');
