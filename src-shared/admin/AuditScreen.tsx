@@ -205,7 +205,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         loadError={state.phase === 'error' ? loadErrorText(state.failure, 'Failed to fetch events', 'Network error') : null}
         loading={loading}
         loadingLabel="Loading events…"
-        summary={`Showing ${state.events.length} events${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
+        summary={`Showing ${state.events.length} ${state.events.length === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
       />
       <TableScroller label="Audit Log">
         <Table className={mergeClasses(styles.table, own.table)} aria-label="Audit Log" size="small">
