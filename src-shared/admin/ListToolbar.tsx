@@ -33,7 +33,9 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 export function ListToolbar({ searchRef, ...props }: ListToolbarProps) {
   const styles = useStyles();
   return (
-    <div className={styles.root} role="toolbar" aria-label="List tools">
+    // A group, not a "toolbar": that role promises one Tab stop and arrow keys between the tools,
+    // which a search box (its caret) and selects (their choices) need for themselves.
+    <div className={styles.root} role="group" aria-label="List tools">
       <Input
         className={styles.search}
         type="search"

@@ -63,6 +63,44 @@ async function searchUsers(page: Page, prefix: string) {
   await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
 }
 
+test('the list tools: named as a group of their own, each a Tab stop, the arrow keys left to the search box and the selects', async ({
+  page,
+}) => {
+  await logIn(page, '/admin/users');
+  await expect(page.getByText(/^Showing \d+ of \d+ users/)).toBeVisible();
+  // Not a "toolbar": a screen reader would announce arrow-key movement the tools do not have
+  // (and that would steal the search box's caret and the selects' choices).
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  const tools = page.getByRole('group', { name: 'List tools' });
+  const search = tools.getByRole('searchbox', { name: 'Search by email (starts with)' });
+  await tabTo(page, search);
+  await page.keyboard.type('kb-');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('x');
+  await expect(search).toHaveValue('kbx-');
+  await expect(search).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  for (const control of [
+    tools.getByRole('combobox', { name: 'Search in' }),
+    tools.getByRole('combobox', { name: 'Status' }),
+    tools.getByRole('button', { name: 'Refresh' }),
+    tools.getByRole('button', { name: 'Export CSV' }),
+  ]) {
+    await page.keyboard.press('Tab');
+    await expect(control).toBeFocused();
+  }
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  const searchIn = tools.getByRole('combobox', { name: 'Search in' });
+  await expect(searchIn).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(searchIn).toBeFocused();
+  await expect(searchIn).not.toHaveValue('email');
+  await expect(page.getByRole('searchbox', { name: /^Search by (?!email)/ })).toBeVisible();
+});
+
 test('the confirm dialogs: focus goes in, Escape gives it back, a confirmed action leaves it on the row', async ({ page }) => {
   test.setTimeout(60_000);
   await logIn(page, '/admin/users');
