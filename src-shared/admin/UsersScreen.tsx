@@ -19,7 +19,7 @@ import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
-import { formatDateTime, useScreenStyles } from './screen-styles.ts';
+import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
 import { useCsvExport } from './use-csv-export.ts';
 import { UserGroupsControl, type GroupsSeen } from './UserGroupsControl.tsx';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
@@ -44,7 +44,9 @@ const useStyles = makeStyles({
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   // The generated username, cut to fit (whole in its title): one click selects all of it, not the hyphen-separated
   // word under the pointer, ready to copy. On a phone only its first group shows, leaving the email some room.
-  username: { display: 'block', userSelect: 'all', '@media (max-width: 480px)': { maxWidth: '80px' } },
+  username: { display: 'block', userSelect: 'all', [PHONE]: { maxWidth: '80px' } },
+  // On a phone a long address wraps rather than running under the pinned actions.
+  email: { [PHONE]: { display: 'block', maxWidth: '160px', overflowWrap: 'break-word' } },
 });
 
 /** 'User Management', the admin users page: paged and searched through the identity service. */
@@ -202,7 +204,9 @@ export function UsersScreen() {
                 {user.username}
               </span>
             </TableCell>
-            <TableCell>{user.email}</TableCell>
+            <TableCell>
+              <span className={own.email}>{user.email}</span>
+            </TableCell>
             <TableCell>{displayName(user)}</TableCell>
             <TableCell>
               <Badge appearance="tint" shape="rounded" color={TONE_COLOUR[userStatusTone(user.status)]}>

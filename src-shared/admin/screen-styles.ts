@@ -1,5 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
+/** A phone's width, where an admin table keeps only its first columns in view beside its actions. */
+export const PHONE = '@media (max-width: 480px)';
+
 /** The layout every admin screen shares: a header, tools, a status line, a scrolling table. */
 export const useScreenStyles = makeStyles({
   root: {
@@ -29,7 +32,9 @@ export const useScreenStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   /** Long ids (generated usernames) cut to one line; the full value is in the cell's title. */
   truncate: { maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  // On a phone the buttons stack: the pinned column is half as wide and leaves the row's first
+  // columns (who it is) in view beside it.
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap', [PHONE]: { flexDirection: 'column' } },
   /**
    * The actions column, pinned to the right edge of a table that scrolls sideways: the other
    * columns pass under it, so a narrow window never hides what the operator came to do.

@@ -259,6 +259,37 @@ test('on a phone the admin screens do not scroll sideways: wide tables scroll in
   }
 });
 
+test("on a phone a user's row shows whole who it is beside its actions, before any sideways scroll", async ({
+  page,
+  request,
+}) => {
+  const email = `phone-row-${RUN}@example.com`;
+  await signUpCustomer(request, email, { given: 'Pho', family: 'Row' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/users');
+  await logIn(page);
+  await page.getByRole('searchbox', { name: 'Search by email (starts with)' }).fill(email);
+  await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(email.replace('.', '\\.')) });
+  const emailCell = row.getByRole('cell', { name: email, exact: true });
+  const actions = row.getByRole('cell').last();
+  await expect(actions.getByRole('button', { name: `Delete ${email}` })).toBeVisible();
+  const [cell, pinned] = await Promise.all([emailCell.boundingBox(), actions.boundingBox()]);
+  if (!cell || !pinned) throw new Error('the row is not laid out');
+  // The pinned actions do not cover the address (the columns after it scroll under them).
+  expect(
+    cell.x + cell.width,
+    `the email cell ends at ${cell.x + cell.width}, the actions start at ${pinned.x}`,
+  ).toBeLessThanOrEqual(pinned.x + 1);
+  // Nor is it cut inside its own cell.
+  expect(await emailCell.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  // Both actions are on the screen.
+  for (const name of [`Disable ${email}`, `Delete ${email}`]) {
+    const button = await actions.getByRole('button', { name }).boundingBox();
+    expect(button && button.x >= 0 && button.x + button.width <= 390, `${name} is on the screen`).toBe(true);
+  }
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);
