@@ -137,6 +137,16 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
     setApplied(NO_FILTERS);
     firstFilter.current?.focus();
   };
+  // "Show older events" goes away with the last page: a focus it leaves on nothing goes to the
+  // log the rows were added to, where the keyboard scrolls on through them.
+  const log = useRef<HTMLDivElement>(null);
+  const showingOlder = useRef(false);
+  useEffect(() => {
+    if (!showingOlder.current || state.phase === 'loading') return;
+    showingOlder.current = false;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) log.current?.focus();
+  }, [state.phase]);
   const filtered = !isEmpty(applied);
   const headingId = 'audit-log-title';
   const loading = state.phase === 'loading';
@@ -207,7 +217,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         loadingLabel="Loading events…"
         summary={`Showing ${state.events.length} ${state.events.length === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
       />
-      <TableScroller label="Audit Log">
+      <TableScroller label="Audit Log" ref={log}>
         <Table className={mergeClasses(styles.table, own.table)} aria-label="Audit Log" size="small">
           <TableHeader>
             <TableRow>
@@ -238,7 +248,14 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         </Table>
         {state.nextCursor && (
           <div className={own.more}>
-            <Button onClick={() => void load(applied, state.nextCursor)} disabled={loading}>
+            {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
+            <Button
+              onClick={() => {
+                showingOlder.current = true;
+                void load(applied, state.nextCursor);
+              }}
+              disabledFocusable={loading}
+            >
               Show older events
             </Button>
           </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useScreenStyles } from './screen-styles.ts';
 
 /**
@@ -6,11 +6,11 @@ import { useScreenStyles } from './screen-styles.ts';
  * keyboard can scroll it even when the table holds no button or link (axe:
  * scrollable-region-focusable), and names itself after the table.
  */
-export function TableScroller(props: { label: string; children: ReactNode }) {
+export function TableScroller({ label, children, ref }: { label: string; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const styles = useScreenStyles();
   return (
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={`${props.label}, scrollable`}>
-      {props.children}
+    <div ref={ref} className={styles.tableWrap} tabIndex={0} role="region" aria-label={`${label}, scrollable`}>
+      {children}
     </div>
   );
 }

@@ -29,6 +29,20 @@ test.beforeAll(async () => {
       ),
     )
     .execute();
+  // Older events than a page of the audit log holds (50), for its "Show older events".
+  await site.server.app.database.db
+    .insertInto('audit_events')
+    .values(
+      Array.from({ length: 55 }, (_, index) => ({
+        event_type: 'customer.token.refresh',
+        actor: 'kb-ann-sub',
+        actor_email: 'kb-ann@example.com',
+        subject: 'kb-ann@example.com',
+        details: JSON.stringify({ flow: 'refresh' }),
+        created_at: new Date(Date.UTC(2026, 0, 1) + index * 1000),
+      })),
+    )
+    .execute();
 });
 test.afterAll(async () => {
   await site?.close();
@@ -266,4 +280,25 @@ test('the audit log filters: chosen, applied, cleared and refreshed with the key
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^Showing [1-9]\d* events?\b/)).toBeVisible();
   await expect(refresh).toBeFocused();
+});
+
+test('"Show older events" pressed with the keyboard keeps the focus, then leaves it on the log when no older ones remain', async ({
+  page,
+}) => {
+  await logIn(page, '/admin/audit');
+  await expect(page.getByText(/^Showing 50 events \(more below\)/)).toBeVisible();
+  const older = page.getByRole('button', { name: 'Show older events' });
+  await tabTo(page, older);
+  // The next page held a second on its way: the button, busy, still has the focus.
+  await page.route('**/api/admin/audit?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(older).toBeFocused();
+  await expect(page.getByText(/^Showing \d+ events$/)).toBeVisible();
+  await expect(older).toHaveCount(0);
+  // The button went with the last page: the focus is on the log it added rows to, not the page's body.
+  await expect(page.getByRole('region', { name: 'Audit Log, scrollable' })).toBeFocused();
 });
