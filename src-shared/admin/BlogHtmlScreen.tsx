@@ -208,17 +208,19 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
   return (
     <section className={compact ? styles.compactRoot : screen.root} aria-labelledby="seo-html-title">
       {heading}
+      {/* Busy buttons stay focusable (disabledFocusable): a button disabled under the keyboard's
+          focus drops it on the page's body. */}
       <div className={styles.tools}>
         <Button
           appearance="primary"
           icon={busy === 'all' ? <Spinner size="tiny" /> : <DocumentGlobeRegular />}
           onClick={() => void generateAll()}
-          disabled={busy !== null}
+          disabledFocusable={busy !== null}
         >
           {BLOG_HTML_TEXT.generateAll}
         </Button>
         {!compact && (
-          <Button icon={<ArrowClockwiseRegular />} onClick={() => void reload()} disabled={state.phase === 'loading'}>
+          <Button icon={<ArrowClockwiseRegular />} onClick={() => void reload()} disabledFocusable={state.phase === 'loading'}>
             Refresh
           </Button>
         )}
@@ -270,7 +272,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
                   <Button
                     size="small"
                     onClick={() => void generateOne(post)}
-                    disabled={busy !== null}
+                    disabledFocusable={busy !== null}
                     icon={busy === post.slug ? <Spinner size="extra-tiny" /> : undefined}
                     aria-label={`Generate HTML for ${postTitle}`}
                   >
@@ -299,7 +301,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
             size="small"
             icon={<ChevronLeftRegular />}
             onClick={() => setPage(page - 1)}
-            disabled={page <= 1 || state.phase === 'loading'}
+            disabledFocusable={page <= 1 || state.phase === 'loading'}
             aria-label="Previous page"
           />
           <span aria-live="polite">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
@@ -307,7 +309,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
             size="small"
             icon={<ChevronRightRegular />}
             onClick={() => setPage(page + 1)}
-            disabled={page >= pageCount || state.phase === 'loading'}
+            disabledFocusable={page >= pageCount || state.phase === 'loading'}
             aria-label="Next page"
           />
         </nav>

@@ -181,3 +181,22 @@ test('admin mode on a post: a footer click shows the tools; the panel logs in an
   await expect(tools.getByText('HTML Generated')).toBeVisible();
   expect(await (await page.request.get('/api/check-html/skills-based-hiring')).json()).toEqual({ exists: true });
 });
+
+test('the static pages panel with the keyboard: "Generate All HTML" keeps the focus while it works', async ({ page }) => {
+  await page.goto('/blog/skills-based-hiring');
+  await page.getByRole('contentinfo').getByText('AI-assisted recruiting', { exact: false }).click();
+  const tools = page.getByRole('complementary', { name: 'Blog admin tools' });
+  await tools.getByLabel('Admin password').fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+  await page.keyboard.press('Enter');
+  const generateAll = tools.getByRole('button', { name: 'Generate All HTML' });
+  await generateAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(tools.getByRole('alert')).toHaveText(/HTML generation finished: \d+ succeeded, 0 failed\./);
+  // Busy while it worked, not disabled under the focus: the focus never fell to the page's body.
+  await expect(generateAll).toBeFocused();
+  const generateOne = tools.getByRole('button', { name: /^Generate HTML for / }).first();
+  await generateOne.focus();
+  await page.keyboard.press('Enter');
+  await expect(tools.getByRole('alert')).toHaveText(/^HTML generated for /);
+  await expect(generateOne).toBeFocused();
+});

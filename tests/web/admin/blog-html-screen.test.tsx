@@ -131,7 +131,7 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
       expect(listRequests(requests)).toHaveLength(1);
       expect(screen.getByText(`${total} published posts`)).toBeTruthy();
       expect(screen.getByText('Page 1 of 2')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Previous page' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBe('true');
 
       const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -140,7 +140,7 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
       // The oldest post is the last of the last page.
       expect(within(list).getAllByRole('listitem').at(-1)?.textContent).toContain('Older post 150');
       expect(listRequests(requests)).toHaveLength(2);
-      expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
 
       await user.click(screen.getByRole('button', { name: 'Previous page' }));
       expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
