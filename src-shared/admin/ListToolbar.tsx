@@ -53,11 +53,13 @@ export function ListToolbar({ searchRef, ...props }: ListToolbarProps) {
         Refresh
       </Button>
       {props.onExport && (
+        // Focusable while it exports, as Refresh while it loads: pressed with the keyboard, it keeps the focus.
         <Button
           icon={<ArrowDownloadRegular />}
           appearance="primary"
           onClick={props.onExport}
-          disabled={props.exportDisabled || Boolean(props.exporting)}
+          disabled={props.exportDisabled && !props.exporting}
+          disabledFocusable={Boolean(props.exporting)}
         >
           Export CSV
         </Button>

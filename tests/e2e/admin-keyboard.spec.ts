@@ -115,6 +115,25 @@ test('the list tools: named as a group of their own, each a Tab stop, the arrow 
   await expect(page.getByRole('searchbox', { name: /^Search by (?!email)/ })).toBeVisible();
 });
 
+test('"Export CSV" pressed with the keyboard keeps the focus while the export runs, then the file is saved', async ({ page }) => {
+  // Chromium's save dialog cannot be answered headless: the browser's download, as without it.
+  await page.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+  await logIn(page, '/admin/users');
+  await expect(page.getByText(/^Showing \d+ of \d+ users/)).toBeVisible();
+  const exportButton = page.getByRole('button', { name: 'Export CSV' });
+  await tabTo(page, exportButton);
+  // The export's answer held on its way: it runs for as long as the test looks.
+  const release = await holdRequests(page, '**/api/admin/users/export**');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel export' })).toBeVisible();
+  await expect.poll(() => exportButton.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect(exportButton).toBeDisabled();
+  release();
+  expect((await download).suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(exportButton).toBeFocused();
+});
+
 test('the confirm dialogs: focus goes in, Escape gives it back, a confirmed action leaves it on the row', async ({ page }) => {
   test.setTimeout(60_000);
   await logIn(page, '/admin/users');
