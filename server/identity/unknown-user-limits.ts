@@ -1,11 +1,11 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
 import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
 import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import type { IdentityService } from './service.ts';
-import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendCode } from './verification.ts';
+import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendOrKeepCode, stillUsable } from './verification.ts';
 
 /** A name as its rows know it: hashed (the names tried are often real people's addresses), any case. */
 const loginHash = (login: string) => hashToken(`unknown-login:${login.toLowerCase()}`);
@@ -58,13 +58,18 @@ export class UnknownUserLimits {
   }
 
   /**
-   * Counts a code sent, as `sendCode` does; false, and nothing counted, when a real account
-   * would be over its limit. An unconfirmed account always had one sign-up code mailed: so
-   * has a name first seen asking for another.
+   * Counts a code sent, as `sendOrKeepCode` does; false, and nothing counted, when a real
+   * account would be refused (within the pace of its last send, its code dead). An unconfirmed
+   * account always had one sign-up code mailed: so has a name first seen asking for another.
    */
-  async allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number): Promise<boolean> {
+  async allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number, paced: boolean): Promise<boolean> {
     const at = new Date(now);
-    const send = hourlySend('identity_unknown_codes', now);
+    const send = hourlySend(
+      'identity_unknown_codes',
+      now,
+      paced,
+      (before) => sql<boolean>`identity_unknown_codes.sent_at <= ${before}`,
+    );
     const counted = await this.db
       .insertInto('identity_unknown_codes')
       .values({
@@ -90,7 +95,14 @@ export class UnknownUserLimits {
       )
       .returning('sends')
       .executeTakeFirst();
-    return counted !== undefined;
+    if (counted !== undefined) return true;
+    const current = await this.db
+      .selectFrom('identity_unknown_codes')
+      .select('guesses')
+      .where('login_hash', '=', loginHash(login))
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return current !== undefined && stillUsable(current.guesses);
   }
 
   /**
@@ -158,18 +170,24 @@ export async function pretendCodeDelivery(
   service: IdentityService,
   login: string,
   purpose: IdentityCodePurpose,
+  paced: boolean,
 ): Promise<CodeDeliveryDetailsType> {
   const started = performance.now();
   const pretend = unknownUserLimits(service);
-  if (!(await pretend.allowCodeSend(login, purpose, service.clock.now()))) throw attemptLimit();
+  if (!(await pretend.allowCodeSend(login, purpose, service.clock.now(), paced))) throw attemptLimit();
   await pretend.pretendCodeSend(started);
   return deliveryDetails(login);
 }
 
-/** `sendCode` for an account, timed so that a pretend delivery takes about as long. */
-export async function timedSendCode(...args: Parameters<typeof sendCode>): Promise<CodeDeliveryDetailsType> {
+/**
+ * `sendCode` for an account, timed so that a pretend delivery takes about as long, and a
+ * request that keeps the code already mailed as long as a send.
+ */
+export async function timedSendCode(...args: Parameters<typeof sendOrKeepCode>): Promise<CodeDeliveryDetailsType> {
   const started = performance.now();
-  const details = await sendCode(...args);
-  unknownUserLimits(args[0]).noteCodeSend(performance.now() - started);
+  const { details, mailed } = await sendOrKeepCode(...args);
+  const limits = unknownUserLimits(args[0]);
+  if (mailed) limits.noteCodeSend(performance.now() - started);
+  else await limits.pretendCodeSend(started);
   return details;
 }

@@ -6,7 +6,7 @@ import type { RateLimitStore } from '../http/rate-limit/store.ts';
 export interface MailQuotaConfig {
   /** Per client address, an IPv6 client's whole /64 (MAIL_QUOTA_PER_CLIENT_PER_HOUR). */
   perClientPerHour: number;
-  /** Per recipient address (MAIL_QUOTA_PER_RECIPIENT_PER_HOUR). */
+  /** Per recipient address, then paced (`MailAdmission`) (MAIL_QUOTA_PER_RECIPIENT_PER_HOUR). */
   perRecipientPerHour: number;
   /** Per recipient domain (MAIL_QUOTA_PER_DOMAIN_PER_HOUR). */
   perDomainPerHour: number;
@@ -27,9 +27,19 @@ export const DEFAULT_MAIL_QUOTA: MailQuotaConfig = {
  * so the quotas hold across instances.
  */
 export interface SendQuota {
-  /** Counts one mail to `to` asked for from `clientAddress`; false when a quota is used up (send nothing). */
-  admit(request: { to: string; clientAddress: string }, nowMs: number): Promise<boolean>;
+  /** Counts one mail to `to` asked for from `clientAddress`: what may be sent (below). */
+  admit(request: { to: string; clientAddress: string }, nowMs: number): Promise<MailAdmission>;
 }
+
+/**
+ * 'mail': within every quota. 'refused': the asking client's quota, the recipient domain's or
+ * the site's is spent: send nothing. 'paced': only the recipient's quota is spent, and anyone
+ * who knows the address can spend it, so refusing would let a stranger keep its owner from
+ * their own codes; the code operations then mail at most one new code per account and purpose
+ * per pace (server/identity/verification.ts). A paced request counts against no wider quota:
+ * a stranger hammering one address uses up nobody else's.
+ */
+export type MailAdmission = 'mail' | 'paced' | 'refused';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -41,11 +51,11 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
       const recipient = to.trim().toLowerCase();
       const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
       // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
-      if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return false;
-      if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return false;
-      if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return false;
+      if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return 'refused';
+      if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return 'paced';
+      if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return 'refused';
       const { count } = await store.hit('mail:global', HOUR_MS, nowMs);
-      if (count <= quota.globalPerHour) return true;
+      if (count <= quota.globalPerHour) return 'mail';
       // Once per window (the first refused mail), also across instances sharing Redis.
       if (count === quota.globalPerHour + 1) {
         log.warn(
@@ -53,7 +63,7 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
           'outbound mail budget for this hour reached: codes are refused (LimitExceededException) until the hour ends; raise MAIL_QUOTA_GLOBAL_PER_HOUR if this is real traffic',
         );
       }
-      return false;
+      return 'refused';
     },
   };
 }

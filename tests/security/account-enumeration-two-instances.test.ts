@@ -75,7 +75,7 @@ describe.runIf(url)('no account enumeration across two instances on one PostgreS
     expect(known.at(-1)?.body).toContain('Password attempts exceeded');
   });
 
-  it('ForgotPassword: the hourly limit of codes, for an account and for nobody', async () => {
+  it('ForgotPassword: past the hourly limit of codes, for an account and for nobody', async () => {
     await confirmedAccount('codes.known@example.com');
     const forgot = (instance: number, name: string) => call(instance, 'ForgotPassword', { Username: name });
     const { known, unknown } = await alternating(
@@ -86,7 +86,8 @@ describe.runIf(url)('no account enumeration across two instances on one PostgreS
     );
     expect(unknown).toEqual(known);
     expect(known[0]?.body).toContain('"Destination":"c***@e***"');
-    expect(known.at(-1)?.body).toContain('LimitExceededException');
+    // Past the limit, the code mailed last stays in force (verification.ts, CODE_RESEND_PACE_MS).
+    expect(known.at(-1)?.body).toContain('"Destination":"c***@e***"');
   });
 
   it(`ten ForgotPassword requests at once, over both instances, send ${MAX_CODE_SENDS_PER_HOUR} codes, not more`, async () => {
@@ -94,8 +95,8 @@ describe.runIf(url)('no account enumeration across two instances on one PostgreS
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => call(i % 2, 'ForgotPassword', { Username: 'parallel.known@example.com' })),
     );
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_CODE_SENDS_PER_HOUR);
-    expect(answers.filter((answer) => answer.body.includes('LimitExceededException'))).toHaveLength(10 - MAX_CODE_SENDS_PER_HOUR);
+    // Every one is answered as a send; those past the limit keep the code mailed last.
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
     const mails = await instances.apps[0]?.database.db
       .selectFrom('mail_outbox')
       .select('id')

@@ -23,7 +23,7 @@ export const adminResetUserPassword: Operation<'AdminResetUserPassword'> = {
           .where('sub', '=', user.sub)
           .execute();
       }
-      await sendCode(service, user, 'reset', user.email, trx);
+      await sendCode(service, user, 'reset', user.email, { executor: trx });
     });
     return {};
   },

@@ -14,9 +14,9 @@ export const forgotPassword: Operation<'ForgotPassword'> = {
     const username = requiredString(input, 'Username', 128);
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
-    await admitCodeMail(service, ip, user?.email ?? username);
+    const paced = await admitCodeMail(service, ip, user?.email ?? username, 'reset');
     if (user === undefined || user.password_hash === null) {
-      return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'reset') };
+      return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'reset', paced) };
     }
     if (!user.enabled) throw userDisabled();
     // An invited user still holds the operator's temporary password: Cognito sends no reset code then.
@@ -24,6 +24,6 @@ export const forgotPassword: Operation<'ForgotPassword'> = {
     if (!user.email_verified) {
       throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
     }
-    return { CodeDeliveryDetails: await timedSendCode(service, user, 'reset', user.email) };
+    return { CodeDeliveryDetails: await timedSendCode(service, user, 'reset', user.email, { paced }) };
   },
 };

@@ -13,7 +13,7 @@ export const getUserAttributeVerificationCode: Operation<'GetUserAttributeVerifi
     requireEmailAttribute(input);
     await limitPerUser(service, user.sub);
     const destination = user.pending_email ?? user.email;
-    await admitCodeMail(service, ip, destination);
+    await admitCodeMail(service, ip, destination, 'email');
     return { CodeDeliveryDetails: await sendCode(service, user, 'email', destination) };
   },
 };

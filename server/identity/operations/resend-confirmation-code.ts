@@ -14,9 +14,9 @@ export const resendConfirmationCode: Operation<'ResendConfirmationCode'> = {
     const username = requiredString(input, 'Username', 128);
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
-    await admitCodeMail(service, ip, user?.email ?? username);
-    if (user === undefined) return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'signup') };
+    const paced = await admitCodeMail(service, ip, user?.email ?? username, 'signup');
+    if (user === undefined) return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'signup', paced) };
     if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
-    return { CodeDeliveryDetails: await timedSendCode(service, user, 'signup', user.email) };
+    return { CodeDeliveryDetails: await timedSendCode(service, user, 'signup', user.email, { paced }) };
   },
 };

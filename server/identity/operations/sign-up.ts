@@ -26,7 +26,7 @@ export const signUp: Operation<'SignUp'> = {
     await limitPerUser(service, username);
     if ((await findUser(service.db, username)) !== undefined) throw usernameExists();
     // Counted only when a mail would go: sign-ups for a taken address cannot use up its owner's quota.
-    await admitCodeMail(service, ip, username);
+    await admitCodeMail(service, ip, username, 'signup');
 
     const passwordHash = await service.passwords.hash(password);
     const now = new Date(service.clock.now());
@@ -61,7 +61,7 @@ export const signUp: Operation<'SignUp'> = {
           .set({ username: user.sub, ...verifierColumns(service.srp, user.sub, password) })
           .where('sub', '=', user.sub)
           .execute();
-        const delivery = await sendCode(service, user, 'signup', username, trx);
+        const delivery = await sendCode(service, user, 'signup', username, { executor: trx });
         return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: delivery };
       });
     } catch (error) {

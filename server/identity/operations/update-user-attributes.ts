@@ -29,7 +29,7 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
       await limitPerUser(service, user.sub);
       const owner = await findUser(service.db, email);
       if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
-      await admitCodeMail(service, client.ip, email);
+      await admitCodeMail(service, client.ip, email, 'email');
     }
     // What the audit log records: the named columns' old and new values (the email as pending).
     const removed = Object.fromEntries(writes.deletes.columns.map((column) => [column, null]));
@@ -45,7 +45,7 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
         .where('sub', '=', user.sub)
         .execute();
       if (!changesEmail) return { CodeDeliveryDetailsList: [] };
-      return { CodeDeliveryDetailsList: [await sendCode(service, user, 'email', email, trx)] };
+      return { CodeDeliveryDetailsList: [await sendCode(service, user, 'email', email, { executor: trx })] };
     });
     if (Object.keys(changes).length > 0)
       await reportAccountEvent(service, client, 'attributes.update', user, { token: claims, changes });
