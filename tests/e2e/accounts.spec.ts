@@ -384,6 +384,36 @@ test('Close on a profile opened in a new tab, and Back on the sign-up page, stay
   await expect(signUp).toHaveURL(`${baseUrl}/`);
 });
 
+test('deleting the account while the identity service is unreachable says what was and was not removed, and trying again finishes', async ({
+  page,
+}) => {
+  const email = 'ada.halfway@example.com';
+  await signedInAs(page, email, 'Ada', 'Halfway', '/settings');
+  // The pool stops answering DeleteUser once, after our server has forgotten the customer.
+  let refusedDeletes = 0;
+  await page.route(`${baseUrl}/cognito/`, async (route) => {
+    if (route.request().headers()['x-amz-target']?.endsWith('.DeleteUser') && refusedDeletes === 0) {
+      refusedDeletes += 1;
+      await route.abort('connectionrefused');
+    } else await route.fallback();
+  });
+  const confirm = page.getByRole('alertdialog');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await confirm.getByLabel(field('Password')).fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText(
+    'Your details were removed, but your sign-in may not have been deleted. Try again to finish; if your password is no longer accepted, your account is already gone.',
+  );
+  const db = app.database.db;
+  expect(await db.selectFrom('identity_users').select('sub').where('email', '=', email).execute()).toHaveLength(1);
+
+  await confirm.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(refusedDeletes).toBe(1);
+  expect(await db.selectFrom('identity_users').select('sub').where('email', '=', email).execute()).toEqual([]);
+});
+
 test('the delete-account question asks for the password afresh each time: a cancelled one leaves nothing filled in', async ({
   page,
 }) => {

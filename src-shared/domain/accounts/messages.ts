@@ -30,6 +30,8 @@ export const ACCOUNT_MESSAGES = {
   profileEmailRequired: 'Email is required',
   profileCodeRequired: 'Please enter the verification code',
   noAccessToken: 'No access token available',
+  deletionUnfinished:
+    'Your details were removed, but your sign-in may not have been deleted. Try again to finish; if your password is no longer accepted, your account is already gone.',
   sessionExpired: 'Your session may have expired. Please try signing out and signing in again.',
   profileLoadFailed: 'Failed to load profile',
   profileSlow: 'Profile loading is taking longer than expected. Please try refreshing the page.',

@@ -84,17 +84,24 @@ function DeleteAccountCard() {
     }
     setBusy(true);
     setError(null);
+    // Our server forgets the customer first, then the pool deletes the sign-in: forgotten and
+    // not deleted (the pool unreachable, or its answer lost) must be said as it is. Another try
+    // finishes it: forgetting again changes nothing, and the sign-in still works to prove it.
+    let forgotten = false;
+    let deleted = false;
     try {
       const client = await identity();
       // Signing in again proves it is the account holder, not someone at an unlocked screen.
       const tokens = await client.signIn(user.email, password);
       await forgetAccount(tokens.idToken);
+      forgotten = true;
       await client.deleteUser(tokens.accessToken);
+      deleted = true;
       setOpen(false);
       await afterModalDialogsGone();
       await signOut();
     } catch (failure) {
-      setError(errorMessage(failure, 'Account deletion failed'));
+      setError(forgotten && !deleted ? ACCOUNT_MESSAGES.deletionUnfinished : errorMessage(failure, 'Account deletion failed'));
       setBusy(false);
     }
   };
