@@ -2,6 +2,8 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminUserGlobalSignOutCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   GetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -510,6 +512,27 @@ describe('the pool’s sign-in page', () => {
     expect(await landsOn(expiring)).toBe('/cognito/login');
     // Back to the clock the other tests' signed admin calls expect.
     t.clock.advance(-61 * 60 * 1000);
+  });
+
+  it('forgets the browser and its refresh tokens once the password is reset with a mailed code: whoever knew the old one is out', async () => {
+    await t.createUser('reset.page@example.com');
+    const stranger = sessionCookie(
+      await postLoginForm((await openLoginPage()).form, { username: 'reset.page@example.com', password: PASSWORD }),
+    );
+    const { RefreshToken } = await t.signIn('reset.page@example.com');
+    expect(await landsOn(stranger)).toBe('/callback');
+
+    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'reset.page@example.com' }));
+    await t.client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: CLIENT_ID,
+        Username: 'reset.page@example.com',
+        ConfirmationCode: await t.latestCode('reset.page@example.com'),
+        Password: 'Reset-Because-Known-1',
+      }),
+    );
+    expect(await landsOn(stranger)).toBe('/cognito/login');
+    expect(await failure(t.refresh(RefreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('leaves no remembered browser behind once its hour is over: the retention sweeper deletes it', async () => {
