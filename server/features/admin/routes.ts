@@ -19,6 +19,7 @@ import type { AdminPassword } from './password.ts';
 import { pagePosition, recordsPageRequest } from '../../db/list-query.ts';
 import { pageOutbox, retryFailedMail } from './store.ts';
 import type { UserDirectory, UserPool } from './user-directory.ts';
+import { forgetCustomer } from '../accounts/store.ts';
 import { createUserInvites, registerUserInviteRoutes } from './user-invites.ts';
 
 export interface AdminDeps {
@@ -79,6 +80,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
         if (!directory) return reply.status(503).send({ success: false, error: USERS_UNAVAILABLE } satisfies AdminResult);
         const { username } = request.params;
         try {
+          // What the product keeps about the customer goes first, as in their own deletion
+          // (accounts/routes.ts): should the pool then fail, the user is still there to delete
+          // again, and forgetting again changes nothing.
+          if (action === 'delete') await forgetCustomer(db, await directory.subOf(username));
           await directory[action](username);
         } catch (error) {
           await recordAudit(db, request, {

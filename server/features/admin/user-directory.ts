@@ -45,6 +45,8 @@ export interface UserDirectory {
   /** Disables the user and signs them out everywhere (their refresh tokens stop working). */
   disable(username: string): Promise<void>;
   delete(username: string): Promise<void>;
+  /** The user's `sub` (AdminGetUser): the key of what the product keeps about a customer. */
+  subOf(username: string): Promise<string>;
 }
 
 /** A ListUsers Filter value: double-quoted, with `"` and `\` escaped. */
@@ -83,6 +85,7 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
     AdminDeleteUserCommand,
     AdminDisableUserCommand,
     AdminEnableUserCommand,
+    AdminGetUserCommand,
     AdminUserGlobalSignOutCommand,
     DescribeUserPoolCommand,
     ListUsersCommand,
@@ -135,6 +138,12 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
     async delete(username) {
       await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
     },
+    async subOf(username) {
+      const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+      const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+      if (sub === undefined) throw new Error(`AdminGetUser answered no sub for ${username}`);
+      return sub;
+    },
   };
 }
 
@@ -165,5 +174,6 @@ export function lazyUserDirectory(makePool: () => Promise<UserPool>): UserDirect
     enable: async (username) => (await get()).enable(username),
     disable: async (username) => (await get()).disable(username),
     delete: async (username) => (await get()).delete(username),
+    subOf: async (username) => (await get()).subOf(username),
   };
 }

@@ -133,6 +133,30 @@ describe('disable, enable and delete through the real SDK', () => {
     expect(events.map((event) => event.event_type)).toEqual(expect.arrayContaining(['admin.user.enable', 'admin.user.delete']));
   });
 
+  it('deleting a customer forgets what the product kept about them, as their own deletion does', async () => {
+    await identity.createUser('kept@example.com', { given_name: 'Kept', family_name: 'Details' });
+    const { IdToken } = await identity.signIn('kept@example.com');
+    const saved = await identity.server.fetch('/api/account/preferences', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${IdToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ marketingEmails: true }),
+    });
+    expect(saved.status).toBe(200);
+    const db = identity.server.app.database.db;
+    const kept = byEmail(await listUsers(), 'kept@example.com');
+    expect(
+      await db.selectFrom('account_preferences').select('email').where('email', '=', 'kept@example.com').execute(),
+    ).toHaveLength(1);
+
+    const { body } = await api('DELETE', `/api/admin/users/${encodeURIComponent(kept?.Username ?? '')}`);
+    expect(body).toEqual({ success: true });
+    expect(await db.selectFrom('account_preferences').select('email').where('email', '=', 'kept@example.com').execute()).toEqual(
+      [],
+    );
+    const logins = await db.selectFrom('audit_events').select('subject').where('event_type', '=', 'customer.login').execute();
+    expect(logins.map((event) => event.subject)).not.toContain('kept@example.com');
+  });
+
   it("answers an unknown user with 404 and the identity service's message, up to the longest username Cognito allows", async () => {
     // 128 characters: over the router's default parameter limit, such a name fell through to the catch-all.
     const longest = 'u'.repeat(128);
