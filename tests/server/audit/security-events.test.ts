@@ -1,8 +1,6 @@
 import {
   ChangePasswordCommand,
-  ConfirmForgotPasswordCommand,
   DeleteUserAttributesCommand,
-  ForgotPasswordCommand,
   GlobalSignOutCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
@@ -10,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditPageReply } from '../../../src-shared/domain/audit.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from '../admin/admin-client.ts';
-import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+import { PASSWORD, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
 /** What the identity service records itself, read back through the operator's audit API. */
 let t: IdentityTestServer;
@@ -108,15 +106,7 @@ describe('events the identity service records where they happen', () => {
     );
     expect(await eventsOf('customer.password.change', 'lena@new.example')).toHaveLength(1);
 
-    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'lena@new.example' }));
-    await t.client.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: CLIENT_ID,
-        Username: 'lena@new.example',
-        ConfirmationCode: await t.latestCode('lena@new.example'),
-        Password: PASSWORD,
-      }),
-    );
+    await t.resetPassword('lena@new.example', PASSWORD);
     expect(await eventsOf('customer.password.reset', 'lena@new.example')).toHaveLength(1);
 
     const { AccessToken } = await t.signIn('lena@new.example');

@@ -2,8 +2,6 @@ import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
   AdminUserGlobalSignOutCommand,
-  ConfirmForgotPasswordCommand,
-  ForgotPasswordCommand,
   GetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -522,15 +520,7 @@ describe('the pool’s sign-in page', () => {
     const { RefreshToken } = await t.signIn('reset.page@example.com');
     expect(await landsOn(stranger)).toBe('/callback');
 
-    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'reset.page@example.com' }));
-    await t.client.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: CLIENT_ID,
-        Username: 'reset.page@example.com',
-        ConfirmationCode: await t.latestCode('reset.page@example.com'),
-        Password: 'Reset-Because-Known-1',
-      }),
-    );
+    await t.resetPassword('reset.page@example.com', 'Reset-Because-Known-1');
     expect(await landsOn(stranger)).toBe('/cognito/login');
     expect(await failure(t.refresh(RefreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
   });

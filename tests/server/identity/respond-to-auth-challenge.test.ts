@@ -1,8 +1,6 @@
 import {
   AdminRespondToAuthChallengeCommand,
   ChangePasswordCommand,
-  ConfirmForgotPasswordCommand,
-  ForgotPasswordCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -146,15 +144,7 @@ describe('USER_SRP_AUTH through the AWS SDK', () => {
 
   it('follows a password reset the same way', async () => {
     await t.createUser('reset@example.com');
-    await t.client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: 'reset@example.com' }));
-    await t.client.send(
-      new ConfirmForgotPasswordCommand({
-        ClientId: CLIENT_ID,
-        Username: 'reset@example.com',
-        ConfirmationCode: await t.latestCode('reset@example.com'),
-        Password: 'Reset-Horse-5',
-      }),
-    );
+    await t.resetPassword('reset@example.com', 'Reset-Horse-5');
     expect(await failure(srpSignIn(t.client, 'reset@example.com', PASSWORD))).toMatchObject(INCORRECT);
     expect((await srpSignIn(t.client, 'reset@example.com', 'Reset-Horse-5')).AuthenticationResult?.IdToken).toBeTruthy();
   });

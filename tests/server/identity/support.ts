@@ -4,6 +4,8 @@ import {
   type InitiateAuthCommandOutput,
   SignUpCommand,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  ConfirmForgotPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { MovableClock } from '../../support/movable-clock.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
@@ -28,6 +30,8 @@ export interface IdentityTestServer {
   /** Signs a user up and confirms them with the mailed code. */
   createUser(email: string, attributes?: Record<string, string>): Promise<void>;
   signIn(email: string, password?: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  /** Forgot password, then the new one set with the mailed code, as the customer does it. */
+  resetPassword(email: string, password: string): Promise<void>;
   /** REFRESH_TOKEN_AUTH with the given refresh token, as the browser renews its session. */
   refresh(refreshToken: string): Promise<InitiateAuthCommandOutput>;
   close(): Promise<void>;
@@ -105,6 +109,17 @@ export async function startIdentityServer(
       );
       if (!result?.AccessToken || !result.IdToken || !result.RefreshToken) throw new Error('no tokens');
       return { AccessToken: result.AccessToken, IdToken: result.IdToken, RefreshToken: result.RefreshToken };
+    },
+    async resetPassword(email, password) {
+      await client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: email }));
+      await client.send(
+        new ConfirmForgotPasswordCommand({
+          ClientId: CLIENT_ID,
+          Username: email,
+          ConfirmationCode: await latestCode(email),
+          Password: password,
+        }),
+      );
     },
     refresh: (refreshToken) =>
       client.send(
