@@ -1,5 +1,5 @@
 import { Dialog, type DialogProps } from '@fluentui/react-components';
-import { useLayoutEffect, useRef, type ReactElement } from 'react';
+import { cloneElement, useId, useLayoutEffect, useRef, type ReactElement } from 'react';
 
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
@@ -26,10 +26,12 @@ if (typeof document !== 'undefined') {
  * device) reached the page and the dialog stayed. Such a key, from outside every dialog, closes
  * the topmost one here.
  */
-interface EscapeEntry {
+interface OpenDialog {
   dismiss?: () => void;
+  /** Its surface's `data-modal-dialog`: which element on the page it is. */
+  marker: string;
 }
-const openDialogs: EscapeEntry[] = [];
+const openDialogs: OpenDialog[] = [];
 if (typeof document !== 'undefined') {
   document.addEventListener('keydown', (event) => {
     const target = event.target;
@@ -51,12 +53,15 @@ if (typeof document !== 'undefined') {
     'focusout',
     (event) => {
       const lost = event.target;
-      if (event.relatedTarget !== null || openDialogs.length === 0 || !(lost instanceof HTMLElement)) return;
+      if (event.relatedTarget !== null || !(lost instanceof HTMLElement)) return;
       const dialog = lost.closest<HTMLElement>(DIALOG_SELECTOR);
       if (!dialog) return;
       queueMicrotask(() => {
-        // Still open, and the focus fell nowhere (not a window switch, which keeps the active element).
-        if (!dialog.isConnected || document.activeElement !== document.body) return;
+        // Still open (not a closing one, still on the page while it fades out, whose modal
+        // layer would come back over the page), and the focus fell nowhere (not a window
+        // switch, which keeps the active element).
+        const open = openDialogs.some((entry) => entry.marker === dialog.dataset['modalDialog']);
+        if (!open || !dialog.isConnected || document.activeElement !== document.body) return;
         dialog.focus({ preventScroll: true });
         giveBackWhenEnabled(dialog, lost);
       });
@@ -98,22 +103,24 @@ export function ModalDialog(props: {
   /** Escape or a click outside; absent for dialogs that only their own buttons may close. */
   onDismiss?: () => void;
   modalType?: DialogProps['modalType'];
+  /** The DialogSurface, given a `data-modal-dialog` that names it while it is open. */
   children: ReactElement;
 }) {
   const { open, onDismiss, modalType, children } = props;
   const opener = useRef<HTMLElement | null>(null);
   // One entry an opening, holding the latest onDismiss (a dialog without one takes the key too:
   // Escape must not close the dialog beneath it).
-  const escape = useRef<EscapeEntry>({});
+  const marker = useId();
+  const entry = useRef<OpenDialog>({ marker });
   useLayoutEffect(() => {
-    escape.current.dismiss = onDismiss;
+    entry.current.dismiss = onDismiss;
   });
   // Before the browser paints: once the dialog can be seen, the key is heard.
   useLayoutEffect(() => {
     if (!open) return undefined;
-    const entry = escape.current;
-    openDialogs.push(entry);
-    return () => void openDialogs.splice(openDialogs.indexOf(entry), 1);
+    const opened = entry.current;
+    openDialogs.push(opened);
+    return () => void openDialogs.splice(openDialogs.indexOf(opened), 1);
   }, [open]);
 
   useLayoutEffect(() => {
@@ -145,7 +152,7 @@ export function ModalDialog(props: {
 
   return (
     <Dialog open={open} modalType={modalType} onOpenChange={(_event, data) => !data.open && onDismiss?.()}>
-      {children}
+      {cloneElement(children as ReactElement<Record<string, unknown>>, { 'data-modal-dialog': marker })}
     </Dialog>
   );
 }
