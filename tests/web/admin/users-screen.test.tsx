@@ -49,7 +49,7 @@ function setup(baseUrl = identity.server.url, adapt = (api: AdminApi) => api) {
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
-  const dialog = await screen.findByRole('alertdialog');
+  const dialog = await openedModal('alertdialog');
   await user.type(within(dialog).getByLabelText(/Admin password/), password);
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
 }
