@@ -5,6 +5,7 @@ import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
 import { escapeLike, newestFirstPage, type RecordsPageRequest } from '../../db/list-query.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import { lockEmailAddress } from '../../db/address-lock.ts';
 
 /** The lead source every affiliate application's lead carries. */
 const AFFILIATE_LEAD_SOURCE = 'affiliate';
@@ -39,7 +40,7 @@ export async function storeAffiliateApplication(
   ip: string,
 ): Promise<StoredApplication> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`affiliate-application:${application.email.toLowerCase()}`}))`.execute(trx);
+    await lockEmailAddress(trx, 'affiliate-application', application.email);
     const earlier = await trx
       .selectFrom('affiliate_applications')
       .select('lead_id')

@@ -3,6 +3,7 @@ import type { ContactFormFields } from '../../../src-shared/domain/contact.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { contactNotification } from './notification.ts';
+import { lockEmailAddress } from '../../db/address-lock.ts';
 
 /** The lead source recorded for everyone who writes through the contact form. */
 const CONTACT_LEAD_SOURCE = 'contact';
@@ -34,7 +35,7 @@ export async function storeContactMessage(
   message: ContactFormFields,
 ): Promise<StoredContactMessage> {
   return deps.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`contact-message:${message.email.toLowerCase()}`}))`.execute(trx);
+    await lockEmailAddress(trx, 'contact-message', message.email);
     const earlier = await trx
       .selectFrom('contact_messages')
       .select('id')
