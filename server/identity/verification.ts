@@ -52,6 +52,8 @@ const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: 
  * whether the send is to be paced (`CODE_RESEND_PACE_MS`): the recipient's quota is spent.
  * An email-change code is refused then instead: it goes to an address that is not yet the
  * account's, so each account asking for one could pace mails of its own to the same address.
+ * A reset code is mailed only to a confirmed account's verified email (ForgotPassword answers
+ * any other name without mailing), so it is outside the domain and site quotas.
  */
 export async function admitCodeMail(
   service: IdentityService,
@@ -59,7 +61,10 @@ export async function admitCodeMail(
   destination: string,
   purpose: IdentityCodePurpose,
 ): Promise<boolean> {
-  const admission = await service.mailQuota.admit({ to: destination, clientAddress }, service.clock.now());
+  const admission = await service.mailQuota.admit(
+    { to: destination, clientAddress, toProvenAddress: purpose === 'reset' },
+    service.clock.now(),
+  );
   if (admission === 'refused' || (admission === 'paced' && purpose === 'email')) throw attemptLimit();
   return admission === 'paced';
 }

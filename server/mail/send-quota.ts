@@ -2,15 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addressKey } from '../http/rate-limit/address-key.ts';
 import type { RateLimitStore } from '../http/rate-limit/store.ts';
 
-/** Mails an hour to addresses a visitor typed (sign-up, reset and verification codes). */
+/**
+ * Mails an hour to addresses a visitor typed (sign-up, reset and verification codes). The
+ * domain and site quotas hold only mail to an address nobody has proved yet (`MailRequest`).
+ */
 export interface MailQuotaConfig {
   /** Per client address, an IPv6 client's whole /64 (MAIL_QUOTA_PER_CLIENT_PER_HOUR). */
   perClientPerHour: number;
   /** Per recipient address, then paced (`MailAdmission`) (MAIL_QUOTA_PER_RECIPIENT_PER_HOUR). */
   perRecipientPerHour: number;
-  /** Per recipient domain (MAIL_QUOTA_PER_DOMAIN_PER_HOUR). */
+  /** Per recipient domain, unproven addresses only (MAIL_QUOTA_PER_DOMAIN_PER_HOUR). */
   perDomainPerHour: number;
-  /** All such mail from the whole site, every instance together (MAIL_QUOTA_GLOBAL_PER_HOUR). */
+  /** All mail to unproven addresses from the whole site, every instance together (MAIL_QUOTA_GLOBAL_PER_HOUR). */
   globalPerHour: number;
 }
 
@@ -28,7 +31,21 @@ export const DEFAULT_MAIL_QUOTA: MailQuotaConfig = {
  */
 export interface SendQuota {
   /** Counts one mail to `to` asked for from `clientAddress`: what may be sent (below). */
-  admit(request: { to: string; clientAddress: string }, nowMs: number): Promise<MailAdmission>;
+  admit(request: MailRequest, nowMs: number): Promise<MailAdmission>;
+}
+
+export interface MailRequest {
+  to: string;
+  clientAddress: string;
+  /**
+   * The operation mails only an address its owner proved (a confirmed account's verified
+   * email: a password reset code). Such mail is neither counted nor refused by the domain and
+   * site quotas: a stranger can fill those by signing up throwaway addresses at one domain, and
+   * would then keep every customer there from their reset code. The client's quota and the
+   * recipient's (then paced) still hold it, so no address gets more than the pace allows. Set by
+   * what the operation is, never by whether an account was found: the answer is the same either way.
+   */
+  toProvenAddress: boolean;
 }
 
 /**
@@ -47,12 +64,13 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
   const within = async (key: string, limit: number, nowMs: number) =>
     (await store.hit(`mail:${key}`, HOUR_MS, nowMs)).count <= limit;
   return {
-    async admit({ to, clientAddress }, nowMs) {
+    async admit({ to, clientAddress, toProvenAddress }, nowMs) {
       const recipient = to.trim().toLowerCase();
       const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
       // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
       if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return 'refused';
       if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return 'paced';
+      if (toProvenAddress) return 'mail';
       if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return 'refused';
       const { count } = await store.hit('mail:global', HOUR_MS, nowMs);
       if (count <= quota.globalPerHour) return 'mail';
@@ -60,7 +78,7 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
       if (count === quota.globalPerHour + 1) {
         log.warn(
           { budgetPerHour: quota.globalPerHour },
-          'outbound mail budget for this hour reached: codes are refused (LimitExceededException) until the hour ends; raise MAIL_QUOTA_GLOBAL_PER_HOUR if this is real traffic',
+          'outbound mail budget for this hour reached: sign-up and email-change codes are refused (LimitExceededException) until the hour ends; raise MAIL_QUOTA_GLOBAL_PER_HOUR if this is real traffic',
         );
       }
       return 'refused';

@@ -15,24 +15,30 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 const LIMIT_EXCEEDED = { __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
 
-/** SignUp through the real protocol from `clientAddress` (the servers trust X-Forwarded-For). */
-async function signUp(server: TestServer, email: string, clientAddress: string) {
+/** A Cognito operation through the real protocol from `clientAddress` (the servers trust X-Forwarded-For). */
+async function cognito(server: TestServer, operation: string, input: Record<string, unknown>, clientAddress: string) {
   const response = await server.fetch('/cognito/', {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
       'x-forwarded-for': clientAddress,
     },
-    body: JSON.stringify({
-      ClientId: CLIENT_ID,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: [{ Name: 'email', Value: email }],
-    }),
+    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+const signUp = (server: TestServer, email: string, clientAddress: string) =>
+  cognito(
+    server,
+    'SignUp',
+    { Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }] },
+    clientAddress,
+  );
+
+const forgotPassword = (server: TestServer, email: string, clientAddress: string) =>
+  cognito(server, 'ForgotPassword', { Username: email }, clientAddress);
 
 async function mailsTo(server: TestServer, addresses: readonly string[]): Promise<number> {
   const { count } = await server.app.database.db
@@ -84,6 +90,43 @@ describe('mail quotas on the embedded identity service', () => {
   });
 });
 
+describe('a domain whose quota strangers spent with sign-ups', () => {
+  const domainQuota = 5;
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({ TRUST_PROXY: '127.0.0.1', MAIL_QUOTA_PER_DOMAIN_PER_HOUR: String(domainQuota) });
+  });
+  afterAll(() => t.close());
+
+  it("still mails a confirmed customer's reset code, and answers a name that is no account alike, mailing nothing", async () => {
+    const customer = 'customer@mail.example';
+    await t.createUser(customer);
+    // Throwaway sign-ups from several addresses, until one is refused: the domain's quota is spent.
+    const throwaways = [];
+    for (let i = 0; i <= domainQuota; i++)
+      throwaways.push(await signUp(t.server, `throwaway${i}@mail.example`, `192.0.2.${i + 1}`));
+    expect(throwaways.at(-1)?.body).toEqual(LIMIT_EXCEEDED);
+
+    const reset = await forgotPassword(t.server, customer, '198.51.100.30');
+    expect(reset).toEqual({
+      status: 200,
+      body: { CodeDeliveryDetails: { Destination: 'c***@m***', DeliveryMedium: 'EMAIL', AttributeName: 'email' } },
+    });
+    const mail = await t.server.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'template_params'])
+      .where('to_address', '=', customer)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.kind).toBe('password-reset-code');
+    expect(mail.template_params.code).toMatch(/^\d{6}$/);
+
+    // The same answer for an address at that domain that is no account: the quota tells nobody who exists.
+    expect(await forgotPassword(t.server, 'cxstomer@mail.example', '198.51.100.31')).toEqual(reset);
+    expect(await mailsTo(t.server, ['cxstomer@mail.example'])).toBe(0);
+  });
+});
+
 describe('the global hourly mail budget', () => {
   it('refuses mail past the budget and says so in the log', async () => {
     const lines: Record<string, unknown>[] = [];
@@ -116,13 +159,18 @@ describe('the quota mechanism', () => {
     const admitted = [];
     for (let i = 0; i < DEFAULT_MAIL_QUOTA.perRecipientPerHour + 2; i++) {
       admitted.push(
-        await quota.admit({ to: i % 2 ? 'Victim@Example.com' : 'victim@example.com', clientAddress: `192.0.2.${i}` }, now),
+        await quota.admit(
+          { to: i % 2 ? 'Victim@Example.com' : 'victim@example.com', clientAddress: `192.0.2.${i}`, toProvenAddress: false },
+          now,
+        ),
       );
     }
     expect(admitted.filter((admission) => admission === 'mail')).toHaveLength(DEFAULT_MAIL_QUOTA.perRecipientPerHour);
     // Paced, not refused: whoever spent the address's quota, its owner may be the one asking now.
     expect(admitted.slice(-2)).toEqual(['paced', 'paced']);
-    expect(await quota.admit({ to: 'someone.else@example.com', clientAddress: '192.0.2.1' }, now)).toBe('mail');
+    expect(await quota.admit({ to: 'someone.else@example.com', clientAddress: '192.0.2.1', toProvenAddress: false }, now)).toBe(
+      'mail',
+    );
   });
 
   it(`counts an IPv6 client's whole /64 as one client address: ${DEFAULT_MAIL_QUOTA.perClientPerHour} mails an hour, however it rotates`, async () => {
@@ -131,13 +179,18 @@ describe('the quota mechanism', () => {
     const admitted = [];
     for (let i = 1; i <= DEFAULT_MAIL_QUOTA.perClientPerHour + 2; i++) {
       admitted.push(
-        await quota.admit({ to: `stranger${i}@company${i}.example`, clientAddress: `2001:db8:5:6::${i.toString(16)}` }, now),
+        await quota.admit(
+          { to: `stranger${i}@company${i}.example`, clientAddress: `2001:db8:5:6::${i.toString(16)}`, toProvenAddress: false },
+          now,
+        ),
       );
     }
     expect(admitted.filter((admission) => admission === 'mail')).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
     expect(admitted.slice(-2)).toEqual(['refused', 'refused']);
     // The neighbouring /64 is another subscriber.
-    expect(await quota.admit({ to: 'someone@elsewhere.example', clientAddress: '2001:db8:5:7::1' }, now)).toBe('mail');
+    expect(
+      await quota.admit({ to: 'someone@elsewhere.example', clientAddress: '2001:db8:5:7::1', toProvenAddress: false }, now),
+    ).toBe('mail');
   });
 });
 
