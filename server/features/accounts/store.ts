@@ -122,13 +122,15 @@ export async function writePreferences(db: Kysely<Schema>, customer: Customer, m
 export async function recentSignIns(db: Kysely<Schema>, sub: string, limit = 10): Promise<RecentSignIn[]> {
   const rows = await db
     .selectFrom('audit_events')
-    .select(['details', 'user_agent', 'annotation', 'created_at'])
+    .select(['id', 'details', 'user_agent', 'annotation', 'created_at'])
     .where('actor', '=', sub)
     .where('event_type', '=', 'customer.login')
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
+    id: String(row.id),
     at: row.created_at.toISOString(),
     method: (['google', 'microsoft', 'password'] as const).find((name) => name === row.details.provider) ?? 'password',
     // The browser the web app reported for this sign-in, else the caller of the identity API.

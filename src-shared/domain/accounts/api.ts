@@ -96,6 +96,8 @@ export const PreferencesSchema = Type.Object({ marketingEmails: Type.Boolean() }
 export type Preferences = Static<typeof PreferencesSchema>;
 
 export const RecentSignInSchema = Type.Object({
+  /** The sign-in's own key: concurrent sign-ins are stored in one batch, at one `at`. */
+  id: Type.String(),
   at: Type.String(),
   method: LoginProviderSchema,
   client: Type.String(),

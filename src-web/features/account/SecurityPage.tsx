@@ -147,7 +147,7 @@ function RecentSignInsCard() {
           </TableHeader>
           <TableBody>
             {signIns.map((signIn) => (
-              <TableRow key={signIn.at}>
+              <TableRow key={signIn.id}>
                 <TableCell>{new Date(signIn.at).toLocaleString()}</TableCell>
                 <TableCell>{METHOD_LABELS[signIn.method]}</TableCell>
                 <TableCell>{signIn.client}</TableCell>

@@ -1,5 +1,6 @@
 import { decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvents } from '../../../server/features/audit/store.ts';
 import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 
 const SSO_SECRET = 'a-partner-sso-secret-of-at-least-32-chars';
@@ -200,6 +201,22 @@ describe('preferences, recent sign-ins and forgetting the account', () => {
     const reply = (await (await t.server.fetch('/api/account/sign-ins', { headers: auth() })).json()) as { signIns: unknown[] };
     expect(reply.signIns.length).toBeGreaterThanOrEqual(2);
     expect(reply.signIns).toContainEqual(expect.objectContaining({ method: 'password', client: 'Chrome on Windows' }));
+  });
+
+  it('lists two sign-ins stored in one instant (one batch of concurrent sign-ins) as two, each with its own id', async () => {
+    // What the event queue writes for two sign-ins that arrive together: one statement, one created_at.
+    const signIn = { eventType: 'customer.login', actor: sub, details: { provider: 'password' }, ip: '192.0.2.9' } as const;
+    await insertEvents(db(), [
+      { ...signIn, userAgent: 'Mozilla/5.0 (Macintosh) Firefox/130.0' },
+      { ...signIn, userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1' },
+    ]);
+    const reply = (await (await t.server.fetch('/api/account/sign-ins', { headers: auth() })).json()) as {
+      signIns: { id: string; at: string; client: string }[];
+    };
+    const [first, second] = reply.signIns;
+    expect([first?.client, second?.client].sort()).toEqual(['Firefox on macOS', 'Safari on iOS']);
+    expect(first?.at).toBe(second?.at);
+    expect(new Set(reply.signIns.map((entry) => entry.id)).size).toBe(reply.signIns.length);
   });
 
   it('redacts the email in the audit rows and the sign-up lead and drops the preferences, keeping the rows', async () => {
