@@ -205,6 +205,11 @@ export interface IdentityOAuthRequestsTable {
   scope: string | null;
   /** The hash of the secret the starting browser holds in a cookie (oauth2/browser-binding.ts). */
   browser_hash: string;
+  /**
+   * How recent, in seconds, the sign-in at the provider must be (the app's max_age; 0 for
+   * prompt=login); null when the app did not ask.
+   */
+  max_age: number | null;
 }
 
 /** A one-time authorization code handed to the web app after a hosted sign-in. */

@@ -5,8 +5,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Provider from 'oidc-provider';
 import { listenOnLoopback } from './free-port.ts';
 
-/** Who "signs in at the provider" on the next login: an account id, or a refusal. */
-export type StandInLogin = { accountId: string } | { error: string };
+/**
+ * Who "signs in at the provider" on the next login: an account id, or a refusal. `signedInAt`
+ * (seconds since the epoch) is the auth_time the provider then tells, as for a sign-in it
+ * remembers from earlier; now unless given.
+ */
+export type StandInLogin = { accountId: string; signedInAt?: number } | { error: string };
 
 export interface OpenIdStandIn {
   /** The issuer; its discovery document is at `${url}/.well-known/openid-configuration`. */
@@ -85,7 +89,10 @@ function providerHandler(
   return (request, response) => {
     if (request.url?.startsWith('/interaction/')) {
       const login = nextLogin();
-      const result = 'error' in login ? { error: login.error, error_description: 'The user said no.' } : { login };
+      const result =
+        'error' in login
+          ? { error: login.error, error_description: 'The user said no.' }
+          : { login: { accountId: login.accountId, ts: login.signedInAt } };
       void provider.interactionFinished(request, response, result, { mergeWithLastSubmission: false });
       return;
     }

@@ -25,6 +25,7 @@ import { unknownLoginLimits } from './0023-unknown-login-limits.ts';
 import { authenticationTimes } from './0024-authentication-times.ts';
 import { federatedBrowserBinding } from './0025-federated-browser-binding.ts';
 import { affiliateRepeatLookup } from './0026-affiliate-repeat-lookup.ts';
+import { federatedMaxAge } from './0027-federated-max-age.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   authenticationTimes,
   federatedBrowserBinding,
   affiliateRepeatLookup,
+  federatedMaxAge,
 ];

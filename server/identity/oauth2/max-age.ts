@@ -18,3 +18,13 @@ export function parseMaxAge(value: string | undefined): number | undefined | 'in
 export function withinMaxAge(authTime: Date, maxAge: number | undefined, now: number): boolean {
   return maxAge === undefined || now - authTime.getTime() < maxAge * SECOND;
 }
+
+/**
+ * Whether a provider's answer is the sign-in an app's `max_age`, sent at `askedAt`, asked for:
+ * `authTimeSeconds` (its id token's auth_time, whole seconds) no older then than max_age allows,
+ * or not before the request at all (to the second), which is the sign-in made anew that
+ * max_age=0, as prompt=login, asks for.
+ */
+export function signedInAsAsked(authTimeSeconds: number, maxAge: number | undefined, askedAt: number): boolean {
+  return authTimeSeconds >= Math.floor(askedAt / SECOND) || withinMaxAge(new Date(authTimeSeconds * SECOND), maxAge, askedAt);
+}

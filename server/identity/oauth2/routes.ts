@@ -21,6 +21,7 @@ import { savePendingSignIn, takeAuthorizationCode, takePendingSignIn } from './s
 import { codeSessionId, grantCode } from './authorization-code.ts';
 import {
   AuthorizeFields,
+  type AuthorizeRequest,
   checkAuthorizeRequest,
   loginPageUrl,
   redirectWithError,
@@ -28,7 +29,7 @@ import {
 } from './authorize-request.ts';
 import { registerHostedLogin } from './hosted-login.ts';
 import { hostedSessions } from './hosted-session.ts';
-import { parseMaxAge, withinMaxAge } from './max-age.ts';
+import { parseMaxAge, signedInAsAsked, withinMaxAge } from './max-age.ts';
 import { AUTHORIZE_REFUSALS, EXPIRED_SIGN_IN, LOGOUT_REFUSALS, malformedLink, OTHER_BROWSER, refuseHere } from './refusal.ts';
 import { browserBinding } from './browser-binding.ts';
 import { createUpstreams, PROVIDER_NAMES, type ProviderName } from './upstream.ts';
@@ -183,40 +184,56 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         request.log.warn({ err: error, provider }, 'upstream discovery failed');
         return fail('temporarily_unavailable', `${provider} could not be reached. Please try again.`);
       }
-      const id = randomBytes(24).toString('base64url');
-      const verifier = oidc.randomPKCECodeVerifier();
-      const nonce = oidc.randomNonce();
-      const binding = federatedBrowsers.start(id);
-      await savePendingSignIn(service.db, {
-        id,
-        provider,
-        client_id: authorize.clientId,
-        redirect_uri: authorize.redirectUri,
-        client_state: authorize.state,
-        code_challenge: authorize.codeChallenge,
-        code_challenge_method: 'S256',
-        upstream_code_verifier: verifier,
-        upstream_nonce: nonce,
-        expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
-        client_nonce: authorize.nonce,
-        scope: authorize.scope,
-        browser_hash: binding.hash,
-      });
-      const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
-        redirect_uri: callbackUrl,
-        scope: 'openid email profile',
-        state: id,
-        nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        // The app's wish to have the user sign in again is the provider's to honour: it holds
-        // the session, and would otherwise sign a browser it remembers in without asking.
-        ...(prompts.includes('login') ? { prompt: 'login' } : {}),
-        ...(maxAge === undefined ? {} : { max_age: String(maxAge) }),
-      });
-      return reply.header('set-cookie', binding.cookie).redirect(upstreamUrl.href, 302);
+      // prompt=login asks for a sign-in made now, which is max_age=0 (OIDC Core 3.1.2.1).
+      return sendToProvider(reply, provider, configuration, authorize, prompts.includes('login') ? 0 : maxAge);
     },
   );
+
+  /**
+   * Sends the browser to sign in at `provider` for `authorize`, which waits as a pending sign-in
+   * for the provider's answer at /oauth2/idpresponse. `maxAge`, how recent that sign-in must be
+   * (0: made now), is the provider's to honour, as prompt=login and max_age: it holds the session,
+   * and would otherwise sign a browser it remembers in without asking. The answer is checked too.
+   */
+  async function sendToProvider(
+    reply: FastifyReply,
+    provider: ProviderName,
+    configuration: oidc.Configuration,
+    authorize: AuthorizeRequest,
+    maxAge: number | undefined,
+  ) {
+    const id = randomBytes(24).toString('base64url');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const nonce = oidc.randomNonce();
+    const binding = federatedBrowsers.start(id);
+    await savePendingSignIn(service.db, {
+      id,
+      provider,
+      client_id: authorize.clientId,
+      redirect_uri: authorize.redirectUri,
+      client_state: authorize.state,
+      code_challenge: authorize.codeChallenge,
+      code_challenge_method: 'S256',
+      upstream_code_verifier: verifier,
+      upstream_nonce: nonce,
+      expires_at: new Date(service.clock.now() + REQUEST_LIFETIME_MS),
+      client_nonce: authorize.nonce,
+      scope: authorize.scope,
+      browser_hash: binding.hash,
+      max_age: maxAge ?? null,
+    });
+    const upstreamUrl = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: callbackUrl,
+      scope: 'openid email profile',
+      state: id,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...(maxAge === 0 ? { prompt: 'login' } : {}),
+      ...(maxAge === undefined ? {} : { max_age: String(maxAge) }),
+    });
+    return reply.header('set-cookie', binding.cookie).redirect(upstreamUrl.href, 302);
+  }
 
   scope.get(
     '/oauth2/idpresponse',
@@ -235,8 +252,16 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         return refuseHere(reply, { error: OTHER_BROWSER.text }, OTHER_BROWSER);
       }
       const provider = pending.provider as ProviderName;
+      const authorize: AuthorizeRequest = {
+        clientId: pending.client_id,
+        redirectUri: pending.redirect_uri,
+        state: pending.client_state,
+        nonce: pending.client_nonce,
+        codeChallenge: pending.code_challenge,
+        scope: pending.scope ?? 'openid',
+      };
       const fail = (error: string, description: string) =>
-        redirectWithError(reply, pending.redirect_uri, error, description, pending.client_state);
+        redirectWithError(reply, authorize.redirectUri, error, description, authorize.state);
       if (request.query.error !== undefined) {
         return fail(
           request.query.error === 'access_denied' ? 'access_denied' : 'server_error',
@@ -261,8 +286,27 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
         // When the user signed in at the provider, which it tells (asked with max_age) and
         // which may be long before this answer: never later than now by this pool's clock.
-        if (typeof idClaims.auth_time === 'number')
+        // Without auth_time, the sign-in is taken as made now, as the tokens then say.
+        if (typeof idClaims.auth_time === 'number') {
+          // OIDC Core 3.1.2.1: past the app's max_age, the OP "MUST attempt to actively
+          // re-authenticate the End-User"; asked prompt=login, "If it cannot reauthenticate the
+          // End-User, it MUST return an error, typically login_required". Many providers ignore
+          // max_age and answer with a sign-in they remember: the pool then makes that attempt
+          // itself, once, asking the provider again with prompt=login, so the person just signs in
+          // there again. When that was asked already (by the app's prompt=login, or by this
+          // attempt) and the answer is still the old sign-in, the app gets login_required with its
+          // state: never tokens that claim an older sign-in than it asked for, which it must refuse.
+          const askedAt = pending.expires_at.getTime() - REQUEST_LIFETIME_MS;
+          if (!signedInAsAsked(idClaims.auth_time, pending.max_age ?? undefined, askedAt)) {
+            if (pending.max_age !== 0) return await sendToProvider(reply, provider, configuration, authorize, 0);
+            request.log.warn({ provider }, 'provider answered prompt=login with an older sign-in');
+            return fail(
+              'login_required',
+              `${provider} did not have you sign in again, as this app asks. Sign out at ${provider}, then try again.`,
+            );
+          }
           authTime = new Date(Math.min(idClaims.auth_time * SECOND, service.clock.now()));
+        }
         // Some providers keep profile claims out of the id token; userinfo has them then.
         const claims =
           typeof idClaims.email === 'string'
@@ -290,18 +334,11 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         return fail('access_denied', 'User is disabled.');
       }
 
-      const back = await grantCode(
-        service,
-        {
-          clientId: pending.client_id,
-          redirectUri: pending.redirect_uri,
-          state: pending.client_state,
-          nonce: pending.client_nonce,
-          codeChallenge: pending.code_challenge,
-          scope: pending.scope ?? 'openid',
-        },
-        { sub: user.sub, method: provider === 'Google' ? 'google' : 'microsoft', authTime },
-      );
+      const back = await grantCode(service, authorize, {
+        sub: user.sub,
+        method: provider === 'Google' ? 'google' : 'microsoft',
+        authTime,
+      });
       return reply.redirect(back, 302);
     },
   );

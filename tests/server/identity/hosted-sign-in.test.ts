@@ -1,7 +1,7 @@
 import { GetUserCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, browseUntil, pkcePair } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
@@ -14,6 +14,8 @@ let t: IdentityTestServer;
 let upstream: OpenIdStandIn;
 /** Who "signs in at Google" next, or a refusal. */
 let nextLogin: StandInLogin = { accountId: 'g-1001' };
+/** The answers of the logins to come, each once, before nextLogin is. */
+let nextLogins: StandInLogin[] = [];
 /** How many times someone signed in at "Google" (the stand-in's login step ran). */
 let upstreamLogins = 0;
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
     accounts: ACCOUNTS,
     nextLogin: () => {
       upstreamLogins += 1;
-      return nextLogin;
+      return nextLogins.shift() ?? nextLogin;
     },
   });
   t = await startIdentityServer({
@@ -230,6 +232,57 @@ describe('an app asking the user to sign in again (prompt=login, max_age) with G
     const { status, body } = await exchange(recent.searchParams.get('code') ?? '');
     expect(status).toBe(200);
     expect(decodeJwt(String(body.id_token)).auth_time).toBeLessThanOrEqual(signedInAt + 2);
+  });
+});
+
+describe('a provider that answers a max_age or prompt=login with an older sign-in', () => {
+  // The provider's clock agrees with the pool's (which tests move on): its auth_time in pool seconds.
+  const poolSeconds = () => Math.floor(t.clock.now() / 1000);
+  afterEach(() => {
+    nextLogins = [];
+  });
+
+  it('is asked once more with prompt=login, and the app gets the new sign-in', async () => {
+    const signedInLongAgo = poolSeconds() - 2 * 3600;
+    const signedInNow = poolSeconds();
+    nextLogins = [
+      { accountId: 'g-1001', signedInAt: signedInLongAgo },
+      { accountId: 'g-1001', signedInAt: signedInNow },
+    ];
+    const logins = upstreamLogins;
+    const back = await browse(authorizeUrl({ max_age: '300' }));
+    expect(upstreamLogins, 'the user signed in at the provider again').toBe(logins + 2);
+    expect(back.searchParams.get('state')).toBe('app-state-1');
+    const { status, body } = await exchange(back.searchParams.get('code') ?? '');
+    expect(status).toBe(200);
+    expect(decodeJwt(String(body.id_token)).auth_time).toBe(signedInNow);
+  });
+
+  it('sends the app login_required, with its state, when the provider still answers with the old sign-in', async () => {
+    const signedInLongAgo = poolSeconds() - 2 * 3600;
+    for (const params of [{ max_age: '300' }, { prompt: 'login' }] as Record<string, string>[]) {
+      nextLogins = [
+        { accountId: 'g-1001', signedInAt: signedInLongAgo },
+        { accountId: 'g-1001', signedInAt: signedInLongAgo },
+      ];
+      const logins = upstreamLogins;
+      const back = await browse(authorizeUrl(params));
+      // Asked with prompt=login once: by the pool after max_age, by the app itself with prompt=login.
+      expect(upstreamLogins, JSON.stringify(params)).toBe(logins + ('max_age' in params ? 2 : 1));
+      expect(Object.fromEntries(back.searchParams), JSON.stringify(params)).toEqual({
+        error: 'login_required',
+        error_description: 'Google did not have you sign in again, as this app asks. Sign out at Google, then try again.',
+        state: 'app-state-1',
+      });
+    }
+  });
+
+  it('is taken as it is when it is within max_age', async () => {
+    const signedInAWhileAgo = poolSeconds() - 200;
+    nextLogins = [{ accountId: 'g-1001', signedInAt: signedInAWhileAgo }];
+    const back = await browse(authorizeUrl({ max_age: '300' }));
+    const { body } = await exchange(back.searchParams.get('code') ?? '');
+    expect(decodeJwt(String(body.id_token)).auth_time).toBe(signedInAWhileAgo);
   });
 });
 
