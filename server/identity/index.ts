@@ -107,6 +107,8 @@ function registerWellKnown(scope: FastifyInstance, service: IdentityService): vo
     end_session_endpoint: `${origin}/logout`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     response_types_supported: ['code'],
+    // Without it, OIDC Discovery's default would claim fragment too.
+    response_modes_supported: ['query'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     scopes_supported: ['openid', 'email', 'profile', 'phone'],

@@ -15,6 +15,7 @@ const MAX_STATE_LENGTH = 1024;
 export const AuthorizeFields = {
   redirect_uri: Type.String({ maxLength: 2048 }),
   response_type: Type.String({ maxLength: 64 }),
+  response_mode: Type.Optional(Type.String({ maxLength: 64 })),
   client_id: Type.String({ maxLength: 128 }),
   scope: Type.Optional(Type.String({ maxLength: 2048 })),
   // Lengths and forms are checked by checkAuthorizeRequest, so a bad value is answered the OAuth way.
@@ -50,7 +51,8 @@ export type AuthorizeCheck =
 
 /**
  * Cognito's checks of an authorization request, in its order: our client, an allowed redirect
- * URI, then (answered to the app) sizes, the code flow, PKCE with S256 and a scope the client has.
+ * URI, then (answered to the app) sizes, the code flow, PKCE with S256 and a scope the client
+ * has; the response mode (query alone) is checked with the sizes.
  */
 export function checkAuthorizeRequest(
   fields: AuthorizeRequestFields,
@@ -69,6 +71,12 @@ export function checkAuthorizeRequest(
     state: oversized ? null : (fields.state ?? null),
   });
   if (oversized) return refuse('invalid_request', `state and nonce may be at most ${MAX_STATE_LENGTH} characters.`);
+  // The code goes back in the query, the one mode the pool answers in (as its discovery says). An
+  // app that asked for another (form_post, fragment) reads its answer elsewhere, and would find a
+  // code in an address it never meant to carry one, where logs and Referer headers keep it. An
+  // empty value is absent, as OAuth treats any parameter sent without a value.
+  if (fields.response_mode && fields.response_mode !== 'query')
+    return refuse('invalid_request', 'Only response_mode=query is supported.');
   if (fields.response_type !== 'code')
     return refuse('unsupported_response_type', 'Only the authorization code flow is supported.');
   const pkceProblem = checkPkceRequest(fields.code_challenge, fields.code_challenge_method);

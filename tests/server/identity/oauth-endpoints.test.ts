@@ -125,6 +125,35 @@ describe('/oauth2/authorize requires PKCE with S256 from our public client', () 
     expect(upstreamBound.origin).toBe(upstream.url);
   });
 
+  it('refuses a response_mode other than query back to the app, with its state, in the query', async () => {
+    const pkce = { code_challenge: pkcePair().challenge, code_challenge_method: 'S256' };
+    for (const identityProvider of ['Google', undefined]) {
+      for (const mode of ['form_post', 'fragment', 'query.jwt', 'web_message']) {
+        const back = await authorizeRedirect({ ...pkce, identity_provider: identityProvider, response_mode: mode });
+        expect({ mode, at: `${back.origin}${back.pathname}`, hash: back.hash }).toEqual({
+          mode,
+          at: 'http://app.example/',
+          hash: '',
+        });
+        expect(Object.fromEntries(back.searchParams), mode).toEqual({
+          error: 'invalid_request',
+          error_description: 'Only response_mode=query is supported.',
+          state: 'state-1',
+        });
+      }
+      const query = await authorizeRedirect({ ...pkce, identity_provider: identityProvider, response_mode: 'query' });
+      expect(query.searchParams.get('error')).toBeNull();
+    }
+    // A return address that is not allowed is answered here, whatever the mode.
+    const refused = await t.server.fetch(
+      authorizePath({ ...pkce, redirect_uri: 'https://evil.example', response_mode: 'form_post' }),
+      {
+        redirect: 'manual',
+      },
+    );
+    expect({ status: refused.status, location: refused.headers.get('location') }).toEqual({ status: 400, location: null });
+  });
+
   it('refuses a scope the client does not have', async () => {
     const back = await authorizeRedirect({
       scope: 'openid admin:everything',
