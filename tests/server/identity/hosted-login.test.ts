@@ -1,5 +1,6 @@
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminUserGlobalSignOutCommand,
   GetUserCommand,
@@ -140,6 +141,19 @@ describe('the pool’s sign-in page', () => {
     expect(decodeJwt(tokens.access_token).scope).toBe('openid email profile');
     const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '');
     expect(info.email).toBe('page.user@example.com');
+  });
+
+  it('sends back a long state of any characters exactly as the app sent it', async () => {
+    const odd = `"<>&'%20+ =?#/\\é✓😀\t`;
+    const state = odd.repeat(Math.ceil(1024 / odd.length)).slice(0, 1024);
+    const request = { ...(await authorization('openid', { state })), state };
+    const authorize = await fetch(request.url, { redirect: 'manual' });
+    const form = await loginForm(toServer(t.server, new URL(authorize.headers.get('location') ?? '', request.url)));
+    const answer = await postLoginForm(form, { username: 'page.user@example.com', password: PASSWORD });
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(back.searchParams.get('state')).toBe(state);
+    // openid-client compares it with the state it sent.
+    expect((await exchange(request, back)).claims()?.email).toBe('page.user@example.com');
   });
 
   it('grants the user API only when the app asked for aws.cognito.signin.user.admin', async () => {
@@ -483,6 +497,30 @@ describe('the pool’s sign-in page', () => {
     const next = await loginForm(toServer(t.server, page));
     const signedIn = await postLoginForm(next, { username: 'page.user@example.com', password: PASSWORD });
     expect((await exchange(again, signedIn)).claims()?.email).toBe('page.user@example.com');
+  });
+
+  it('answers userInfo 401 invalid_token (RFC 6750) once the user is disabled or deleted', async () => {
+    for (const [email, end] of [
+      ['userinfo.disabled@example.com', AdminDisableUserCommand],
+      ['userinfo.deleted@example.com', AdminDeleteUserCommand],
+    ] as const) {
+      await t.createUser(email);
+      const request = await authorization('openid email');
+      const authorize = await fetch(request.url, { redirect: 'manual' });
+      const form = await loginForm(toServer(t.server, new URL(authorize.headers.get('location') ?? '', request.url)));
+      const tokens = await exchange(request, await postLoginForm(form, { username: email, password: PASSWORD }));
+      expect((await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()?.sub ?? '')).email).toBe(email);
+      await t.admin.send(new end({ UserPoolId: POOL_ID, Username: email }));
+      const info = await t.server.fetch('/cognito/oauth2/userInfo', {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect({ email, status: info.status, challenge: info.headers.get('www-authenticate') }).toEqual({
+        email,
+        status: 401,
+        challenge: 'Bearer error="invalid_token"',
+      });
+      expect(await info.json()).toEqual({ error: 'invalid_token' });
+    }
   });
 
   it('forgets the browser after an hour, at a global sign-out, and for a disabled account', async () => {

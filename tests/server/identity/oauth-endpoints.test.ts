@@ -214,6 +214,14 @@ describe('/oauth2/token', () => {
     expect(await wrong.json()).toEqual({ error: 'invalid_grant' });
   });
 
+  it("refuses another client's exchange of a code (the pool has one client: invalid_client), which stays the app's", async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = { grant_type: 'authorization_code', code, redirect_uri: 'http://app.example', code_verifier: verifier };
+    const stranger = await token({ ...exchange, client_id: 'another-client' });
+    expect({ status: stranger.status, body: await stranger.json() }).toEqual({ status: 401, body: { error: 'invalid_client' } });
+    expect((await token({ ...exchange, client_id: CLIENT_ID })).status).toBe(200);
+  });
+
   it('refuses a code used twice, and ends the session its first use started (RFC 6749 4.1.2)', async () => {
     const { code, verifier } = await freshCode();
     const exchange = {

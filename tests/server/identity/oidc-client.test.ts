@@ -48,10 +48,9 @@ afterAll(async () => {
 });
 
 /** A whole code flow as openid-client builds it; `scope` as the app asks. */
-async function codeFlow(scope: string) {
+async function codeFlow(scope: string, state = oidc.randomState()) {
   const verifier = oidc.randomPKCECodeVerifier();
   const nonce = oidc.randomNonce();
-  const state = oidc.randomState();
   const authorize = oidc.buildAuthorizationUrl(config, {
     redirect_uri: 'http://app.example/callback',
     scope,
@@ -83,6 +82,14 @@ describe('openid-client against the pool', () => {
     const { tokens, nonce } = await codeFlow('openid email profile');
     expect(tokens.claims()).toMatchObject({ nonce, email: 'oidc.user@example.com', aud: CLIENT_ID });
     expect(decodeJwt(tokens.access_token).scope).toBe('openid email profile');
+  });
+
+  it('sends back a long state of any characters, through Google, exactly as the app sent it', async () => {
+    const odd = `"<>&'%20+ =?#/\\é✓😀\t`;
+    const state = odd.repeat(Math.ceil(1024 / odd.length)).slice(0, 1024);
+    // openid-client refuses the answer unless its state is the one sent.
+    const { tokens } = await codeFlow('openid email', state);
+    expect(tokens.claims()?.email).toBe('oidc.user@example.com');
   });
 
   it('grants aws.cognito.signin.user.admin only when asked', async () => {
