@@ -20,11 +20,20 @@ export function withinMaxAge(authTime: Date, maxAge: number | undefined, now: nu
 }
 
 /**
+ * How far a provider's clock may run behind this pool's before its "signed in just now" reads
+ * as a sign-in made before the app asked: a minute, as ID-token checks commonly allow for skew.
+ * A remembered sign-in a provider hands back instead of asking again is minutes or hours old.
+ */
+export const PROVIDER_CLOCK_TOLERANCE_SECONDS = 60;
+
+/**
  * Whether a provider's answer is the sign-in an app's `max_age`, sent at `askedAt`, asked for:
- * `authTimeSeconds` (its id token's auth_time, whole seconds) no older then than max_age allows,
- * or not before the request at all (to the second), which is the sign-in made anew that
- * max_age=0, as prompt=login, asks for.
+ * `authTimeSeconds` (its id token's auth_time, whole seconds, by the provider's clock) no older
+ * then than max_age allows, or not before the request at all, which is the sign-in made anew
+ * that max_age=0, as prompt=login, asks for; both with the provider's clock given
+ * PROVIDER_CLOCK_TOLERANCE_SECONDS of leeway.
  */
 export function signedInAsAsked(authTimeSeconds: number, maxAge: number | undefined, askedAt: number): boolean {
-  return authTimeSeconds >= Math.floor(askedAt / SECOND) || withinMaxAge(new Date(authTimeSeconds * SECOND), maxAge, askedAt);
+  const byOurClock = authTimeSeconds + PROVIDER_CLOCK_TOLERANCE_SECONDS;
+  return byOurClock >= Math.floor(askedAt / SECOND) || withinMaxAge(new Date(byOurClock * SECOND), maxAge, askedAt);
 }

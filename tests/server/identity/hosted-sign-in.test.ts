@@ -277,6 +277,21 @@ describe('a provider that answers a max_age or prompt=login with an older sign-i
     }
   });
 
+  it("takes a fresh sign-in whose provider's clock runs a little behind the pool's, for prompt=login and max_age", async () => {
+    // Google's auth_time is its own clock's: 20 s behind this pool's, the sign-in it made just
+    // now reads as made before the app asked. A person must not be refused for that.
+    for (const params of [{ prompt: 'login' }, { max_age: '0' }, { max_age: '10' }] as Record<string, string>[]) {
+      const signedInByASlowClock = poolSeconds() - 20;
+      nextLogins = [{ accountId: 'g-1001', signedInAt: signedInByASlowClock }];
+      const logins = upstreamLogins;
+      const back = await browse(authorizeUrl(params));
+      expect(upstreamLogins, JSON.stringify(params)).toBe(logins + 1);
+      const { status, body } = await exchange(back.searchParams.get('code') ?? '');
+      expect(status, JSON.stringify(params)).toBe(200);
+      expect(decodeJwt(String(body.id_token)).auth_time).toBe(signedInByASlowClock);
+    }
+  });
+
   it('is taken as it is when it is within max_age', async () => {
     const signedInAWhileAgo = poolSeconds() - 200;
     nextLogins = [{ accountId: 'g-1001', signedInAt: signedInAWhileAgo }];
