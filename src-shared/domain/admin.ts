@@ -38,7 +38,7 @@ export const AdminResultSchema = Type.Object({ success: Type.Boolean(), error: T
 
 export type AdminResult = Static<typeof AdminResultSchema>;
 
-/** The `success` and `error` fields every admin list reply carries (spec: `{success, users, error}`). */
+/** The `success` and `error` fields every admin list reply carries beside its rows (`{success, users, error}`). */
 export const replyStatus = { success: Type.Boolean(), error: Type.Optional(Type.String()) };
 
 /** A lead as the admin area shows it. Ids are numbers here and may be other scalars in a hosted table. */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { holdRequests } from './support/sending.ts';
 
-test('the affiliates page shows the program as the spec describes it', async ({ page }) => {
+test('the affiliates page shows the program: its highlights, partner tiers, sections and application form', async ({ page }) => {
   await page.goto('/affiliates');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Affiliate Program');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('text-transform', 'uppercase');

@@ -28,9 +28,10 @@ export type StoredApplication = { id: number; repeat: boolean };
  * corrected website, a "did it go through?") is stored too, so the operator sees what it said,
  * but under the first one's lead and with no mail: the team is told of an applicant once, and a
  * script cannot fill its inbox by sending one person's application again and again. The
- * applicant's answer is the same either way (the spec's one success message), which also tells
- * no one whether an address has applied. Applications from one address are taken one at a time
- * (a transaction lock on it), so two sent together are still one first and one repeat.
+ * applicant's answer is the same either way (AFFILIATE_MESSAGES.success, one message for every
+ * application), which also tells no one whether an address has applied. Applications from one
+ * address are taken one at a time (a transaction lock on it), so two sent together are still
+ * one first and one repeat.
  */
 export async function storeAffiliateApplication(
   db: Kysely<Schema>,

@@ -104,7 +104,7 @@ describe('User Management', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it("shows the spec's columns in its order (Groups after Enabled), the long username cut but whole in its title", async () => {
+  it('shows the columns Username to Actions in their order (Groups after Enabled), the long username cut but whole in its title', async () => {
     const user = userEvent.setup();
     setup();
     await logIn(user);
