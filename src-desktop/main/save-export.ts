@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, failedExport } from '../../src-shared/api/admin/export-result.ts';
+import { brokenOffText } from '../../src-shared/api/admin/export-idle.ts';
+import { EXPORT_DISK_FULL, failedExport } from '../../src-shared/api/admin/export-result.ts';
 import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 
@@ -138,12 +139,12 @@ async function removeLeftovers(directory: string): Promise<void> {
 /**
  * Why a started export failed, for the operator. The file's own errors are the OS's (they carry
  * a code and syscall): a full disk gets words, the rest ("EACCES: permission denied…") is shown
- * as the OS says it. Anything else broke the server's answer while it was read: fetch's
- * "terminated" says nothing to an operator.
+ * as the OS says it. Anything else broke the server's answer while it was read (it fell silent,
+ * or the connection was lost): fetch's "terminated" says nothing to an operator.
  */
 function failureText(error: unknown): string {
   const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
   if (code === 'ENOSPC' || code === 'EDQUOT') return EXPORT_DISK_FULL;
   if (code && syscall && error instanceof Error) return error.message;
-  return EXPORT_CONNECTION_LOST;
+  return brokenOffText(error);
 }

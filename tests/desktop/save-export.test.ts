@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
-import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/admin/export-result.ts';
+import { EXPORT_IDLE_TIMEOUT_MS } from '../../src-shared/api/admin/export-idle.ts';
+import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, EXPORT_STALLED } from '../../src-shared/api/admin/export-result.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 
@@ -40,13 +41,16 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const ROW = 'Ana,ana@example.com,contact\r\n';
 
-/** An export server on this computer: `rows` rows, then it ends the answer or, with `dropAfter`, drops the connection. */
-async function exportServer(options: { rows: number; dropAfter?: boolean }) {
+/**
+ * An export server on this computer: `rows` rows, then it ends the answer or, with `dropAfter`,
+ * drops the connection or, with `stall`, sends nothing more (the connection stays open).
+ */
+async function exportServer(options: { rows: number; dropAfter?: boolean; stall?: boolean }) {
   const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/csv' });
     response.write(ROW.repeat(options.rows), () => {
       if (options.dropAfter) request.socket.destroy();
-      else response.end();
+      else if (!options.stall) response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -65,13 +69,14 @@ beforeEach(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   disk.full = false;
   vi.restoreAllMocks();
   await rm(folder, { recursive: true, force: true });
 });
 
 /** Exports from `origin` into `folder/leads.csv`, where an earlier export already lies. */
-async function exportTo(origin: string) {
+async function exportTo(origin: string, onProgress: (bytes: number) => void = () => undefined) {
   const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
   await vault.storeFor(origin).write('the-admin-token');
   const session = createAdminSession({ vault, serverUrl: origin });
@@ -81,7 +86,7 @@ async function exportTo(origin: string) {
     showSaveDialog: async () => ({ canceled: false, filePath: target }),
     defaultDirectory: folder,
     download: (exportPath, signal) => session.download(exportPath, signal),
-    onProgress: () => undefined,
+    onProgress,
   });
   return saver.save({ path: '/api/admin/leads/export', suggestedName: 'leads-2026-11-25.csv' });
 }
@@ -91,6 +96,23 @@ describe('an export that cannot finish (electron not needed)', () => {
     const server = await exportServer({ rows: 20_000, dropAfter: true });
     try {
       expect(await exportTo(server.origin)).toEqual({ status: 'failed', message: EXPORT_CONNECTION_LOST });
+    } finally {
+      await server.close();
+    }
+    expect(await readdir(folder)).toEqual(['leads.csv']);
+    expect(await readFile(path.join(folder, 'leads.csv'), 'utf8')).toBe('the export of last week');
+  });
+
+  it('stops an export the server stalls mid-way after a minute of silence, says so, and keeps the old file', async () => {
+    const server = await exportServer({ rows: 10, stall: true });
+    // Only the timers move by hand: the rows still travel over a real connection.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let received = 0;
+      const saving = exportTo(server.origin, (bytes) => (received = bytes));
+      await vi.waitFor(() => expect(received).toBe(ROW.length * 10), { timeout: 10_000 });
+      await vi.advanceTimersByTimeAsync(EXPORT_IDLE_TIMEOUT_MS);
+      expect(await saving).toEqual({ status: 'failed', message: EXPORT_STALLED });
     } finally {
       await server.close();
     }

@@ -4,6 +4,9 @@ import type { AdminFailure } from './transport.ts';
 /** What the operator reads when the server's answer breaks off (the server or network went down). */
 export const EXPORT_CONNECTION_LOST =
   'The connection to the server was lost during the export. Nothing was saved; export again when the server is reachable.';
+/** What the operator reads when the server stopped sending mid-export (see export-idle.ts). */
+export const EXPORT_STALLED =
+  'The export stopped: the server sent nothing for a minute. Nothing was saved; export again when the server is reachable.';
 /** What the operator reads when the disk (or their quota) fills up while the export is written. */
 export const EXPORT_DISK_FULL = 'The disk is full, so the export could not be saved. Free some space and export again.';
 

@@ -3,6 +3,7 @@ import { adminLogin } from '../../domain/endpoints/admin.ts';
 import type { Endpoint } from '../../domain/endpoints/endpoint.ts';
 import type { TokenStore } from '../../domain/platform.ts';
 import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../endpoint.ts';
+import { stopWhenIdle } from './export-idle.ts';
 
 /** What an admin call ended with: its value, or why not (the screens pick the fixed message). */
 export type AdminOutcome<T> =
@@ -59,8 +60,9 @@ export interface AdminHttp {
   /** One JSON request of an endpoint (its contract, and its params, query and body) with the stored admin token; never throws. */
   send<E extends Endpoint>(contract: E, ...input: InputArgs<E>): Promise<AdminOutcome<EndpointAnswer<E>>>;
   /**
-   * A GET whose answer is read as a stream (a CSV export): the response itself when it is a
-   * 2xx, the admin token in its Authorization header (never in the URL).
+   * A GET whose answer is read as a stream (a CSV export): the response when it is a 2xx, its
+   * body failing with ExportStalledError should the server fall silent (export-idle.ts); the
+   * admin token in its Authorization header (never in the URL).
    */
   download(path: string, signal?: AbortSignal): Promise<AdminOutcome<Response>>;
 }
@@ -109,7 +111,10 @@ export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
       } finally {
         deadline.clear();
       }
-      if (response.ok) return { ok: true, value: response };
+      if (response.ok) {
+        const { status, statusText, headers } = response;
+        return { ok: true, value: new Response(response.body && stopWhenIdle(response.body), { status, statusText, headers }) };
+      }
       const error = errorOf(await response.json().catch(() => undefined));
       const reason = response.status === 401 ? 'unauthorized' : 'failed';
       return { ok: false, reason, ...(error ? { error } : {}) };

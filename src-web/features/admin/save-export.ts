@@ -1,4 +1,5 @@
-import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, failedExport } from '../../../src-shared/api/admin/export-result.ts';
+import { brokenOffText } from '../../../src-shared/api/admin/export-idle.ts';
+import { EXPORT_DISK_FULL, failedExport } from '../../../src-shared/api/admin/export-result.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
 
@@ -63,7 +64,7 @@ export async function saveExportInBrowser(
       // anything else breaking the stream is the server's answer breaking off.
       return { status: 'failed', message: error.name === 'QuotaExceededError' ? EXPORT_DISK_FULL : error.message };
     }
-    return { status: 'failed', message: EXPORT_CONNECTION_LOST };
+    return { status: 'failed', message: brokenOffText(error) };
   }
 }
 
