@@ -21,6 +21,7 @@ export interface AdminSession {
    * name, and the error is thrown on: the session and the stored address never name two servers.
    * Answers how the old server took the sign-out (its token is forgotten here whatever it said).
    * One at a time: a second started meanwhile would leave the same server (ipc.ts runs them in turn).
+   * A sign-in asked for meanwhile is refused, and one answered after it is undone (SIGN_IN_OVERTAKEN).
    */
   switchServer(origin: string, save: () => void): Promise<AdminOutcome<void>>;
 }
@@ -37,6 +38,14 @@ export async function forgetServer(vault: TokenVault, origin: string): Promise<v
 /** A sign-out's failure when the keychain stopped answering before the token could be read. */
 export const KEYCHAIN_LOST_AT_SIGN_OUT =
   'The OS keychain did not answer, so the session could not be read and the server was not told of the sign-out.';
+
+/** A sign-in's answer when the console left its server before the server answered it. */
+export const SIGN_IN_OVERTAKEN =
+  'The console changed servers while signing in, so that sign-in was undone. Sign in to the server now shown.';
+
+/** A sign-in's answer when it was asked for while the console was leaving its server. */
+export const SIGN_IN_DURING_SWITCH =
+  'The console is changing servers, so the password was not sent. Sign in once the server is shown.';
 
 const SIGNED_OUT: AdminOutcome<void> = { ok: true, value: undefined };
 
@@ -67,11 +76,37 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     return unreadable ? { ok: false, reason: 'failed', error: KEYCHAIN_LOST_AT_SIGN_OUT } : outcome;
   };
 
+  /** How many times the console has left a server: a sign-in answered after one belongs to a server left. */
+  let switches = 0;
+  /** Whether a switch is leaving the current server (signing out, saving, forgetting) right now. */
+  let leaving = false;
+  /**
+   * The shared client's login, refused while a switch runs (the password would go to the server
+   * being left), and undone when the console left that server before it answered: the switch's
+   * own sign-out found no token then, so the server's new session would stay open and its token
+   * and device cookie would stay in the keychain under a server the console no longer shows.
+   */
+  const signIn = async (
+    origin: string,
+    api: AdminApi,
+    tokenStore: TokenStore,
+    [password]: [string],
+  ): Promise<AdminOutcome<void>> => {
+    if (leaving) return { ok: false, reason: 'failed', error: SIGN_IN_DURING_SWITCH };
+    const startedAt = switches;
+    const outcome = await api.login(password);
+    if (!outcome.ok || switches === startedAt) return outcome;
+    await logout(api, tokenStore);
+    await forgetServer(options.vault, origin);
+    return { ok: false, reason: 'failed', error: SIGN_IN_OVERTAKEN };
+  };
+
   return {
     async call({ method, args }) {
       if (!current) return NO_SERVER;
-      const { api, tokenStore } = current;
+      const { origin, api, tokenStore } = current;
       if (method === 'logout') return logout(api, tokenStore);
+      if (method === 'login') return signIn(origin, api, tokenStore, args as [string]);
       // validate answers false without asking the server when no token is stored: nothing to clear then.
       const checksToken = method === 'validate' && (await tokenStore.read()) !== null;
       const outcome = await (api[method] as (...methodArgs: typeof args) => Promise<unknown>)(...args);
@@ -94,13 +129,19 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
         save();
         return SIGNED_OUT;
       }
-      const left = current;
-      const signedOut = left ? await logout(left.api, left.tokenStore) : SIGNED_OUT;
-      save();
-      // Nothing of the server left stays behind: its device cookie goes with its token.
-      if (left) await forgetServer(options.vault, left.origin);
-      connect(origin);
-      return signedOut;
+      switches += 1;
+      leaving = true;
+      try {
+        const left = current;
+        const signedOut = left ? await logout(left.api, left.tokenStore) : SIGNED_OUT;
+        save();
+        // Nothing of the server left stays behind: its device cookie goes with its token.
+        if (left) await forgetServer(options.vault, left.origin);
+        connect(origin);
+        return signedOut;
+      } finally {
+        leaving = false;
+      }
     },
   };
 }

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
-import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
+import { ADMIN_DEVICE_COOKIE } from '../../src-shared/domain/admin.ts';
+import { createAdminSession, SIGN_IN_DURING_SWITCH, SIGN_IN_OVERTAKEN } from '../../src-desktop/main/admin-session.ts';
 import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openSettings, type SettingsStore } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
@@ -38,6 +39,49 @@ async function slowSignOutServer() {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * A server that answers requests to `heldPath` only once the test releases them (a slow link, a
+ * busy server), a sign-in with a token and device cookie of its own, and notes the token of each sign-out it is sent.
+ */
+async function heldServer(heldPath: '/api/admin/auth/login' | '/api/admin/auth/logout') {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let received: () => void = () => {};
+  const heldRequestReceived = new Promise<void>((resolve) => (received = resolve));
+  const signedOut: string[] = [];
+  const signIns: string[] = [];
+  const http = createServer((request, response) => {
+    request.resume();
+    if (request.url === '/api/admin/auth/logout') signedOut.push(request.headers.authorization ?? '');
+    if (request.url === '/api/admin/auth/login') signIns.push(request.url);
+    const body =
+      request.url === '/api/admin/auth/login' ? { success: true, token: 'token-of-the-held-server' } : { success: true };
+    const answer = () => {
+      // Each sign-in makes this computer a device the server knows, as the real server does.
+      if (request.url === '/api/admin/auth/login')
+        response.setHeader('set-cookie', `${ADMIN_DEVICE_COOKIE}=device-of-the-held-server; Path=/api/admin`);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.url !== heldPath) return answer();
+    received();
+    void released.then(answer);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    heldRequestReceived,
+    release: () => release(),
+    signedOut,
+    signIns,
     close: () =>
       new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -83,6 +127,55 @@ describe('two server switches at once (electron mocked, real server)', () => {
     for (const left of [slow.origin, unused]) {
       expect(await vault.storeFor(left).read(), left).toBeNull();
       expect(await vault.storeFor(knownDeviceAccount(left)).read(), left).toBeNull();
+    }
+  });
+});
+
+describe('signing in while the console leaves its server (electron mocked)', () => {
+  it('undoes a sign-in answered after the switch: its session is ended on that server and nothing of it is kept', async () => {
+    const held = await heldServer('/api/admin/auth/login');
+    try {
+      expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, held.origin)).toMatchObject({ ok: true });
+      const signIn = admin('login', 'the password of the held server');
+      await held.heldRequestReceived;
+      expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, server.url)).toMatchObject({
+        ok: true,
+        serverUrl: server.url,
+      });
+
+      held.release();
+      expect(await signIn).toEqual({ ok: false, reason: 'failed', error: SIGN_IN_OVERTAKEN });
+      expect(held.signedOut).toContain('Bearer token-of-the-held-server');
+      expect(await vault.storeFor(held.origin).read()).toBeNull();
+      expect(await vault.storeFor(knownDeviceAccount(held.origin)).read()).toBeNull();
+      expect(await fromRenderer(IPC_CHANNELS.settingsGet)).toMatchObject({ serverUrl: server.url });
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('refuses a sign-in asked for while a switch runs, sending the password nowhere', async () => {
+    const held = await heldServer('/api/admin/auth/logout');
+    try {
+      expect(await fromRenderer(IPC_CHANNELS.settingsSetServerUrl, held.origin)).toMatchObject({ ok: true });
+      await vault.storeFor(held.origin).write('token-of-the-held-server');
+      // Leaving it: its sign-out is answered only once released.
+      const switched = fromRenderer(IPC_CHANNELS.settingsSetServerUrl, server.url);
+      await held.heldRequestReceived;
+
+      expect(await admin('login', 'a password typed meanwhile')).toEqual({
+        ok: false,
+        reason: 'failed',
+        error: SIGN_IN_DURING_SWITCH,
+      });
+      expect(held.signIns).toEqual([]);
+
+      held.release();
+      expect(await switched).toMatchObject({ ok: true, serverUrl: server.url });
+      expect(await vault.storeFor(held.origin).read()).toBeNull();
+      expect(await admin('validate')).toEqual({ ok: true, value: false });
+    } finally {
+      await held.close();
     }
   });
 });
