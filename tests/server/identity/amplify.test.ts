@@ -102,22 +102,23 @@ describe('Amplify v6 against the embedded pool', () => {
     });
   });
 
-  it('locks after five wrong passwords with Cognito’s error, the right one too, until the lock ends', async () => {
-    await t.createUser('locked.amplify@example.com');
-    for (let i = 0; i < 5; i++) {
-      await expect(signIn({ username: 'locked.amplify@example.com', password: 'Wrong-Password-1' })).rejects.toMatchObject({
+  it('locks after five wrong passwords with Cognito’s error, the right one too, until the lock ends', () =>
+    t.clock.held(async () => {
+      await t.createUser('locked.amplify@example.com');
+      for (let i = 0; i < 5; i++) {
+        await expect(signIn({ username: 'locked.amplify@example.com', password: 'Wrong-Password-1' })).rejects.toMatchObject({
+          name: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        });
+      }
+      await expect(signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).rejects.toMatchObject({
         name: 'NotAuthorizedException',
-        message: 'Incorrect username or password.',
+        message: 'Password attempts exceeded',
       });
-    }
-    await expect(signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).rejects.toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'Password attempts exceeded',
-    });
-    t.clock.advance(2000);
-    expect(await signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).toMatchObject({ isSignedIn: true });
-    await signOut();
-  });
+      t.clock.advance(2000);
+      expect(await signIn({ username: 'locked.amplify@example.com', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+      await signOut();
+    }));
 
   it('asks for a new password with confirmSignIn after AdminCreateUser set a temporary one (NEW_PASSWORD_REQUIRED)', async () => {
     await t.admin.send(

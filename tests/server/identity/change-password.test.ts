@@ -27,25 +27,26 @@ describe('ChangePassword', () => {
     expect(await failure(t.signIn('ada@example.com'))).toMatchObject({ name: 'NotAuthorizedException' });
   });
 
-  it('counts a wrong previous password as a failed sign-in: a held token cannot guess the password past the lockout', async () => {
-    await t.createUser('guessed@example.com');
-    const { AccessToken } = await t.signIn('guessed@example.com');
-    const change = (PreviousPassword: string) =>
-      t.client.send(new ChangePasswordCommand({ AccessToken, PreviousPassword, ProposedPassword: 'Next-Password-2' }));
-    for (let guess = 1; guess <= 5; guess++) {
-      expect(await failure(change(`Wrong-Password-${guess}`))).toMatchObject({ name: 'NotAuthorizedException' });
-    }
-    // Locked now, as five wrong sign-ins lock: the right password too, here and at sign-in.
-    expect(await failure(change(PASSWORD))).toMatchObject({
-      name: 'LimitExceededException',
-      message: 'Attempt limit exceeded, please try after some time.',
-    });
-    expect(await failure(t.signIn('guessed@example.com'))).toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'Password attempts exceeded',
-    });
-    t.clock.advance(1000);
-    await change(PASSWORD);
-    await t.signIn('guessed@example.com', 'Next-Password-2');
-  });
+  it('counts a wrong previous password as a failed sign-in: a held token cannot guess the password past the lockout', () =>
+    t.clock.held(async () => {
+      await t.createUser('guessed@example.com');
+      const { AccessToken } = await t.signIn('guessed@example.com');
+      const change = (PreviousPassword: string) =>
+        t.client.send(new ChangePasswordCommand({ AccessToken, PreviousPassword, ProposedPassword: 'Next-Password-2' }));
+      for (let guess = 1; guess <= 5; guess++) {
+        expect(await failure(change(`Wrong-Password-${guess}`))).toMatchObject({ name: 'NotAuthorizedException' });
+      }
+      // Locked now, as five wrong sign-ins lock: the right password too, here and at sign-in.
+      expect(await failure(change(PASSWORD))).toMatchObject({
+        name: 'LimitExceededException',
+        message: 'Attempt limit exceeded, please try after some time.',
+      });
+      expect(await failure(t.signIn('guessed@example.com'))).toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
+      t.clock.advance(1000);
+      await change(PASSWORD);
+      await t.signIn('guessed@example.com', 'Next-Password-2');
+    }));
 });

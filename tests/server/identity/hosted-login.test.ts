@@ -206,16 +206,20 @@ describe('the pool’s sign-in page', () => {
     expect(await failedSignIns('page.user@example.com')).toBe(before + 1);
   });
 
-  it('shares the lockout of the sign-in API', async () => {
-    await t.createUser('locked.page@example.com');
-    for (let attempt = 0; attempt < 6; attempt++) {
-      await postLoginForm((await openLoginPage()).form, { username: 'locked.page@example.com', password: 'Wrong-Horse-9' });
-    }
-    const locked = await postLoginForm((await openLoginPage()).form, { username: 'locked.page@example.com', password: PASSWORD });
-    expect(locked.status).toBe(401);
-    expect(await locked.text()).toContain('Password attempts exceeded');
-    expect(await failure(t.signIn('locked.page@example.com'))).toMatchObject({ message: 'Password attempts exceeded' });
-  });
+  it('shares the lockout of the sign-in API', () =>
+    t.clock.held(async () => {
+      await t.createUser('locked.page@example.com');
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await postLoginForm((await openLoginPage()).form, { username: 'locked.page@example.com', password: 'Wrong-Horse-9' });
+      }
+      const locked = await postLoginForm((await openLoginPage()).form, {
+        username: 'locked.page@example.com',
+        password: PASSWORD,
+      });
+      expect(locked.status).toBe(401);
+      expect(await locked.text()).toContain('Password attempts exceeded');
+      expect(await failure(t.signIn('locked.page@example.com'))).toMatchObject({ message: 'Password attempts exceeded' });
+    }));
 
   it('tells a disabled or unconfirmed user why, as the API does', async () => {
     await t.createUser('disabled.page@example.com');

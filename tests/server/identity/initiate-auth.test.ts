@@ -132,32 +132,35 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
     });
   });
 
-  it('locks sign-in after 5 failures for 1 s, doubling, and a success resets the count', async () => {
-    await t.createUser('lock@example.com');
-    for (let attempt = 1; attempt <= 5; attempt++) {
+  it('locks sign-in after 5 failures for 1 s, doubling, and a success resets the count', () =>
+    t.clock.held(async () => {
+      await t.createUser('lock@example.com');
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await failure(passwordAuth('lock@example.com', 'Wrong-Password-1'))).message).toBe(
+          'Incorrect username or password.',
+        );
+      }
+      // The fifth failure locks for 1 s: even the right password is refused meanwhile.
+      expect(await failure(passwordAuth('lock@example.com', PASSWORD))).toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Password attempts exceeded',
+      });
+      t.clock.advance(1100);
       expect((await failure(passwordAuth('lock@example.com', 'Wrong-Password-1'))).message).toBe(
         'Incorrect username or password.',
       );
-    }
-    // The fifth failure locks for 1 s: even the right password is refused meanwhile.
-    expect(await failure(passwordAuth('lock@example.com', PASSWORD))).toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'Password attempts exceeded',
-    });
-    t.clock.advance(1100);
-    expect((await failure(passwordAuth('lock@example.com', 'Wrong-Password-1'))).message).toBe('Incorrect username or password.');
-    // The sixth failure locks for 2 s.
-    t.clock.advance(1100);
-    expect((await failure(passwordAuth('lock@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
-    t.clock.advance(1000);
-    await passwordAuth('lock@example.com', PASSWORD);
-    const row = await t.server.app.database.db
-      .selectFrom('identity_users')
-      .select(['failed_sign_ins', 'locked_until'])
-      .where('email', '=', 'lock@example.com')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ failed_sign_ins: 0, locked_until: null });
-  });
+      // The sixth failure locks for 2 s.
+      t.clock.advance(1100);
+      expect((await failure(passwordAuth('lock@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
+      t.clock.advance(1000);
+      await passwordAuth('lock@example.com', PASSWORD);
+      const row = await t.server.app.database.db
+        .selectFrom('identity_users')
+        .select(['failed_sign_ins', 'locked_until'])
+        .where('email', '=', 'lock@example.com')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ failed_sign_ins: 0, locked_until: null });
+    }));
 
   it('counts parallel guesses, and starts the count over after 15 quiet minutes', async () => {
     await t.createUser('parallel@example.com');
