@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminAuthDialog } from '../../../src-shared/admin/AdminAuthDialog.tsx';
@@ -18,7 +19,7 @@ async function loginAnswered(variant: AdminDialogVariant, answer: () => Response
     fetch: async () => answer(),
   });
   render(<AdminAuthDialog open api={api} variant={variant} onAuthenticated={() => {}} onCancel={() => {}} />);
-  const dialog = await screen.findByRole('alertdialog');
+  const dialog = await openedModal('alertdialog');
   await user.type(within(dialog).getByLabelText(/Admin password/), 'correct horse battery staple');
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
   return (await screen.findByRole('alert')).textContent;

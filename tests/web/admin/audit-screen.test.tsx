@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
@@ -88,7 +89,7 @@ function setup() {
 }
 
 async function logIn(user: ReturnType<typeof userEvent.setup>) {
-  const dialog = await screen.findByRole('alertdialog');
+  const dialog = await openedModal('alertdialog');
   await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
   await screen.findByRole('table', { name: 'Audit Log' }, WAIT);

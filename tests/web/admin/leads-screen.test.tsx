@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -86,7 +87,7 @@ function setup(platformOverrides: Partial<Platform> = {}) {
 
 async function logIn(user: ReturnType<typeof userEvent.setup>, password = PASSWORD) {
   // A role query walks the whole page (the table, the chart's table): on two busy cores it takes over the default second.
-  const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 5000 });
+  const dialog = await openedModal('alertdialog');
   await user.type(within(dialog).getByLabelText(/Admin password/), password);
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
 }
@@ -95,7 +96,7 @@ describe('Lead Management with the admin password dialog', () => {
   it('asks for the password first: Login disabled while empty, Escape does not close it', async () => {
     const user = userEvent.setup();
     setup();
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openedModal('alertdialog');
     expect(within(dialog).getByText('Admin Authentication')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Login' }).hasAttribute('disabled')).toBe(true);
     await user.keyboard('{Escape}');
@@ -131,7 +132,7 @@ describe('Lead Management with the admin password dialog', () => {
   it('Cancel leaves the admin area', async () => {
     const user = userEvent.setup();
     const { cancelled } = setup();
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await openedModal('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(cancelled).toHaveLength(1);
   });
 
@@ -235,7 +236,7 @@ describe('Lead Management with the admin password dialog', () => {
       const token = await tokenStore.read();
       await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-      expect(within(await screen.findByRole('alertdialog')).getByText('Admin Authentication')).toBeTruthy();
+      expect(within(await openedModal('alertdialog')).getByText('Admin Authentication')).toBeTruthy();
     } finally {
       vi.unstubAllGlobals();
     }
@@ -251,10 +252,10 @@ describe('Lead Management with the admin password dialog', () => {
     // The session ends elsewhere (another sign-out, or its 12 hours are up), then the operator refreshes.
     await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${await token()}` } });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    const dialog = await screen.findByRole('alertdialog', undefined, { timeout: 5000 });
+    const dialog = await openedModal('alertdialog');
     expect(within(dialog).getByText('Admin Authentication')).toBeTruthy();
     await logIn(user);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(), { timeout: 5000 });
     // The login dialog's modal layer hands the page back once it has gone.
     const searchbox = await screen.findByRole<HTMLInputElement>('searchbox', undefined, { timeout: 5000 });
     expect(searchbox.value).toBe('NAVY');
@@ -271,9 +272,9 @@ describe('Lead Management with the admin password dialog', () => {
     // The session ends elsewhere; the next search asks for the list and the chart, and both get the 401.
     await server.fetch('/api/admin/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${await token()}` } });
     await user.type(screen.getByRole('searchbox'), 'NAVY');
-    await screen.findByRole('alertdialog', undefined, { timeout: 5000 });
+    await openedModal('alertdialog');
     await logIn(user);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(), { timeout: 5000 });
     // The chart's own summary again (its default span, the last 30 days, holds none of these leads).
     expect(await within(chart).findByText(/new leads? (on|from) /, undefined, { timeout: 5000 })).toBeTruthy();
     expect(within(chart).queryByRole('alert')).toBeNull();
@@ -284,7 +285,7 @@ describe('Lead Management with the admin password dialog', () => {
     setup();
     await logIn(user);
     const open = await screen.findByRole('button', { name: 'Open Grace Hopper' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull(), { timeout: 5000 });
     open.focus();
     await user.keyboard('{Enter}');
     const drawer = await screen.findByRole('dialog', { hidden: true }, { timeout: 5000 });

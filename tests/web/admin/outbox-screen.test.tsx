@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { openedModal } from '../support/modal-dialog.ts';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGate } from '../../../src-shared/admin/AdminGate.tsx';
@@ -73,7 +74,7 @@ describe('the outbox screen', () => {
   it('says mail is kept when no delivery is configured, and Retry sends a failed mail back to the queue', async () => {
     const user = userEvent.setup();
     setup();
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openedModal('alertdialog');
     await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     await screen.findByRole('table', { name: 'Mail Outbox' }, WAIT);
@@ -89,7 +90,7 @@ describe('the outbox screen', () => {
   it('takes one Retry at a time: a second click while the first is on its way sends nothing and reports no refusal', async () => {
     const user = userEvent.setup();
     setup();
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openedModal('alertdialog');
     await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(rowOf('impatient@example.com').textContent).toContain('failed'), WAIT);

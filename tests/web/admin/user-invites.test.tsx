@@ -41,7 +41,7 @@ async function setup(adapt = (api: AdminApi) => api) {
       <UsersScreen />
     </AdminGate>,
   );
-  const login = await screen.findByRole('alertdialog');
+  const login = await openedModal('alertdialog');
   await user.type(within(login).getByLabelText(/Admin password/), PASSWORD);
   await user.click(within(login).getByRole('button', { name: 'Login' }));
   return user;
