@@ -40,22 +40,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-
-  // A minute for the builds when they are stale (about 10 s on two cores), a minute for the start.
-  await waitForHealth(url, { timeoutMs: 120_000, exited, intervalMs: 200 }).catch(async (error: unknown) => {
-    const removeTemplates = await templates;
-    await removeTemplates();
-    throw new Error(`The e2e server at ${url} did not start`, { cause: error });
-  });
-  const removeTemplates = await templates;
-  process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_ADMIN_PASSWORD = adminPassword;
-
-  return async () => {
+  const stop = async () => {
     server.kill('SIGTERM');
     await exited;
     await rm(dataDir, { recursive: true, force: true });
+    const removeTemplates = await templates;
     await removeTemplates();
   };
+
+  // A minute for the builds when they are stale (about 10 s on two cores), a minute for the start.
+  await waitForHealth(url, { timeoutMs: 120_000, exited, intervalMs: 200 }).catch(async (error: unknown) => {
+    // A server that never became healthy is stopped too, not left running with its data behind.
+    await stop();
+    throw new Error(`The e2e server at ${url} did not start`, { cause: error });
+  });
+  await templates;
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
+  return stop;
 }
