@@ -24,7 +24,7 @@ export function withinMaxAge(authTime: Date, maxAge: number | undefined, now: nu
  * as a sign-in made before the app asked: a minute, as ID-token checks commonly allow for skew.
  * A remembered sign-in a provider hands back instead of asking again is minutes or hours old.
  */
-export const PROVIDER_CLOCK_TOLERANCE_SECONDS = 60;
+const PROVIDER_CLOCK_TOLERANCE_SECONDS = 60;
 
 /**
  * Whether a provider's answer is the sign-in an app's `max_age`, sent at `askedAt`, asked for:

@@ -10,7 +10,7 @@ import { EXPORT_CONNECTION_LOST, EXPORT_STALLED } from './export-result.ts';
 export const EXPORT_IDLE_TIMEOUT_MS = 60_000;
 
 /** What ends an export's stream that stayed silent too long; its message is what the operator reads. */
-export class ExportStalledError extends Error {
+class ExportStalledError extends Error {
   constructor() {
     super(EXPORT_STALLED);
     this.name = 'ExportStalledError';
