@@ -95,7 +95,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
     <RecordsScreen
       title="Mail Outbox"
       description="Every mail the site sends is queued here first; delivery status per mail, newest first."
-      noun="mails"
+      noun={{ one: 'mail', other: 'mails' }}
       searchLabel="Search by recipient, subject, kind or status"
       load={load}
       columns={columns}
@@ -158,7 +158,7 @@ export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: H
     <RecordsScreen
       title="Affiliate Applications"
       description="Applications to the partner program, newest first. Reply by email within 2-3 business days."
-      noun="applications"
+      noun={{ one: 'application', other: 'applications' }}
       searchLabel="Search by name, email or company"
       load={useCallback((query: RecordsQuery) => api.listAffiliateApplications(query), [api])}
       columns={columns}

@@ -18,10 +18,16 @@ export interface RecordColumn<T> {
   pinned?: boolean;
 }
 
+/** What one record is called, and several: { one: 'application', other: 'applications' }. */
+interface Noun {
+  one: string;
+  other: string;
+}
+
 interface RecordsScreenProps<T> {
   title: string;
   description: string;
-  noun: string;
+  noun: Noun;
   /** The search box's label: what the server looks in. */
   searchLabel: string;
   /** One page of the records the query finds (the query's cursor picks which). */
@@ -34,12 +40,16 @@ interface RecordsScreenProps<T> {
   notice?: ReactNode;
 }
 
-/** 'Showing X of Y …', or 'of about Y' when the server could only estimate. */
-function summaryOf(shown: number, total: number | null, isEstimate: boolean, noun: string): string {
-  if (total === null) return `Showing ${shown} ${noun}`;
+/**
+ * 'Showing X of Y …', or 'of about Y' when the server could only estimate; the noun agrees with
+ * the number it follows, the total when there is one ('Showing 1 of 1 application').
+ */
+function summaryOf(shown: number, total: number | null, isEstimate: boolean, noun: Noun): string {
+  const nounFor = (count: number) => (count === 1 ? noun.one : noun.other);
+  if (total === null) return `Showing ${shown} ${nounFor(shown)}`;
   return isEstimate
-    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${noun}`
-    : `Showing ${shown} of ${total} ${noun}`;
+    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${nounFor(total)}`
+    : `Showing ${shown} of ${total} ${nounFor(total)}`;
 }
 
 /**
@@ -62,7 +72,8 @@ export function RecordsScreen<T>({
   const q = useDebouncedValue(search.trim());
   const query = useMemo<RecordsQuery>(() => (q ? { q } : {}), [q]);
   const { state, reload, loadMore } = usePagedList(load, query);
-  const headingId = `${noun.replace(/\W+/g, '-')}-title`;
+  const nouns = noun.other;
+  const headingId = `${nouns.replace(/\W+/g, '-')}-title`;
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
@@ -84,11 +95,11 @@ export function RecordsScreen<T>({
       <ListStatus
         loadError={
           state.phase === 'error' && state.failure
-            ? loadErrorText(state.failure, `Failed to fetch ${noun}`, 'Network error')
+            ? loadErrorText(state.failure, `Failed to fetch ${nouns}`, 'Network error')
             : null
         }
         loading={state.phase === 'loading'}
-        loadingLabel={`Loading ${noun}…`}
+        loadingLabel={`Loading ${nouns}…`}
         summary={summaryOf(state.items.length, state.total, state.totalIsEstimate, noun)}
       />
       <VirtualTable
@@ -111,7 +122,7 @@ export function RecordsScreen<T>({
         footer={
           state.phase === 'ready' &&
           state.items.length === 0 && (
-            <p className={styles.empty}>{q ? `No ${noun} found matching your search.` : `No ${noun} yet.`}</p>
+            <p className={styles.empty}>{q ? `No ${nouns} found matching your search.` : `No ${nouns} yet.`}</p>
           )
         }
       />

@@ -145,7 +145,7 @@ describe('the mail outbox screen', () => {
           query,
         ).toEqual(expected),
       );
-      expect(screen.getByText(`Showing ${expected.length} of ${expected.length} mails`)).toBeTruthy();
+      expect(screen.getByText('Showing 1 of 1 mail')).toBeTruthy();
       expect(requests.at(-1)?.searchParams.get('q')).toBe(query);
     }
     await user.clear(search);
@@ -242,7 +242,7 @@ describe('the affiliate applications screen', () => {
     await summary('Showing 2 of 2 applications');
     const search = screen.getByLabelText('Search by name, email or company');
     await user.type(search, 'noor haddad');
-    expect(await screen.findByText('Showing 1 of 1 applications')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 of 1 application')).toBeTruthy();
     expect(rowTexts('Affiliate Applications')).toEqual([expect.stringContaining('Noor Haddad')]);
     // Debounced: one search for the whole text, not one a keystroke.
     expect(requests.filter((url) => url.searchParams.has('q')).map((url) => url.searchParams.get('q'))).toEqual(['noor haddad']);
@@ -270,6 +270,33 @@ describe('the affiliate applications screen', () => {
     renderScreen(<AffiliateApplicationsScreen />, affiliates([]));
     expect(await screen.findByText('No applications yet.')).toBeTruthy();
     expect(screen.getByText('Showing 0 of 0 applications')).toBeTruthy();
+  });
+});
+
+describe("the records screens' summary", () => {
+  /** One page of `records` and nothing after it, with the total the server claims. */
+  const onePage =
+    <T,>(path: string, key: string, records: T[], total: number | null): Routes =>
+    (pathname) =>
+      pathname === path
+        ? { body: { success: true, [key]: records, nextCursor: null, total, totalIsEstimate: false, deliveryConfigured: true } }
+        : undefined;
+
+  it('makes the noun agree with the total when there is one, else with the count shown', async () => {
+    const [noor] = APPLICATIONS;
+    renderScreen(<AffiliateApplicationsScreen />, onePage('/api/admin/affiliate-applications', 'applications', [noor], 5));
+    expect(await summary('Showing 1 of 5 applications')).toBeTruthy();
+  });
+
+  it('says "Showing 1 application" when no total is known and one is shown', async () => {
+    const [noor] = APPLICATIONS;
+    renderScreen(<AffiliateApplicationsScreen />, onePage('/api/admin/affiliate-applications', 'applications', [noor], null));
+    expect(await summary('Showing 1 application')).toBeTruthy();
+  });
+
+  it('says "Showing 1 of 1 mail" for a single mail', async () => {
+    renderScreen(<OutboxScreen />, onePage('/api/admin/outbox', 'mails', [MAILS[0]], 1));
+    expect(await summary('Showing 1 of 1 mail')).toBeTruthy();
   });
 });
 
