@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { Endpoint } from '../domain/endpoints/endpoint.ts';
+import { encodePathParam } from '../domain/endpoints/path-param.ts';
 
 /**
  * The client half of the endpoint contracts (src-shared/domain/endpoints): a request built
@@ -21,10 +22,10 @@ export type EndpointAnswer<E extends Endpoint> = {
   [S in SuccessStatus & keyof E['response']]: E['response'][S] extends TSchema ? Static<E['response'][S]> : never;
 }[SuccessStatus & keyof E['response']];
 
-/** The path with its `:params` filled in (each encoded) and the query's non-empty values appended. */
+/** The path with its `:params` filled in (each encoded: path-param.ts) and the query's non-empty values appended. */
 export function endpointUrl<E extends Endpoint>(contract: E, input: EndpointInput<E>): string {
   const params = (input.params ?? {}) as Record<string, string | number>;
-  const path = contract.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+  const path = contract.path.replace(/:(\w+)/g, (_match, name: string) => encodePathParam(String(params[name])));
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== '') search.set(name, String(value));
