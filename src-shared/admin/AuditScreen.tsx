@@ -25,6 +25,7 @@ import { ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 import { TableScroller } from './TableScroller.tsx';
+import { useFocusFallback } from './use-focus-fallback.ts';
 
 const PHONE = '@media (max-width: 600px)';
 
@@ -140,13 +141,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
   // "Show older events" goes away with the last page: a focus it leaves on nothing goes to the
   // log the rows were added to, where the keyboard scrolls on through them.
   const log = useRef<HTMLDivElement>(null);
-  const showingOlder = useRef(false);
-  useEffect(() => {
-    if (!showingOlder.current || state.phase === 'loading') return;
-    showingOlder.current = false;
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body) log.current?.focus();
-  }, [state.phase]);
+  const expectFocusLoss = useFocusFallback(log, state.phase !== 'loading', state.events);
   const filtered = !isEmpty(applied);
   const headingId = 'audit-log-title';
   const loading = state.phase === 'loading';
@@ -251,7 +246,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
             {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
             <Button
               onClick={() => {
-                showingOlder.current = true;
+                expectFocusLoss();
                 void load(applied, state.nextCursor);
               }}
               disabledFocusable={loading}

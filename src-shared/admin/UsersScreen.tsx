@@ -9,7 +9,7 @@ import {
   Title2,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { USER_STATUSES, UsersQuerySchema, type UserSearchField, type UsersQuery } from '../domain/admin-lists.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
 import { displayName, toManagedUser, userStatusTone, type ManagedUser, type StatusTone } from '../domain/managed-user.ts';
@@ -21,6 +21,7 @@ import { ADMIN_TEXT, loadErrorText, type UserAction } from './messages.ts';
 import { InviteUserDialog } from './InviteUserDialog.tsx';
 import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
 import { useCsvExport } from './use-csv-export.ts';
+import { useFocusFallback } from './use-focus-fallback.ts';
 import { UserGroupsControl, type GroupsSeen } from './UserGroupsControl.tsx';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
 import { UserRowActions } from './UserRowActions.tsx';
@@ -82,16 +83,7 @@ export function UsersScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   // A deleted user's row goes with its Delete button, where the dialog gave the focus back: once
   // the list has reloaded, a focus left on nothing goes to the search box.
-  const deleted = useRef(false);
-  useEffect(() => {
-    if (!deleted.current || state.phase !== 'ready') return;
-    deleted.current = false;
-    // After the dialog's own focus restore, which waits a frame.
-    requestAnimationFrame(() => {
-      const focused = document.activeElement;
-      if (focused === null || focused === document.body) searchRef.current?.focus();
-    });
-  }, [state.phase, state.items]);
+  const expectFocusLoss = useFocusFallback(searchRef, state.phase === 'ready', state.items);
 
   function ask(action: UserAction, user: ManagedUser) {
     setActionError(null);
@@ -107,7 +99,7 @@ export function UsersScreen() {
     setBusy(false);
     if (outcome.ok) {
       setPending(null);
-      deleted.current = action === 'delete';
+      if (action === 'delete') expectFocusLoss();
       void reload();
       return;
     }
