@@ -84,6 +84,19 @@ function postgrestPeer(rows: Record<string, string | number>[], serviceRoleKey: 
     const counted = found.length;
     const slice = found.slice(offset, offset + limit);
     const prefer = request.headers.prefer ?? '';
+    // PostgREST refuses an offset past the rows it counted (with a count asked for; without, the page is empty).
+    if (prefer.includes('count=') && offset > 0 && offset >= counted) {
+      response.writeHead(416, { 'content-type': 'application/json; charset=utf-8', 'content-range': `*/${counted}` });
+      response.end(
+        JSON.stringify({
+          code: 'PGRST103',
+          details: `An offset of ${offset} was requested, but there are only ${counted} rows.`,
+          hint: null,
+          message: 'Requested range not satisfiable',
+        }),
+      );
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-range': `${offset}-${offset + slice.length - 1}/${prefer.includes('count=estimated') ? counted : '*'}`,
@@ -187,6 +200,17 @@ describe('GET /api/admin/leads from a Supabase project (SUPABASE_URL + SUPABASE_
     expect(bySource.body.leads).toHaveLength(200);
     expect(bySource.body.leads?.every((lead) => lead.source === 'hero_cta')).toBe(true);
     expect(await get('/api/admin/leads?cursor=eyJ0IjoiMSIsImkiOjF9')).toMatchObject({ status: 400 });
+  });
+
+  it('answers a stale page (its offset now past the rows) with an empty last page, as the built-in source does', async () => {
+    const stale = Buffer.from(JSON.stringify({ o: total + 500 })).toString('base64url');
+    for (const query of [`cursor=${stale}`, `cursor=${stale}&q=hosted&order=asc`]) {
+      expect(await get(`/api/admin/leads?${query}`)).toEqual({
+        status: 200,
+        body: expect.objectContaining({ success: true, leads: [], nextCursor: null }),
+      });
+    }
+    expect(peer.problems).toEqual([]);
   });
 
   it("never opens our database's lead of the same number: the detail of a hosted lead is a 404 saying so", async () => {
