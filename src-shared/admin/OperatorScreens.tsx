@@ -59,7 +59,7 @@ export function OutboxScreen({ headingLevel }: { headingLevel?: HeadingLevel }) 
   const columns = useMemo<RecordColumn<OutboxMail>[]>(
     () => [
       { header: 'Queued', cell: (mail) => formatDateTime(mail.createdAt), className: styles.nowrap },
-      { header: 'To', cell: (mail) => mail.to },
+      { header: 'To', cell: (mail) => mail.to, className: styles.longValue },
       { header: 'Subject', cell: (mail) => mail.subject },
       { header: 'Kind', cell: (mail) => mail.kind },
       {
@@ -144,10 +144,10 @@ export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: H
   const columns = useMemo<RecordColumn<AffiliateApplication>[]>(
     () => [
       { header: 'Received', cell: (app) => formatDateTime(app.createdAt), className: styles.nowrap },
-      { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}` },
-      { header: 'Email', cell: (app) => <MailLink address={app.email} /> },
-      { header: 'Company', cell: (app) => app.company || '—' },
-      { header: 'Website', cell: (app) => app.website || '—' },
+      { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}`, className: styles.longValue },
+      { header: 'Email', cell: (app) => <MailLink address={app.email} />, className: styles.longValue },
+      { header: 'Company', cell: (app) => app.company || '—', className: styles.longValue },
+      { header: 'Website', cell: (app) => app.website || '—', className: styles.longValue },
       { header: 'Experience', cell: (app) => experienceLabel(app.experience) || '—' },
       { header: 'Audience', cell: (app) => app.audience || '—', className: styles.wrapText },
       { header: 'Motivation', cell: (app) => app.motivation || '—', className: styles.wrapText },

@@ -47,6 +47,11 @@ export const useScreenStyles = makeStyles({
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
   },
   wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
+  /**
+   * A name, address or link someone typed, as long as they made it: it breaks anywhere rather than
+   * push the row's other columns out of view, and never into a sliver on a phone.
+   */
+  longValue: { overflowWrap: 'anywhere', minWidth: '160px', maxWidth: '240px' },
 });
 
 /**

@@ -290,6 +290,33 @@ test("on a phone a user's row shows whole who it is beside its actions, before a
   }
 });
 
+test("a long name, email and company wrap inside their columns, leaving the application's other fields in view", async ({
+  page,
+  request,
+}) => {
+  const lastName = `Wolfeschlegelsteinhausenbergerdorff${RUN}`;
+  const application = await request.post('/api/affiliates/applications', {
+    data: {
+      firstName: 'Maximiliana-Alexandrina-Konstantinopolous',
+      lastName,
+      email: `a.very.long.address.for.the.layout.${RUN}@subdomain.an-extremely-long-company-domain.example.com`,
+      company: 'International Consolidated Holdings and Partners Limited Liability Company',
+      website: 'https://www.an-extremely-long-website-address.example.com/and/a/long/path/to/its/page',
+    },
+  });
+  expect(application.ok()).toBe(true);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/affiliates');
+  await logIn(page);
+  await page.getByRole('searchbox', { name: 'Search by name, email or company' }).fill(lastName);
+  await expect(page.getByText('Showing 1 of 1 application')).toBeVisible();
+  // The whole row fits the window: no column is pushed out of view by one long value.
+  const row = page.getByRole('table', { name: 'Affiliate Applications' }).getByRole('row').nth(1);
+  const lastCell = await row.getByRole('cell').last().boundingBox();
+  expect(lastCell).not.toBeNull();
+  expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(1366);
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);
