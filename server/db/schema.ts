@@ -25,6 +25,7 @@ export interface Schema {
   affiliate_applications: AffiliateApplicationsTable;
   blog_posts: BlogPostsTable;
   blog_html_pages: BlogHtmlPagesTable;
+  blog_content_imports: BlogContentImportsTable;
   account_referrals: AccountReferralsTable;
   account_preferences: AccountPreferencesTable;
   account_signups: AccountSignupsTable;
@@ -342,6 +343,14 @@ export interface BlogPostsTable {
   status: 'published' | 'draft' | 'scheduled';
   published_at: Date | null;
   updated_at: Date;
+}
+
+/** Each content/blog imported, in the order first imported (the newest is the one applied). */
+export interface BlogContentImportsTable {
+  id: Generated<number>;
+  /** SHA-256 of the posts as imported. */
+  content_hash: string;
+  first_imported_at: Generated<Date>;
 }
 
 export interface BlogHtmlPagesTable {

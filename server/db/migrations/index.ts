@@ -26,6 +26,7 @@ import { authenticationTimes } from './0024-authentication-times.ts';
 import { federatedBrowserBinding } from './0025-federated-browser-binding.ts';
 import { affiliateRepeatLookup } from './0026-affiliate-repeat-lookup.ts';
 import { federatedMaxAge } from './0027-federated-max-age.ts';
+import { blogContentImports } from './0028-blog-content-imports.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   federatedBrowserBinding,
   affiliateRepeatLookup,
   federatedMaxAge,
+  blogContentImports,
 ];

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { marked } from 'marked';
 import { Value } from 'typebox/value';
 import { parse as parseYaml } from 'yaml';
@@ -96,21 +97,56 @@ export async function readPostFiles(dir: string): Promise<ImportedPost[]> {
   return posts;
 }
 
+/** The content's fingerprint: the same posts, parsed the same way, give the same hash. */
+function contentHash(posts: readonly ImportedPost[]): string {
+  return createHash('sha256').update(JSON.stringify(posts)).digest('hex');
+}
+
+/**
+ * Records `hash` as imported (first time: as the newest) and tells whether it is the newest
+ * content the database has seen. In a rolling deploy the new version's first instance makes its
+ * content the newest; an old instance starting later then finds its own content older.
+ */
+async function isNewestContent(trx: Kysely<Schema>, hash: string): Promise<boolean> {
+  await trx
+    .insertInto('blog_content_imports')
+    .values({ content_hash: hash })
+    .onConflict((c) => c.doNothing())
+    .execute();
+  const newest = await trx
+    .selectFrom('blog_content_imports')
+    .select('content_hash')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return newest.content_hash === hash;
+}
+
+type ImportResult = { applied: true; changed: number } | { applied: false };
+
 /**
  * Imports content/blog into the built-in store: new slugs are inserted, a post whose
  * `updated_at` moved forward in its file is replaced, and a post whose file is gone is
- * deleted. Safe to run on every start and from several instances at once (one statement per
- * post, conflicts resolved by the database).
+ * deleted. Safe to run on every start and from several instances at once (one import at a
+ * time, under a lock). Content older than the newest the database has imported is not applied
+ * (`applied: false`): with two versions running in a rolling deploy, an old instance restarting
+ * would otherwise bring back the posts the new content deleted and delete the ones it added.
+ * Content is "older" by when it was first imported: content identical to an earlier one
+ * (a revert of the folder) counts as that one, so it takes a change to apply again.
  */
-export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<number> {
+export async function importPostFiles(db: Kysely<Schema>, dir: string): Promise<ImportResult> {
   const posts = await readPostFiles(dir);
-  let changed = 0;
-  for (const post of posts) {
-    if (await upsertImportedPost(db, post)) changed += 1;
-  }
-  const removed = await deletePostsOtherThan(
-    db,
-    posts.map((post) => post.slug),
-  );
-  return changed + removed;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('blog content import'))`.execute(trx);
+    if (!(await isNewestContent(trx, contentHash(posts)))) return { applied: false };
+    let changed = 0;
+    for (const post of posts) {
+      if (await upsertImportedPost(trx, post)) changed += 1;
+    }
+    const removed = await deletePostsOtherThan(
+      trx,
+      posts.map((post) => post.slug),
+    );
+    return { applied: true, changed: changed + removed };
+  });
 }

@@ -36,8 +36,10 @@ export async function registerBlog(
   if (config.storyChief) {
     source = createStoryChiefSource(config.storyChief, app.log);
   } else {
-    const changed = await importPostFiles(db, config.contentDir);
-    if (changed > 0) app.log.info({ posts: changed }, 'blog posts imported from content/blog');
+    const imported = await importPostFiles(db, config.contentDir);
+    if (!imported.applied)
+      app.log.warn('content/blog not imported: the database holds newer content (an older version starting)');
+    else if (imported.changed > 0) app.log.info({ posts: imported.changed }, 'blog posts imported from content/blog');
     const store = createBuiltInPostSource(db);
     source = config.builtInCacheTtlMs > 0 ? withShortCache(store, config.builtInCacheTtlMs) : store;
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { BLOG_SLUG_MAX_LENGTH } from '../../../src-shared/domain/blog-post.ts';
-import { readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { importPostFiles, readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { borrowPGlite } from '../../support/pglite-pool.ts';
 import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
 
 /** A post file of content/blog (content/blog/README.md), with front matter fields replaced by `fields`. */
@@ -43,5 +44,26 @@ describe('content/blog refuses, naming the file, a post the blog could not serve
   test('a valid post is read', async () => {
     const [post] = await importFolder({ 'ok.md': postFile() });
     expect(post?.slug).toBe('a-post');
+  });
+});
+
+describe('a rolling deploy: instances of two versions start, in turn, on one database', () => {
+  test('an old instance starting after the new one neither brings back a post the new content deleted nor deletes one it added', async () => {
+    const database = await borrowPGlite();
+    const older = await createTempTree({ 'kept.md': postFile({ slug: 'kept' }), 'removed.md': postFile({ slug: 'removed' }) });
+    const newer = await createTempTree({ 'kept.md': postFile({ slug: 'kept' }), 'added.md': postFile({ slug: 'added' }) });
+    const slugs = async () =>
+      (await database.db.selectFrom('blog_posts').select('slug').orderBy('slug').execute()).map((row) => row.slug);
+    try {
+      await importPostFiles(database.db, older.dir); // the old version, running
+      await importPostFiles(database.db, newer.dir); // the first new instance starts
+      expect(await slugs()).toEqual(['added', 'kept']);
+      await importPostFiles(database.db, older.dir); // an old instance restarts while the rollout goes on
+      expect(await slugs()).toEqual(['added', 'kept']);
+      await importPostFiles(database.db, newer.dir); // the next new instance
+      expect(await slugs()).toEqual(['added', 'kept']);
+    } finally {
+      await Promise.all([older.remove(), newer.remove(), database.dispose()]);
+    }
   });
 });
