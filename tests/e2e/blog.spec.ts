@@ -40,8 +40,8 @@ test('browse, search, filter, paginate, open a post and go back', async ({ page 
   }
 
   await page.getByRole('link', { name: 'Back to Blog' }).click();
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(cards(page)).toHaveCount(9);
+  await expect(page).toHaveURL(/\/blog\?keyword=remote\+hiring$/);
+  await expect(cards(page)).toHaveCount(1);
 });
 
 test('the list page is in the address: Back from a post returns to page 2, and /blog?page=2 opens on it', async ({ page }) => {
@@ -66,6 +66,56 @@ test('the list page is in the address: Back from a post returns to page 2, and /
   await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/blog\?page=2$/);
   await page.goto('/blog?page=99');
   await expect(page).toHaveURL(/\/blog\?page=2$/);
+});
+
+test("the list's search, keyword and page are in the address: Back, Back to Blog, the breadcrumb, a reload and a shared link return to that list", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/blog');
+  await expect(cards(page)).toHaveCount(9);
+  const search = page.getByRole('searchbox', { name: 'Search posts' });
+  await search.fill('candidate');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const firstTitle = (await cards(page).first().getByRole('heading', { level: 2 }).textContent()) ?? '';
+  const listAddress = page.url();
+  /** What the reader sees of the list they left: the search typed, page 2, the same first post. */
+  const expectTheSameList = async (on: Page) => {
+    await expect(on.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('candidate');
+    await expect(on.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(on).first()).toContainText(firstTitle);
+  };
+  const openFirstPost = async () => {
+    await cards(page).first().getByRole('link', { name: firstTitle, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  };
+  const ways: [string, () => Promise<void>][] = [
+    ['browser Back', () => page.goBack().then(() => undefined)],
+    ['Back to Blog', () => page.getByRole('link', { name: 'Back to Blog' }).click()],
+    ['the breadcrumb', () => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click()],
+  ];
+  for (const [way, goBack] of ways) {
+    await test.step(way, async () => {
+      await openFirstPost();
+      await goBack();
+      await expectTheSameList(page);
+    });
+  }
+  await page.reload();
+  await expectTheSameList(page);
+  const shared = await browser.newPage();
+  await shared.goto(listAddress);
+  await expectTheSameList(shared);
+  await shared.close();
+
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await page.getByRole('combobox', { name: 'Keyword' }).selectOption('remote hiring');
+  await expect(cards(page)).toHaveCount(1);
+  await cards(page).first().getByRole('link', { name: 'A Remote Hiring Checklist for Distributed Teams', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page.getByRole('combobox', { name: 'Keyword' })).toHaveValue('remote hiring');
+  await expect(cards(page)).toHaveCount(1);
 });
 
 test('Back to Blog returns to the list page the reader came from, on the post they read; from a direct visit, to /blog', async ({

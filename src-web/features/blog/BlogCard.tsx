@@ -8,14 +8,14 @@ import type { OpenedFromList } from './list-return.ts';
 import { PLACEHOLDER_IMAGE } from './placeholder-image.ts';
 import { displayDate, displayExcerpt } from './post-display.ts';
 
-/** One post on the list (its page `listPage`, for the post's Back to Blog): image, date, title, excerpt, chips and 'Read More'. */
-export function BlogCard({ post, listPage, eager = false }: { post: BlogPost; listPage: number; eager?: boolean }) {
+/** One post on the list (its address's query `listSearch`, for the post's way back): image, date, title, excerpt, chips and 'Read More'. */
+export function BlogCard({ post, listSearch, eager = false }: { post: BlogPost; listSearch: string; eager?: boolean }) {
   const go = useClientNavigation();
   const image = blogPostImage(post);
   const [src, setSrc] = useState(image?.src ?? PLACEHOLDER_IMAGE);
   const title = blogPostTitle(post);
   const to = blogPostPath(post.slug);
-  const open = go(to, { blogListPage: listPage } satisfies OpenedFromList);
+  const open = go(to, { blogListSearch: listSearch } satisfies OpenedFromList);
   return (
     <article className={styles.card}>
       <img

@@ -22,6 +22,7 @@ import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
+import { useListFilters } from './list-filters.ts';
 import { returnedFromPost } from './list-return.ts';
 import { Pagination } from './Pagination.tsx';
 
@@ -51,16 +52,15 @@ function withPage(params: URLSearchParams, page: number): URLSearchParams {
 
 /**
  * /blog: search, keyword filter, 9 cards a page, with the list cache of src-shared/api/blog.
- * The page is in the address (/blog?page=2, src-shared/domain/blog-list-page.ts), so Back from
- * a post returns to it and it can be linked; the search and keyword are not.
+ * The page, search and keyword are in the address (/blog?q=interview&page=2: src-shared/domain/
+ * blog-list-page.ts, list-filters.ts), so Back from a post returns to that list and it can be linked.
  */
 export function BlogListPage() {
   const searchId = useId();
   const keywordId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const { search, keyword, change: changeFilters } = useListFilters();
   const [params, setParams] = useSearchParams();
 
   useEffect(() => {
@@ -96,9 +96,6 @@ export function BlogListPage() {
     if (load.status !== 'ready' || addressPage === blogPageParam(page)) return;
     setParams((current) => withPage(current, page), { replace: true });
   }, [load.status, addressPage, page, setParams]);
-
-  /** Back to page 1 when the filters change: the address follows without a history entry a keystroke. */
-  const toFirstPage = () => setParams((current) => withPage(current, 1), { replace: true });
 
   const listRef = useRef<HTMLElement>(null);
   /** Set by a page button: the new page's list takes the focus once it has rendered. */
@@ -153,10 +150,7 @@ export function BlogListPage() {
                 type="search"
                 placeholder="Search by title, topic or keyword"
                 value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  toFirstPage();
-                }}
+                onChange={(event) => changeFilters({ search: event.target.value })}
               />
             </span>
           </div>
@@ -169,10 +163,7 @@ export function BlogListPage() {
                 id={keywordId}
                 className={styles.select}
                 value={keyword}
-                onChange={(event) => {
-                  setKeyword(event.target.value);
-                  toFirstPage();
-                }}
+                onChange={(event) => changeFilters({ keyword: event.target.value })}
               >
                 <option value="">{LIST_TEXT.allKeywords}</option>
                 {keywords.map((candidate) => (
@@ -188,11 +179,7 @@ export function BlogListPage() {
             type="button"
             className={cx(buttonClasses.base, buttonClasses.outline, styles.button)}
             disabled={!search && !keyword}
-            onClick={() => {
-              setSearch('');
-              setKeyword('');
-              toFirstPage();
-            }}
+            onClick={() => changeFilters({ search: '', keyword: '' })}
           >
             {LIST_TEXT.clearFilters}
           </button>
@@ -221,7 +208,7 @@ export function BlogListPage() {
           <>
             <section ref={listRef} tabIndex={-1} className={styles.grid} aria-label={`Blog posts, page ${page} of ${pages}`}>
               {shown.map((post, index) => (
-                <BlogCard key={post.id} post={post} listPage={page} eager={index < 3} />
+                <BlogCard key={post.id} post={post} listSearch={location.search} eager={index < 3} />
               ))}
             </section>
             <Pagination page={page} count={pages} onChange={changePage} />

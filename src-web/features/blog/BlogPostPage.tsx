@@ -59,7 +59,7 @@ function useFooterAdminToggle(): void {
 /** /blog/{slug}: one post, with the admin tools in admin mode. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  // Back to Blog returns to the list page the post was opened from, and to this post's card on it.
+  // Back to Blog and the breadcrumb return to the list the post was opened from, and to this post's card on it.
   const backTo = backToListPath(useLocation().state);
   const backState: BackFromPost = { fromPostSlug: slug };
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.
@@ -157,7 +157,7 @@ export function BlogPostPage() {
               </Link>
             </li>
             <li className={styles.crumbItem}>
-              <Link className={styles.crumbLink} to={PATHS.blog}>
+              <Link className={styles.crumbLink} to={backTo} state={backState}>
                 Blog
               </Link>
             </li>

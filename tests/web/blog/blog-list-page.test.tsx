@@ -61,9 +61,9 @@ describe('the blog list', () => {
     expect(screen.getByRole('region', { name: 'Blog posts, page 2 of 2' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(canonical()).toMatch(/\/blog\?page=2$/);
-    // Typing a search resets to page 1, and so does the address.
+    // Typing a search resets to page 1, and so does the address, which keeps the search.
     await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'Post');
-    expect(location()).toBe('/blog');
+    expect(location()).toBe('/blog?q=Post');
   });
 
   test.each([

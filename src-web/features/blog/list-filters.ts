@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { BLOG_PAGE_PARAM } from '../../../src-shared/domain/blog-list-page.ts';
+
+/** The list's search text and keyword filter, in its address as its page is: /blog?q=interview&keyword=remote+hiring&page=2. */
+const SEARCH_PARAM = 'q';
+const KEYWORD_PARAM = 'keyword';
+
+export interface ListFilters {
+  search: string;
+  keyword: string;
+}
+
+function filtersOf(params: URLSearchParams): ListFilters {
+  return { search: params.get(SEARCH_PARAM) ?? '', keyword: params.get(KEYWORD_PARAM) ?? '' };
+}
+
+/** `params` with `filters` (none when empty) and back on page 1, the other parameters kept. */
+function withFilters(params: URLSearchParams, filters: ListFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of [
+    [SEARCH_PARAM, filters.search],
+    [KEYWORD_PARAM, filters.keyword],
+  ] as const) {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  next.delete(BLOG_PAGE_PARAM);
+  return next;
+}
+
+/**
+ * The list's filters, kept in the address so that Back from a post, Back to Blog, a reload or a
+ * shared link shows the same list. The inputs show this state, written to the address at each
+ * change in place (no history entry a keystroke): the router applies an address later (in a
+ * transition), and a search box showing the address itself would lose keystrokes typed
+ * meanwhile. An arrival other than the list's own replacing (Back, Forward, a link to /blog)
+ * reads the address's filters back.
+ */
+export function useListFilters(): ListFilters & { change(next: Partial<ListFilters>): void } {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [filters, setFilters] = useState(() => filtersOf(params));
+  const [readAt, setReadAt] = useState(location.key);
+  if (readAt !== location.key) {
+    setReadAt(location.key);
+    if (navigationType !== NavigationType.Replace) setFilters(filtersOf(params));
+  }
+  const change = (next: Partial<ListFilters>) => {
+    const changed = { ...filters, ...next };
+    setFilters(changed);
+    setParams((current) => withFilters(current, changed), { replace: true });
+  };
+  return { ...filters, change };
+}
