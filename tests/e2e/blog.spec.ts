@@ -118,6 +118,21 @@ test("the list's search, keyword and page are in the address: Back, Back to Blog
   await expect(cards(page)).toHaveCount(1);
 });
 
+test("on a phone, the pager's Next page takes the keyboard and the view to the top of the new page's posts", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/blog');
+  await expect(cards(page)).toHaveCount(9);
+  const next = page.getByRole('button', { name: 'Next page' });
+  await next.focus();
+  await expect(next).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: /^Blog posts, page 2 of/ })).toBeFocused();
+  // The reader sees where the keyboard now is: the new page's first post, not the pager nine cards below.
+  await expect(cards(page).first().getByRole('heading', { level: 2 })).toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(cards(page).first().getByRole('link').first()).toBeFocused();
+});
+
 test('Back to Blog returns to the list page the reader came from, on the post they read; from a direct visit, to /blog', async ({
   page,
 }) => {
