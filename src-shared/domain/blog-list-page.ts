@@ -7,6 +7,17 @@ import { PATHS } from './routes.ts';
  * and the server's first paint read it with these, so they agree on the page and its canonical link.
  */
 export const BLOG_PAGE_PARAM = 'page';
+/** The list's search text and keyword filter, in the address too (/blog?q=interview&keyword=remote+hiring&page=2). */
+export const BLOG_SEARCH_PARAM = 'q';
+export const BLOG_KEYWORD_PARAM = 'keyword';
+
+/**
+ * Whether the address asks for a search or a keyword: such a list is a view of the blog, not
+ * a page of its own, so its canonical link is /blog.
+ */
+export function isFilteredBlogList(params: URLSearchParams): boolean {
+  return Boolean(params.get(BLOG_SEARCH_PARAM) || params.get(BLOG_KEYWORD_PARAM));
+}
 
 /** The page the address asks for: 1 without the parameter, undefined when it is no whole number from 1 (?page=abc, ?page=0). */
 export function requestedBlogPage(params: URLSearchParams): number | undefined {

@@ -7,7 +7,7 @@ import {
   blogPostTitle,
   type BlogPost,
 } from '../../../src-shared/domain/blog-post.ts';
-import { blogListPath, blogPageCount, shownBlogPage } from '../../../src-shared/domain/blog-list-page.ts';
+import { blogListPath, blogPageCount, isFilteredBlogList, shownBlogPage } from '../../../src-shared/domain/blog-list-page.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { PageHead } from '../../../src-shared/domain/route-assets.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
@@ -99,7 +99,7 @@ function postMeta(post: BlogPost, siteUrl: string): Pick<FirstPaint, 'title' | '
   return pageHead(image ? { ...meta, image: absoluteUrl(siteUrl, image) } : meta, postUrl(siteUrl, post.slug));
 }
 
-/** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it: page 1 is /blog, page 2 /blog?page=2. */
+/** The list page's head, as src-web/features/blog/BlogListPage.tsx sets it: page 1 (and a searched list) is /blog, page 2 /blog?page=2. */
 function listMeta(siteUrl: string, page: number): Pick<FirstPaint, 'title' | 'description' | 'head'> {
   const meta: PageHead = {
     title: `${BLOG_LIST_PAGE.title} | ${company.name}`,
@@ -139,8 +139,11 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
     const { posts } = await source.list(BLOG.listRequest);
     // The page the app will show for the address: a bad number shows page 1, one past the end the last (the app renames the address).
     const shown = shownBlogPage(query, blogPageCount(posts.length));
-    const cards = posts.slice((shown - 1) * BLOG.pageSize, shown * BLOG.pageSize);
-    const meta = listMeta(siteUrl, shown);
+    // A searched or filtered list: the search reads the posts' text as the browser parses it, so
+    // the app finds its cards; painting the unfiltered list's in their place would flash other posts.
+    const filtered = isFilteredBlogList(query);
+    const cards = filtered ? [] : posts.slice((shown - 1) * BLOG.pageSize, shown * BLOG.pageSize);
+    const meta = listMeta(siteUrl, filtered ? 1 : shown);
     return {
       ...meta,
       head: `${meta.head ?? ''}${preloadImage(cards[0], images)}`,

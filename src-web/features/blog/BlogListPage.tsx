@@ -6,6 +6,7 @@ import {
   blogListPath,
   blogPageCount,
   blogPageParam,
+  isFilteredBlogList,
   requestedBlogPage,
   shownBlogPage,
 } from '../../../src-shared/domain/blog-list-page.ts';
@@ -87,7 +88,7 @@ export function BlogListPage() {
   const page = shownBlogPage(params, pages);
   const shown = pageOf(filtered, page);
   // Until the posts are here the page count is unknown: the address's page names the canonical link, as the server's did.
-  const canonicalPage = load.status === 'ready' ? page : (requestedBlogPage(params) ?? 1);
+  const canonicalPage = isFilteredBlogList(params) ? 1 : load.status === 'ready' ? page : (requestedBlogPage(params) ?? 1);
   usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description, path: blogListPath(canonicalPage) });
 
   // A bad page (?page=abc, ?page=1) or one past the end is renamed to the page shown, in place (no new history entry).

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
-import { BLOG_PAGE_PARAM } from '../../../src-shared/domain/blog-list-page.ts';
-
-/** The list's search text and keyword filter, in its address as its page is: /blog?q=interview&keyword=remote+hiring&page=2. */
-const SEARCH_PARAM = 'q';
-const KEYWORD_PARAM = 'keyword';
+import {
+  BLOG_KEYWORD_PARAM as KEYWORD_PARAM,
+  BLOG_PAGE_PARAM,
+  BLOG_SEARCH_PARAM as SEARCH_PARAM,
+} from '../../../src-shared/domain/blog-list-page.ts';
 
 export interface ListFilters {
   search: string;

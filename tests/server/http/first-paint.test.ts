@@ -108,6 +108,15 @@ describe('pages that paint before the app has run', () => {
     }
   });
 
+  it("a searched or filtered list (/blog?q=…&page=2) names /blog as canonical and paints no other list's cards", async () => {
+    for (const address of ['/blog?q=interview&page=2', '/blog?keyword=recruiting']) {
+      const html = await (await server.fetch(address)).text();
+      expect(html, address).toContain(`<link rel="canonical" href="${SITE_URL}/blog">`);
+      // The search reads the posts' text as the browser parses it: the server paints no other page's cards in their place.
+      expect(html, address).not.toMatch(/<h2><a href=/);
+    }
+  });
+
   it("gives the blog list page its own title, description, canonical link and Open Graph tags, not the home page's", async () => {
     const head = (await (await server.fetch('/blog')).text()).split('</head>')[0] ?? '';
     // As the app's list page sets them (src-web/features/blog/BlogListPage.tsx, through seo.tsx).

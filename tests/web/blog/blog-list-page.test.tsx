@@ -66,6 +66,13 @@ describe('the blog list', () => {
     expect(location()).toBe('/blog?q=Post');
   });
 
+  test("a searched list's canonical link is /blog, the blog's list, not the page of all posts with its number", async () => {
+    renderBlog('/blog?q=Post&page=2', createFakeBlogServer(twelve()));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Blog posts, page 2 of 2' })).toBeTruthy());
+    expect(screen.getByRole('searchbox', { name: 'Search posts' })).toHaveProperty('value', 'Post');
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toMatch(/\/blog$/);
+  });
+
   test.each([
     ['/blog?page=9', '/blog?page=2', 2],
     ['/blog?page=abc', '/blog', 1],
