@@ -118,6 +118,20 @@ test("the list's search, keyword and page are in the address: Back, Back to Blog
   await expect(cards(page)).toHaveCount(1);
 });
 
+test('Back between two lists of the blog shows the search of the list returned to, in the search box too', async ({ page }) => {
+  await page.goto('/blog?q=candidate');
+  const search = page.getByRole('searchbox', { name: 'Search posts' });
+  await expect(search).toHaveValue('candidate');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await search.fill('checklist');
+  await expect(page).toHaveURL(/\/blog\?q=checklist$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/blog\?q=candidate$/);
+  await expect(search).toHaveValue('candidate');
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(cards(page)).toHaveCount(9);
+});
+
 test("on a phone, the pager's Next page takes the keyboard and the view to the top of the new page's posts", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/blog');

@@ -23,7 +23,7 @@ import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
-import { useListFilters } from './list-filters.ts';
+import { PAGE_CHANGE_STATE, useListFilters } from './list-filters.ts';
 import { returnedFromPost } from './list-return.ts';
 import { Pagination } from './Pagination.tsx';
 
@@ -61,7 +61,7 @@ export function BlogListPage() {
   const keywordId = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const { search, keyword, change: changeFilters } = useListFilters();
+  const { search, keyword, change: changeFilters, inAddress: filtersInAddress } = useListFilters();
   const [params, setParams] = useSearchParams();
 
   useEffect(() => {
@@ -94,9 +94,11 @@ export function BlogListPage() {
   // A bad page (?page=abc, ?page=1) or one past the end is renamed to the page shown, in place (no new history entry).
   const addressPage = params.get(BLOG_PAGE_PARAM);
   useEffect(() => {
-    if (load.status !== 'ready' || addressPage === blogPageParam(page)) return;
+    // Not while new filters are on their way to the address: its page is the old list's, and
+    // renaming it there would put the old filters back.
+    if (load.status !== 'ready' || !filtersInAddress || addressPage === blogPageParam(page)) return;
     setParams((current) => withPage(current, page), { replace: true });
-  }, [load.status, addressPage, page, setParams]);
+  }, [load.status, filtersInAddress, addressPage, page, setParams]);
 
   const listRef = useRef<HTMLElement>(null);
   /** Set by a page button: the new page's list takes the focus once it has rendered. */
@@ -125,7 +127,7 @@ export function BlogListPage() {
 
   const changePage = (next: number) => {
     // A history entry a page: Back returns to the page before, and from a post to this one.
-    setParams((current) => withPage(current, next));
+    setParams((current) => withPage(current, next), { state: PAGE_CHANGE_STATE });
     window.scrollTo({ top: 0 });
     // The button pressed stays at the bottom (or turns disabled, and the focus drops to the body):
     // a keyboard or screen reader user goes on from the new page's first post instead.
