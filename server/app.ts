@@ -22,6 +22,7 @@ import { registerSeoRoutes } from './features/seo/routes.ts';
 import { answerFrameworkError, registerErrorPolicy } from './http/errors.ts';
 import { registerBodyPolicy } from './http/body-policy.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { registerPathParamDecoding } from './http/path-params.ts';
 import { AccessLog, serializeRequest } from './http/access-log.ts';
 import { logDestination } from './http/log-destination.ts';
 import { registerAccessControl, type RouteTableEntry } from './http/route-access.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorPolicy(app);
   registerBodyPolicy(app);
+  registerPathParamDecoding(app);
   registerTextGuard(app);
   // Before any route, so every route below (plugins too) is recorded and guarded by its declared access.
   const accessControl = registerAccessControl(app, { '/api/admin/': 'admin' });
