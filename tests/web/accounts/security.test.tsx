@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SecurityPage } from '../../../src-web/features/account/SecurityPage.tsx';
 import { FakeIdentity } from './fake-identity.ts';
+import { signInAs } from './profile-support.ts';
 import { renderAt } from './render-with-header.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -16,9 +17,7 @@ const SIGN_INS = [
 describe('/security, recent sign-ins', { timeout: 20_000 }, () => {
   it('lists two sign-ins of one instant as two rows, each once', async () => {
     const identity = new FakeIdentity();
-    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
-    localStorage.setItem('accessToken', tokens.accessToken);
-    localStorage.setItem('idToken', tokens.idToken);
+    signInAs(identity, identity.addUser('ada@example.com'));
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>
