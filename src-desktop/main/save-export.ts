@@ -5,8 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { brokenOffText } from '../../src-shared/api/admin/export-idle.ts';
-import { EXPORT_DISK_FULL, failedExport } from '../../src-shared/api/admin/export-result.ts';
+import { brokenOffText, EXPORT_DISK_FULL, failedExport } from '../../src-shared/api/admin/export-result.ts';
 import type { AdminOutcome } from '../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 

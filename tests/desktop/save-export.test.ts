@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
-import { EXPORT_IDLE_TIMEOUT_MS } from '../../src-shared/api/admin/export-idle.ts';
-import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL, EXPORT_STALLED } from '../../src-shared/api/admin/export-result.ts';
+import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../src-shared/api/admin/export-idle.ts';
+import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/admin/export-result.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 

@@ -1,5 +1,3 @@
-import { EXPORT_CONNECTION_LOST, EXPORT_STALLED } from './export-result.ts';
-
 /**
  * How long an export's answer may stay silent, once it has started, before it is given up. A
  * server that sent the headers and then nothing (hung mid-query, a proxy holding the rest)
@@ -9,8 +7,12 @@ import { EXPORT_CONNECTION_LOST, EXPORT_STALLED } from './export-result.ts';
  */
 export const EXPORT_IDLE_TIMEOUT_MS = 60_000;
 
+/** What the operator reads when the server stopped sending mid-export. */
+export const EXPORT_STALLED =
+  'The export stopped: the server sent nothing for a minute. Nothing was saved; export again when the server is reachable.';
+
 /** What ends an export's stream that stayed silent too long; its message is what the operator reads. */
-class ExportStalledError extends Error {
+export class ExportStalledError extends Error {
   constructor() {
     super(EXPORT_STALLED);
     this.name = 'ExportStalledError';
@@ -43,9 +45,4 @@ export function stopWhenIdle(body: ReadableStream<Uint8Array>, idleMs = EXPORT_I
     },
     cancel: (reason) => reader.cancel(reason),
   });
-}
-
-/** Why an export's answer broke off while it was read: the server's silence, or the connection lost. */
-export function brokenOffText(error: unknown): string {
-  return error instanceof ExportStalledError ? error.message : EXPORT_CONNECTION_LOST;
 }

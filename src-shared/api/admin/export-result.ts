@@ -1,12 +1,10 @@
 import type { SaveFileResult } from '../../domain/platform.ts';
+import { ExportStalledError } from './export-idle.ts';
 import type { AdminFailure } from './transport.ts';
 
 /** What the operator reads when the server's answer breaks off (the server or network went down). */
 export const EXPORT_CONNECTION_LOST =
   'The connection to the server was lost during the export. Nothing was saved; export again when the server is reachable.';
-/** What the operator reads when the server stopped sending mid-export (see export-idle.ts). */
-export const EXPORT_STALLED =
-  'The export stopped: the server sent nothing for a minute. Nothing was saved; export again when the server is reachable.';
 /** What the operator reads when the disk (or their quota) fills up while the export is written. */
 export const EXPORT_DISK_FULL = 'The disk is full, so the export could not be saved. Free some space and export again.';
 
@@ -22,4 +20,9 @@ export function failedExport(failure: AdminFailure, signal: AbortSignal | undefi
     status: 'failed',
     message: failure.reason === 'network' ? 'Network error occurred' : (failure.error ?? 'The export failed'),
   };
+}
+
+/** Why an export's answer broke off while it was read: the server's silence, or the connection lost. */
+export function brokenOffText(error: unknown): string {
+  return error instanceof ExportStalledError ? error.message : EXPORT_CONNECTION_LOST;
 }

@@ -1,5 +1,4 @@
-import { brokenOffText } from '../../../src-shared/api/admin/export-idle.ts';
-import { EXPORT_DISK_FULL, failedExport } from '../../../src-shared/api/admin/export-result.ts';
+import { brokenOffText, EXPORT_DISK_FULL, failedExport } from '../../../src-shared/api/admin/export-result.ts';
 import { createAdminHttp } from '../../../src-shared/api/admin/transport.ts';
 import type { ExportToSave, SaveFileResult, TokenStore } from '../../../src-shared/domain/platform.ts';
 

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_IDLE_TIMEOUT_MS } from '../../../src-shared/api/admin/export-idle.ts';
-import { EXPORT_CONNECTION_LOST, EXPORT_STALLED } from '../../../src-shared/api/admin/export-result.ts';
+import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../../src-shared/api/admin/export-idle.ts';
+import { EXPORT_CONNECTION_LOST } from '../../../src-shared/api/admin/export-result.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { saveExportInBrowser } from '../../../src-web/features/admin/save-export.ts';
 
