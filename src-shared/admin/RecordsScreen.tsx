@@ -6,7 +6,7 @@ import { maxLengthOf } from '../domain/schema-limits.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
-import { useScreenStyles } from './screen-styles.ts';
+import { usePhoneStackStyles, useScreenStyles } from './screen-styles.ts';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
 import { VirtualTable } from './VirtualTable.tsx';
 
@@ -68,6 +68,7 @@ export function RecordsScreen<T>({
   notice,
 }: RecordsScreenProps<T>) {
   const styles = useScreenStyles();
+  const stack = usePhoneStackStyles();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   const query = useMemo<RecordsQuery>(() => (q ? { q } : {}), [q]);
@@ -107,14 +108,25 @@ export function RecordsScreen<T>({
         list={state}
         onNearEnd={() => void loadMore()}
         rowKey={rowKey}
+        stackOnPhone
         header={columns.map((column) => (
-          <TableHeaderCell key={column.header} className={column.pinned ? styles.pinnedEnd : undefined}>
+          <TableHeaderCell key={column.header} className={column.pinned ? styles.pinnedEnd : undefined} role="columnheader">
             {column.header}
           </TableHeaderCell>
         ))}
         renderRow={(item) =>
           columns.map((column) => (
-            <TableCell key={column.header} className={mergeClasses(column.className, column.pinned && styles.pinnedEnd)}>
+            <TableCell
+              key={column.header}
+              className={mergeClasses(column.className, column.pinned && styles.pinnedEnd, stack.cell)}
+              role="cell"
+            >
+              {/* Its column header says it to a screen reader already; the actions name themselves. */}
+              {!column.pinned && (
+                <span className={stack.label} aria-hidden>
+                  {column.header}
+                </span>
+              )}
               {column.cell(item)}
             </TableCell>
           ))

@@ -1,6 +1,7 @@
-import { makeStyles, Spinner, Table, TableBody, TableHeader, TableRow, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, Table, TableBody, TableHeader, TableRow, tokens } from '@fluentui/react-components';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type Key, type ReactNode } from 'react';
+import { usePhoneStackStyles } from './screen-styles.ts';
 import type { PagedListState } from './use-paged-list.ts';
 
 const useStyles = makeStyles({
@@ -39,6 +40,12 @@ interface VirtualTableProps<T> {
   renderRow(item: T): ReactNode;
   /** Below the table: the empty list's sentence. */
   footer?: ReactNode;
+  /**
+   * On a phone, each row a card of labelled lines (see usePhoneStackStyles; the cells carry
+   * their own classes and labels). Without it the table scrolls sideways in its box, as the
+   * users table does with its actions pinned beside the row's first columns.
+   */
+  stackOnPhone?: boolean;
 }
 
 /**
@@ -48,6 +55,10 @@ interface VirtualTableProps<T> {
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const styles = useStyles();
+  const stack = usePhoneStackStyles();
+  const stacked = props.stackOnPhone === true;
+  // Explicit roles: a browser may read a table whose parts are not laid out as one as plain text.
+  const roleWhenStacked = (role: string) => (stacked ? role : undefined);
   const scroller = useRef<HTMLDivElement>(null);
   const { onNearEnd } = props;
   const { items, total, loadingMore } = props.list;
@@ -72,11 +83,19 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const paddingBottom = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) : 0;
   return (
     <div ref={scroller} className={styles.scroller} tabIndex={0} role="region" aria-label={`${props.label}, scrollable`}>
-      <Table className={styles.table} aria-label={props.label} aria-rowcount={(total ?? items.length) + 1} size="small">
-        <TableHeader className={styles.header}>
-          <TableRow aria-rowindex={1}>{props.header}</TableRow>
+      <Table
+        className={mergeClasses(styles.table, stacked && stack.table)}
+        role={roleWhenStacked('table')}
+        aria-label={props.label}
+        aria-rowcount={(total ?? items.length) + 1}
+        size="small"
+      >
+        <TableHeader className={mergeClasses(styles.header, stacked && stack.header)} role={roleWhenStacked('rowgroup')}>
+          <TableRow aria-rowindex={1} role={roleWhenStacked('row')}>
+            {props.header}
+          </TableRow>
         </TableHeader>
-        <TableBody>
+        <TableBody className={stacked ? stack.body : undefined} role={roleWhenStacked('rowgroup')}>
           {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
           {rows.map((row) => {
             const item = items[row.index] as T;
@@ -86,6 +105,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
                 data-index={row.index}
                 ref={virtualizer.measureElement}
                 aria-rowindex={row.index + 2}
+                className={stacked ? stack.row : undefined}
+                role={roleWhenStacked('row')}
               >
                 {props.renderRow(item)}
               </TableRow>

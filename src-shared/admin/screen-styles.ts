@@ -1,6 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-/** A phone's width, where an admin table keeps only its first columns in view beside its actions. */
+/**
+ * A phone's width, where an admin table no longer fits: the users table keeps only its first
+ * columns in view beside its actions; the records' tables stack each row (usePhoneStackStyles).
+ */
 export const PHONE = '@media (max-width: 480px)';
 
 /** The layout every admin screen shares: a header, tools, a status line, a scrolling table. */
@@ -52,6 +55,57 @@ export const useScreenStyles = makeStyles({
    * push the row's other columns out of view, and never into a sliver on a phone.
    */
   longValue: { overflowWrap: 'anywhere', minWidth: '160px', maxWidth: '240px' },
+});
+
+/** Out of sight but read by screen readers (a table's column headers when its cells say their own). */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A table whose records read as a column of cards on a phone, as the audit log's rows do: each
+ * cell a line under the one before, its field's name beside its value, so nothing scrolls
+ * sideways. The header row stays for screen readers only, and the table's parts carry their roles
+ * explicitly (VirtualTable's stackOnPhone, RecordsScreen's cells): a browser may stop reading a
+ * table as one once its parts are laid out as blocks.
+ */
+export const usePhoneStackStyles = makeStyles({
+  table: { [PHONE]: { display: 'block', minWidth: 0 } },
+  header: { [PHONE]: VISUALLY_HIDDEN },
+  body: { [PHONE]: { display: 'block' } },
+  row: {
+    [PHONE]: {
+      display: 'block',
+      height: 'auto',
+      padding: `${tokens.spacingVerticalS} 0`,
+      borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    },
+  },
+  cell: {
+    [PHONE]: {
+      display: 'grid',
+      gridTemplateColumns: '88px minmax(0, 1fr)',
+      gap: tokens.spacingHorizontalS,
+      // A badge or button keeps its own width rather than stretch across the line.
+      justifyItems: 'start',
+      height: 'auto',
+      minWidth: 0,
+      maxWidth: 'none',
+      padding: `2px ${tokens.spacingHorizontalM}`,
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+      // The pinned actions column is just the last line on a phone.
+      position: 'static',
+      boxShadow: 'none',
+    },
+  },
+  /** The field's name on a phone; beside a column header that says it already, hidden elsewhere. */
+  label: { display: 'none', [PHONE]: { display: 'block', color: tokens.colorNeutralForeground3 } },
 });
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { seriousViolations } from './support/axe.ts';
 import { signUpCustomer } from './support/sign-up.ts';
@@ -289,6 +289,66 @@ test("on a phone a user's row shows whole who it is beside its actions, before a
     expect(button && button.x >= 0 && button.x + button.width <= 390, `${name} is on the screen`).toBe(true);
   }
 });
+
+test('on a phone each application and mail reads in one column: who it is and when, labelled, with no sideways scroll', async ({
+  page,
+  request,
+}) => {
+  const email = `stacked-${RUN}@example.com`;
+  const application = await request.post('/api/affiliates/applications', {
+    data: { firstName: 'Stacy', lastName: `Stacked${RUN}`, email },
+  });
+  expect(application.ok()).toBe(true);
+  // Signing up queues the verification mail to the same address.
+  await signUpCustomer(request, email, { given: 'Stacy', family: 'Stacked' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/affiliates');
+  await logIn(page);
+  for (const { path, table, search, fields } of [
+    {
+      path: '/admin/affiliates',
+      table: 'Affiliate Applications',
+      search: 'Search by name, email or company',
+      fields: ['Name', 'Email', 'Received'],
+    },
+    {
+      path: '/admin/outbox',
+      table: 'Mail Outbox',
+      search: 'Search by recipient, subject, kind or status',
+      fields: ['To', 'Queued'],
+    },
+  ]) {
+    await page.goto(path);
+    await page.getByRole('searchbox', { name: search }).fill(email);
+    await expect(page.getByText(/^Showing 1 of 1 (application|mail)$/)).toBeVisible();
+    // Still a table, named, that a screen reader announces with its rows and column headers.
+    const list = page.getByRole('table', { name: table });
+    await expect(list).toBeVisible();
+    const row = list.getByRole('row').nth(1);
+    await expect(row).toContainText(email);
+    for (const field of fields) {
+      const cell = row.getByRole('cell').nth(await columnIndex(list, field));
+      const box = await cell.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, `${table}: ${field} is on the screen (${JSON.stringify(box)})`).toBe(
+        true,
+      );
+      // The field's name is on the screen beside its value (the column headers are not).
+      await expect(cell.getByText(field, { exact: true })).toBeVisible();
+    }
+    const scroller = page.getByRole('region', { name: `${table}, scrollable` });
+    expect(await scroller.evaluate((element) => element.scrollWidth <= element.clientWidth), `${table} scrolls sideways`).toBe(
+      true,
+    );
+  }
+});
+
+/** Which cell of a row is the one under the column header named `name`. */
+async function columnIndex(table: Locator, name: string): Promise<number> {
+  const headers = await table.getByRole('columnheader').allTextContents();
+  const index = headers.indexOf(name);
+  if (index < 0) throw new Error(`no column ${name} in ${headers.join(', ')}`);
+  return index;
+}
 
 test("a long name, email and company wrap inside their columns, leaving the application's other fields in view", async ({
   page,
