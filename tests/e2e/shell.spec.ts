@@ -211,3 +211,34 @@ test('a new page starts at the top', async ({ page }) => {
   await expect(page).toHaveURL(/\/press$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+// The chat launcher floats over every page at every width; scrolled to the very end, the page
+// leaves room for it, so the footer's last links are never under it (the reader's last line,
+// the copyright and legal links, sit there on a phone, a tablet and a laptop alike).
+for (const width of [390, 768, 1280]) {
+  test(`at ${width} px, the footer's last link is clear of the chat launcher at the end of the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/blog/reducing-time-to-hire');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const launcher = page.getByRole('button', { name: 'Open chat assistant' });
+    await expect(launcher).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight))
+      .toBe(true);
+    const lastLink = page.getByRole('contentinfo').getByRole('link').last();
+    const [link, button] = await Promise.all([lastLink.boundingBox(), launcher.boundingBox()]);
+    if (!link || !button) throw new Error('The footer link or the chat launcher has no box');
+    const overlaps =
+      link.x < button.x + button.width &&
+      button.x < link.x + link.width &&
+      link.y < button.y + button.height &&
+      button.y < link.y + link.height;
+    expect(overlaps).toBe(false);
+    const hitsLink = await lastLink.evaluate((element, { x, y }) => element.contains(document.elementFromPoint(x, y)), {
+      x: link.x + link.width / 2,
+      y: link.y + link.height / 2,
+    });
+    expect(hitsLink).toBe(true);
+  });
+}
