@@ -67,6 +67,23 @@ test('an unknown path shows the 404 page, with a 404 status, and leads home', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI-powered recruiting for employers and HR teams');
 });
 
+test('on a phone, the 404 page centres every line of its message under its centred heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/this/does/not/exist');
+  const message = page.getByText('The page you are looking for has moved or never existed.');
+  await expect(message).toBeVisible();
+  // Each line's middle against the page's middle: a wrapped message set flush left has its
+  // first line centred by its width but the second hanging off to the left.
+  const offCentre = await message.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const middle = document.documentElement.clientWidth / 2;
+    return Array.from(range.getClientRects()).map((line) => Math.round(Math.abs(line.left + line.width / 2 - middle)));
+  });
+  expect(offCentre.length).toBeGreaterThan(1);
+  expect(offCentre.filter((distance) => distance > 2)).toEqual([]);
+});
+
 test('the header menus open on hover and navigate', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

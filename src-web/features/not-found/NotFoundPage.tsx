@@ -25,7 +25,8 @@ export function NotFoundPage() {
     <section className={styles.root}>
       <p className={styles.code}>404</p>
       <h1 className={styles.title}>Oops! Page Not Found.</h1>
-      <Body1>The page you are looking for has moved or never existed.</Body1>
+      {/* Fluent text sets itself flush left, which would leave a wrapped line hanging off the centred page. */}
+      <Body1 align="center">The page you are looking for has moved or never existed.</Body1>
       <ButtonLink appearance="primary" to="/">
         Go to Homepage
       </ButtonLink>
