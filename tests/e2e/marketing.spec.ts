@@ -317,6 +317,24 @@ test.describe('on a phone-sized screen', () => {
     expect(await slidesInView(page, 'Testimonials')).toBe(1);
   });
 
+  test("every line of the home page's section headings and introductions keeps 16 px from the screen's edges", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await scrollHomeSections(page);
+    const touching = await page.getByRole('main').evaluate((main) => {
+      const width = document.documentElement.clientWidth;
+      return Array.from(main.querySelectorAll('section > h2, section > h2 + p, section > div > h2, section > div > h2 + p'))
+        .filter((text) => {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          return Array.from(range.getClientRects()).some((line) => line.left < 16 || line.right > width - 16);
+        })
+        .map((text) => text.textContent);
+    });
+    expect(touching).toEqual([]);
+  });
+
   test('How It Works becomes a vertical stepper', async ({ page }) => {
     await page.goto('/how-it-works');
     const steps = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });

@@ -48,10 +48,10 @@ export function ClientLogos() {
   );
   return (
     <section className={styles.bar} aria-labelledby="clients-heading">
-      <h2 id="clients-heading" className={shared.sectionHeading}>
+      <h2 id="clients-heading" className={cx(shared.sectionHeading, styles.inset)}>
         {home.clients.heading}
       </h2>
-      <p className={shared.sectionIntro}>{home.clients.note}</p>
+      <p className={cx(shared.sectionIntro, styles.inset)}>{home.clients.note}</p>
       <div className={styles.marquee}>
         <div className={styles.track}>
           {list(false)}
