@@ -23,11 +23,9 @@ import { useAdminServices } from './admin-services.tsx';
 import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
-import { formatDateTime, useScreenStyles } from './screen-styles.ts';
+import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
 import { TableScroller } from './TableScroller.tsx';
 import { useFocusFallback } from './use-focus-fallback.ts';
-
-const PHONE = '@media (max-width: 600px)';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

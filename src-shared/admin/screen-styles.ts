@@ -1,10 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 /**
- * A phone's width, where an admin table no longer fits: the users table keeps only its first
- * columns in view beside its actions; the records' tables stack each row (usePhoneStackStyles).
+ * A phone's width (the public site's too), where an admin table no longer fits: the users table
+ * keeps only its first columns in view beside its actions; the records' tables stack each row
+ * (usePhoneStackStyles), and so does the audit log in its own way.
  */
-export const PHONE = '@media (max-width: 480px)';
+export const PHONE = '@media (max-width: 599px)';
 
 /** The layout every admin screen shares: a header, tools, a status line, a scrolling table. */
 export const useScreenStyles = makeStyles({
