@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_QUOTA } from '../../server/mail/send-quota.ts';
 import { CODE_RESEND_PACE_MS, MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
-import { CLIENT_ID, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
-import { startSecurityServer } from './support.ts';
+import { PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
+import { cognitoFrom, startSecurityServer } from './support.ts';
 
 /**
  * A stranger who knows a customer's address asks for their codes (ForgotPassword,
@@ -19,15 +19,7 @@ afterAll(() => t.close());
 
 /** One raw protocol call from `clientAddress`: its status and body. */
 async function call(operation: string, input: Record<string, unknown>, clientAddress: string) {
-  const response = await t.server.fetch('/cognito/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      'x-forwarded-for': clientAddress,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-  });
+  const response = await cognitoFrom(t.server, operation, input, clientAddress);
   return { status: response.status, body: await response.text() };
 }
 

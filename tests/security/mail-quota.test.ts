@@ -4,9 +4,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore } from '../../server/http/rate-limit/store.ts';
 import { createSendQuota, DEFAULT_MAIL_QUOTA } from '../../server/mail/send-quota.ts';
-import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { cognitoFrom } from './support.ts';
 
 /**
  * The site as a bulk mailer: every operation that mails an address it was given counts
@@ -15,17 +16,9 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 const LIMIT_EXCEEDED = { __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' };
 
-/** A Cognito operation through the real protocol from `clientAddress` (the servers trust X-Forwarded-For). */
+/** A Cognito operation through the real protocol from `clientAddress`: its status and JSON body. */
 async function cognito(server: TestServer, operation: string, input: Record<string, unknown>, clientAddress: string) {
-  const response = await server.fetch('/cognito/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      'x-forwarded-for': clientAddress,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-  });
+  const response = await cognitoFrom(server, operation, input, clientAddress);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { BlogPostStatus } from '../../src-shared/domain/blog-post.ts';
 import type { Schema } from '../../server/db/schema.ts';
 import { ADMIN_PASSWORD, adminToken } from '../server/admin/admin-client.ts';
-import { startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { CLIENT_ID, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 export { ADMIN_PASSWORD, adminToken };
 
@@ -13,6 +14,27 @@ export { ADMIN_PASSWORD, adminToken };
  */
 export function startSecurityServer(env: Record<string, string> = {}): Promise<IdentityTestServer> {
   return startIdentityServer({ ADMIN_PASSWORD, ...env });
+}
+
+/**
+ * One Cognito operation of the app's client through the raw protocol, as sent from
+ * `clientAddress` (the security servers trust X-Forwarded-For from loopback).
+ */
+export function cognitoFrom(
+  server: Pick<TestServer, 'fetch'>,
+  operation: string,
+  input: Record<string, unknown>,
+  clientAddress: string,
+): Promise<Response> {
+  return server.fetch('/cognito/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      'x-forwarded-for': clientAddress,
+    },
+    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
+  });
 }
 
 /** Keys a refusal may carry: an error and its flags, never the data the route guards. */
