@@ -6,6 +6,7 @@ import type { LeadsChart as Chart, LeadsChartQuery } from '../domain/admin-lists
 import { useAdminServices } from './admin-services.tsx';
 import { chartRows, chartSources, chartSummary, chartTotals, type LeadsChartSelection } from './LeadsChartData.ts';
 import { loadErrorText } from './messages.ts';
+import { VISUALLY_HIDDEN } from './screen-styles.ts';
 
 // The chart library (and d3) loads after the screen has drawn its table, not with the admin chunk.
 const LeadsChartView = lazy(() => import('./LeadsChartView.tsx'));
@@ -26,17 +27,7 @@ const useStyles = makeStyles({
   // Keeps the page from jumping while the chart loads or redraws.
   slot: { minHeight: '260px', display: 'flex', alignItems: 'center', justifyContent: 'center' },
   empty: { color: tokens.colorNeutralForeground3 },
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  visuallyHidden: VISUALLY_HIDDEN,
 });
 
 type ChartState = { phase: 'loading' } | { phase: 'ready'; chart: Chart } | { phase: 'error'; failure: AdminFailure };

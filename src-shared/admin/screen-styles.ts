@@ -58,14 +58,17 @@ export const useScreenStyles = makeStyles({
   longValue: { overflowWrap: 'anywhere', minWidth: '160px', maxWidth: '240px' },
 });
 
-/** Out of sight but read by screen readers (a table's column headers when its cells say their own). */
-const VISUALLY_HIDDEN = {
+/** Out of sight but read by screen readers (a chart's table of figures, a table's column headers when its cells say their own). */
+export const VISUALLY_HIDDEN = {
   position: 'absolute',
   width: '1px',
   height: '1px',
+  margin: '-1px',
+  padding: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
+  border: 0,
 } as const;
 
 /**
