@@ -23,7 +23,8 @@ if (unknown.length > 0) {
 let failed = false;
 for (const name of requested.length > 0 ? requested : available) {
   console.log(`\n=== bench/${name} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, name, 'index.ts')], {
+  // --expose-gc: the benches that report memory collect garbage first, so they show what is kept.
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(benchDir, name, 'index.ts')], {
     stdio: 'inherit',
     env: { ...process.env, AWS_EC2_METADATA_DISABLED: 'true' },
   });
