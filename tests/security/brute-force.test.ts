@@ -85,6 +85,21 @@ describe('identity lockout', () => {
     expect((await seen(signIn('parallel@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
   });
 
+  it(`compares only ${FREE_FAILURES} of 30 parallel guesses, for an account and for a name nobody has alike`, async () => {
+    await t.createUser('burst@example.com');
+    const burst = async (username: string) => {
+      const results = await Promise.all(Array.from({ length: 30 }, () => seen(signIn(username, WRONG))));
+      return results.map((result) => result.message).sort();
+    };
+    // The rest are refused as locked before any password is checked: a burst gets no more tries than guesses one by one.
+    const expected = [
+      ...Array<string>(FREE_FAILURES).fill('Incorrect username or password.'),
+      ...Array<string>(30 - FREE_FAILURES).fill('Password attempts exceeded'),
+    ].sort();
+    expect(await burst('burst@example.com')).toEqual(expected);
+    expect(await burst('burst.nobody@example.com')).toEqual(expected);
+  });
+
   it('locks a name nobody has after 30 parallel guesses for at least as long as its last count calls for', async () => {
     await Promise.all(Array.from({ length: 30 }, () => seen(signIn('parallel.nobody@example.com', WRONG))));
     const rows = await t.server.app.database.db
