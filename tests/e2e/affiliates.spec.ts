@@ -110,6 +110,17 @@ test('the keyboard focus stays on the form while sending, not dropped to the pag
   await expect(page.getByLabel('First Name')).toBeFocused();
 });
 
+test('an address pasted with a no-break space after it (as copied from a mail signature) is sent as the address it shows', async ({
+  page,
+}) => {
+  await page.goto('/affiliates');
+  await page.getByLabel('First Name').fill('Dorothy');
+  await page.getByLabel('Last Name').fill('Vaughan');
+  await page.getByLabel('Email').fill(`dorothy-${Date.now()}@example.com\u00a0`);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toBeVisible();
+});
+
 test('a failed application shows the failure message with the affiliate team address', async ({ page }) => {
   await page.goto('/affiliates');
   await page.route('**/api/affiliates/applications', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));

@@ -104,8 +104,11 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     // A line break or control character pasted into a one-line field (the input keeps all but
-    // CR and LF, and shows none) goes as a space: the shared rule (one-line.ts).
-    const application = foldOneLineFields(values, AFFILIATE_ONE_LINE_FIELDS);
+    // CR and LF, and shows none) goes as a space: the shared rule (one-line.ts). The address
+    // goes as checked, without the spaces around it: the email input drops ASCII ones itself,
+    // not a pasted no-break space, which the server's format refuses.
+    const folded = foldOneLineFields(values, AFFILIATE_ONE_LINE_FIELDS);
+    const application = { ...folded, email: folded.email.trim() };
     setValues(application);
     if (showErrors(fieldErrors(application))) return;
     focusWasInForm.current = formRef.current?.contains(document.activeElement) ?? false;
