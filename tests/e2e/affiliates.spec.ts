@@ -121,6 +121,29 @@ test('an address pasted with a no-break space after it (as copied from a mail si
   await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toBeVisible();
 });
 
+test('an application the server never answers ends in the failure message after 30 s, with the form back and filled in', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/affiliates');
+  // Taken, never answered: a hung server, or a proxy holding the request.
+  await page.route('**/api/affiliates/applications', () => {});
+  await page.getByLabel('First Name').fill('Annie');
+  await page.getByLabel('Last Name').fill('Easley');
+  await page.getByLabel('Email').fill('annie@example.com');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await page.clock.fastForward(29_000);
+  await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await page.clock.fastForward(1_500);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Failed to submit application\. Please try again or contact us directly at \S+@\S+$/,
+  );
+  await expect(page.getByLabel('First Name')).toBeEnabled();
+  await expect(page.getByLabel('First Name')).toHaveValue('Annie');
+  await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+});
+
 test('a failed application shows the failure message with the affiliate team address', async ({ page }) => {
   await page.goto('/affiliates');
   await page.route('**/api/affiliates/applications', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));

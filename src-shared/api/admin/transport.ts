@@ -2,6 +2,7 @@ import type { ListPage } from '../../domain/admin-lists.ts';
 import { adminLogin } from '../../domain/endpoints/admin.ts';
 import type { Endpoint } from '../../domain/endpoints/endpoint.ts';
 import type { TokenStore } from '../../domain/platform.ts';
+import { answerDeadline } from '../answer-deadline.ts';
 import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../endpoint.ts';
 import { stopWhenIdle } from './export-idle.ts';
 
@@ -30,28 +31,12 @@ export interface AdminHttpOptions {
 }
 
 /**
- * How long an admin request waits for the server's answer (for an export, for its start).
- * fetch itself waits about five minutes for a server that took the connection and never
- * answers (hung, or a proxy holding the request), all that time a spinner on the screen.
+ * How long an admin request waits for the server's answer (for an export, for its start);
+ * fetch itself would wait about five minutes (answer-deadline.ts).
  */
 const ADMIN_ANSWER_TIMEOUT_MS = 30_000;
 export const ADMIN_ANSWER_TIMEOUT_TEXT =
   'The server did not answer within 30 seconds. Check that it is running and reachable, then try again.';
-
-/** A timer that aborts `signal` after `ms`, and passes on the caller's own abort. */
-function answerDeadline(ms: number, callerSignal?: AbortSignal) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), ms);
-  const passOn = () => controller.abort();
-  callerSignal?.addEventListener('abort', passOn, { once: true });
-  return {
-    signal: controller.signal,
-    /** Whether the deadline, not the caller, ended the request. */
-    expired: () => controller.signal.aborted && !callerSignal?.aborted,
-    /** The answer came: the timer goes (the caller's signal still aborts an export's stream). */
-    clear: () => clearTimeout(timer),
-  };
-}
 
 const overdue = { ok: false, reason: 'failed', error: ADMIN_ANSWER_TIMEOUT_TEXT } as const;
 

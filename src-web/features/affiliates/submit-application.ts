@@ -1,5 +1,6 @@
 import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import { submitAffiliateApplication as contract } from '../../../src-shared/domain/endpoints/public.ts';
+import { answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
 import { callEndpoint, retryAfterSecondsOf } from '../../../src-shared/api/endpoint.ts';
 
 /**
@@ -11,20 +12,34 @@ export type ApplicationOutcome =
   | { sent: false; fields: Record<string, string> }
   | { sent: false; rateLimited: true; retryAfterSeconds: number | undefined };
 
+/**
+ * How long the form stays busy waiting for the server's answer: then it is a failure, and the
+ * applicant, with what they typed, can send it again (a repeat the server stores without a
+ * second notice, should the first have arrived after all).
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 /** Sends an application (to `baseUrl`, the page's own origin when omitted). Never throws. */
 export async function submitAffiliateApplication(
   application: AffiliateApplicationFields,
   { baseUrl }: { baseUrl?: string } = {},
 ): Promise<ApplicationOutcome> {
+  const deadline = answerDeadline(ANSWER_TIMEOUT_MS);
   try {
-    const answer = await callEndpoint(contract, { body: application }, baseUrl === undefined ? {} : { baseUrl });
+    const answer = await callEndpoint(
+      contract,
+      { body: application },
+      { signal: deadline.signal, ...(baseUrl === undefined ? {} : { baseUrl }) },
+    );
     if (answer.ok) return { sent: true };
     if (answer.status === 429) return { sent: false, rateLimited: true, retryAfterSeconds: retryAfterSecondsOf(answer.response) };
     console.error('The affiliate application was refused:', answer.status, answer.body);
     return { sent: false, fields: answer.status === 400 ? refusedFields(answer.body) : {} };
   } catch (error) {
-    console.error('The affiliate application could not be sent:', error);
+    console.error('The affiliate application could not be sent:', deadline.expired() ? 'no answer within 30 s' : error);
     return { sent: false, fields: {} };
+  } finally {
+    deadline.clear();
   }
 }
 

@@ -1,0 +1,18 @@
+/**
+ * A timer that aborts `signal` after `ms`, and passes on the caller's own abort. fetch itself
+ * waits about five minutes for a server that took the connection and never answers (hung, or a
+ * proxy holding the request), all that time a spinner or a busy form on the screen.
+ */
+export function answerDeadline(ms: number, callerSignal?: AbortSignal) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const passOn = () => controller.abort();
+  callerSignal?.addEventListener('abort', passOn, { once: true });
+  return {
+    signal: controller.signal,
+    /** Whether the deadline, not the caller, ended the request. */
+    expired: () => controller.signal.aborted && !callerSignal?.aborted,
+    /** The answer came: the timer goes (the caller's signal still aborts an export's stream). */
+    clear: () => clearTimeout(timer),
+  };
+}
