@@ -3,6 +3,9 @@
  * website): no line break (CR, LF, NEL, U+2028/9) nor other control character, a tab aside. The
  * team's notice mails print each such field as a line of its own, and a break in one would let
  * its sender write lines of their own ("From: …", "Email: …") into the mail the team reads.
+ * Nor a bidirectional embedding, override or isolate (U+202A-E, U+2066-9), which reorders the
+ * rest of its line: a subject or a "Name:" line that reads backwards, spelling what the sender
+ * chose. Right-to-left text needs none of them (its marks, U+200E/F, stay).
  *
  * The two sides apply it differently, for the two kinds of sender:
  * - the browser folds each run of them into one space before sending (foldOneLineFields): they
@@ -12,7 +15,7 @@
  *   ONE_LINE_MESSAGE): only a script sends them raw, and it is told rather than having its
  *   text silently changed.
  */
-const BREAKS = '\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029';
+const BREAKS = '\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
 
 /** A JSON-schema pattern (Ajv and TypeBox read it as a `u` regular expression): one line of text. */
 export const ONE_LINE_PATTERN = `^[^${BREAKS}]*$`;

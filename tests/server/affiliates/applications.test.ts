@@ -162,8 +162,25 @@ describe('POST /api/affiliates/applications', () => {
     });
   }
 
+  // A right-to-left override runs on to the line's end: the team's subject would read "New
+  // affiliate application: <the applicant's text backwards>", whatever that spells.
+  for (const field of ['firstName', 'lastName', 'company', 'website'] as const) {
+    it(`refuses a bidirectional override or isolate in the one-line field ${field}, which would reorder the team's mail`, async () => {
+      for (const control of ['\u202e', '\u202d', '\u202b', '\u2067']) {
+        const response = await apply({ ...COMPLETE, email: 'reorder@example.com', [field]: `Eve${control}moc.elpmaxe` });
+        expect(response.status, JSON.stringify(control)).toBe(400);
+        expect(((await response.json()) as { fields: object }).fields).toEqual({ [field]: 'must be one line of text' });
+      }
+      expect(
+        await server.app.database.db.selectFrom('mail_outbox').where('reply_to', '=', 'reorder@example.com').execute(),
+      ).toEqual([]);
+    });
+  }
+
   it('keeps a tab and any script in a one-line field as they are', async () => {
     expect((await apply({ ...COMPLETE, firstName: 'Zoë\tRenée', lastName: '李 小龍', company: 'Ωmega 🚀' })).status).toBe(201);
+    // Right-to-left names, with the marks (not overrides) that place their punctuation.
+    expect((await apply({ ...COMPLETE, firstName: 'דוד\u200f', lastName: 'عبد الله', company: 'שלום בע"מ' })).status).toBe(201);
   });
 
   it('names the refused field in `fields`, for the form to show under it', async () => {
