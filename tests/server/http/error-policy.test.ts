@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../../support/log-capture.ts';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
@@ -105,14 +106,11 @@ describe('the error policy', () => {
 
   it('checks the identity protocol, which reads its JSON text itself, the same way', async () => {
     const signUp = (username: string) =>
-      server.fetch('/cognito/', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
-        },
-        body: `{"ClientId": "hireassist-local-client", "Username": "${username}", "Password": "Correct-Horse-9"}`,
-      });
+      cognitoRequest(
+        server.url,
+        'SignUp',
+        `{"ClientId": "hireassist-local-client", "Username": "${username}", "Password": "Correct-Horse-9"}`,
+      );
     for (const username of ['ada\\u0000@example.com', 'ada\\ud800@example.com']) {
       const response = await signUp(username);
       expect(response.status).toBe(400);

@@ -1,5 +1,6 @@
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
@@ -58,14 +59,7 @@ describe('ConfirmSignUp', () => {
   });
 
   it('names a missing member', async () => {
-    const response = await t.server.fetch('/cognito/', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.ConfirmSignUp',
-      },
-      body: JSON.stringify({ ClientId: CLIENT_ID, Username: 'ada@example.com' }),
-    });
+    const response = await cognitoRequest(t.server.url, 'ConfirmSignUp', { ClientId: CLIENT_ID, Username: 'ada@example.com' });
     expect(response.status).toBe(400);
     expect(response.headers.get('x-amzn-errortype')).toBe('InvalidParameterException');
     expect(await response.json()).toEqual({

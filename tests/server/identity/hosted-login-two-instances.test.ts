@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { exchangeCode, loginForm, pkcePair, postLoginForm } from '../../support/hosted-browser.ts';
 import { MovableClock } from '../../support/movable-clock.ts';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
@@ -23,10 +24,10 @@ describe.runIf(url)('the sign-in page across two instances on one PostgreSQL', (
 
   it('shows the page on one, takes the password on the other, the new password on the first, the code on the second', async () => {
     const [a = '', b = ''] = instances.origins;
-    const signUp = await fetch(`${a}/cognito/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: JSON.stringify({ ClientId: CLIENT_ID, Username: 'two.pages@example.com', Password: PASSWORD }),
+    const signUp = await cognitoRequest(a, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'two.pages@example.com',
+      Password: PASSWORD,
     });
     expect(signUp.status).toBe(200);
     // As an operator's invitation leaves the user: the invitation itself is not what this is about.
@@ -118,10 +119,10 @@ describe.runIf(url)('a code replayed while its first exchange is still under way
     const [a = '', b = ''] = instances.origins;
     const db = instances.apps[0]?.database.db;
     if (db === undefined) throw new Error('no database');
-    const signUp = await fetch(`${a}/cognito/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: JSON.stringify({ ClientId: CLIENT_ID, Username: 'replayed.code@example.com', Password: PASSWORD }),
+    const signUp = await cognitoRequest(a, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: 'replayed.code@example.com',
+      Password: PASSWORD,
     });
     expect(signUp.status).toBe(200);
     await db.updateTable('identity_users').set({ status: 'CONFIRMED', email_verified: true }).execute();

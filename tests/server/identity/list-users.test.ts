@@ -6,6 +6,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 import { seededUser } from '../../support/identity-users.ts';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -176,11 +177,7 @@ describe('the admin signature (AWS SigV4)', () => {
   });
 
   it('refuses an unsigned admin request', async () => {
-    const response = await t.server.fetch('/cognito/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' },
-      body: JSON.stringify({ UserPoolId: POOL_ID }),
-    });
+    const response = await cognitoRequest(t.server.url, 'ListUsers', { UserPoolId: POOL_ID });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       __type: 'MissingAuthenticationTokenException',

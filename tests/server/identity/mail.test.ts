@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { captureLog } from '../../support/log-capture.ts';
 import { NOT_ONE_ADDRESS } from '../../../server/mail/delivery-worker.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
@@ -58,11 +59,7 @@ describe('a code mail goes to the account’s own address and nowhere else', () 
     // Each reads as victim@corp.example in a To header, and each counts against quotas of its own.
     const names = ['x,victim@corp.example', 'x;victim@corp.example', 'Someone<victim@corp.example>', 'g:victim@corp.example'];
     for (const name of names) {
-      const signUp = await server.fetch('/cognito/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-        body: JSON.stringify({ ClientId: CLIENT_ID, Username: name, Password: PASSWORD }),
-      });
+      const signUp = await cognitoRequest(server.url, 'SignUp', { ClientId: CLIENT_ID, Username: name, Password: PASSWORD });
       // The pool refuses such a name (sign-up.test.ts); a code mail queued for one before it
       // did (an account from then) is not sent either.
       expect(signUp.status).toBe(400);

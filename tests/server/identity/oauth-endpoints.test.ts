@@ -1,6 +1,7 @@
 import { GetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, browseUntil, exchangeCode, pkcePair, signInOnPage, toServer } from '../../support/hosted-browser.ts';
 import { CLIENT_ID, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
@@ -272,15 +273,7 @@ describe('/oauth2/token', () => {
       access_token: string;
       refresh_token: string;
     };
-    const cognito = (operation: string, body: object) =>
-      t.server.fetch('/cognito/', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-        },
-        body: JSON.stringify(body),
-      });
+    const cognito = (operation: string, body: object) => cognitoRequest(t.server.url, operation, body);
     const refresh = {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: CLIENT_ID,

@@ -1,6 +1,7 @@
 import { GetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import { startTestServer } from '../../support/test-server.ts';
 import { freshDataDir } from '../../support/pglite-template.ts';
 import { CLIENT_ID, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
@@ -12,14 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (target: string | undefined, body: string, contentType = 'application/x-amz-json-1.1') =>
-  t.server.fetch('/cognito/', {
-    method: 'POST',
-    headers: {
-      'content-type': contentType,
-      ...(target ? { 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` } : {}),
-    },
-    body,
-  });
+  cognitoRequest(t.server.url, target, body, { headers: { 'content-type': contentType } });
 
 async function expectError(response: Response, type: string, message?: string) {
   expect(response.status).toBe(400);
@@ -117,11 +111,7 @@ describe('the AWS JSON 1.1 protocol at /cognito/', () => {
     try {
       const statuses = [];
       for (let request = 0; request < 4; request++) {
-        const response = await limited.server.fetch('/cognito/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' },
-          body: '{"AccessToken":"x"}',
-        });
+        const response = await cognitoRequest(limited.server.url, 'GetUser', '{"AccessToken":"x"}');
         statuses.push(response.headers.get('x-amzn-errortype'));
       }
       expect(statuses).toEqual([
@@ -181,11 +171,7 @@ describe('GET /api/config', () => {
         hostedDomain: 'https://auth.hireassist.example',
         socialProviders: ['Google', 'AzureAD'],
       });
-      const response = await aws.fetch('/cognito/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1' },
-        body: '{}',
-      });
+      const response = await cognitoRequest(aws.url, undefined, '{}');
       expect(response.status).toBe(404);
     } finally {
       await aws.close();
