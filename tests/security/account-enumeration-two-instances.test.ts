@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../../server/identity/lockout.ts';
 import { MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
 import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { startInstancesOnPostgres, type Instances } from '../support/test-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -25,11 +26,7 @@ describe.runIf(url)('no account enumeration across two instances on one PostgreS
   afterAll(() => instances?.close());
 
   async function call(instance: number, operation: string, input: Record<string, unknown>): Promise<Answer> {
-    const response = await fetch(`${instances.origins[instance] ?? ''}/cognito/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-    });
+    const response = await cognitoRequest(instances.origins[instance] ?? '', operation, { ClientId: CLIENT_ID, ...input });
     return { status: response.status, body: await response.text() };
   }
 

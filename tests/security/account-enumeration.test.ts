@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../server/identity/passwords.ts';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
 import { CLIENT_ID, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { startSecurityServer } from './support.ts';
 
 /** Every password hash and check the identity service does, counted (the real argon2id still runs). */
@@ -41,11 +42,7 @@ interface Answer {
 
 /** One raw protocol call, and what a prober sees of its answer (all but the request id). */
 async function answer(operation: string, input: Record<string, unknown>): Promise<Answer> {
-  const response = await t.server.fetch('/cognito/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-  });
+  const response = await cognitoRequest(t.server.url, operation, { ClientId: CLIENT_ID, ...input });
   const headers = [...response.headers].filter(([name]) => !['x-amzn-requestid', 'date'].includes(name));
   return { status: response.status, headers, body: await response.text() };
 }

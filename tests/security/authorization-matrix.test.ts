@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR } from '../../server/identity/clock.ts';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { POOL_ID, type IdentityTestServer } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { hostedSignIn } from '../support/hosted-browser.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { adminToken, expectRefusal, savePostHtmlBody, startSecurityServer } from './support.ts';
@@ -476,15 +477,7 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
   ];
 
   const operation = (name: string, input: object, headers: Record<string, string> = {}) =>
-    t.server.fetch('/cognito/', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${name}`,
-        ...headers,
-      },
-      body: JSON.stringify(input),
-    });
+    cognitoRequest(t.server.url, name, input, { headers });
 
   async function expectCognitoRefusal(response: Response, types: readonly string[], label: string) {
     expect(response.status, label).toBe(400);

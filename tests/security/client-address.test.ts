@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLogin as login } from '../support/admin-login.ts';
-import { ADMIN_PASSWORD, startSecurityServer } from './support.ts';
+import { ADMIN_PASSWORD, cognitoFrom, startSecurityServer } from './support.ts';
 import type { IdentityTestServer } from '../server/identity/support.ts';
-import { CLIENT_ID } from '../server/identity/support.ts';
 
 /**
  * The client address behind one proxy (TRUST_PROXY=1; the test itself is the proxy, on
@@ -48,19 +47,12 @@ describe('an attacker rotating the left part of X-Forwarded-For behind TRUST_PRO
 
   it("is still refused by the identity service's per-address limit", async () => {
     const signIn = (client: string) =>
-      t.server.fetch('/cognito/', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-          'x-forwarded-for': forwardedFor(client),
-        },
-        body: JSON.stringify({
-          ClientId: CLIENT_ID,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Password-1' },
-        }),
-      });
+      cognitoFrom(
+        t.server,
+        'InitiateAuth',
+        { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Password-1' } },
+        forwardedFor(client),
+      );
     const types: string[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const body = (await (await signIn(REAL_CLIENT)).json()) as { __type?: string };

@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config/config.ts';
 import { mergeContentSources, securityHeaders, withSecurityHeaders } from '../../server/http/security-headers.ts';
 import type { RouteTableEntry } from '../../server/http/route-access.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { BLOG_SLUG_MAX_LENGTH } from '../../src-shared/domain/blog-post.ts';
 import { addBlogPost, ADMIN_PASSWORD, adminToken, savePostHtmlBody } from './support.ts';
 import { createTempTree, type TempTree } from '../support/temp-tree.ts';
@@ -289,12 +290,7 @@ describe('security headers on every kind of response', () => {
     'blog 404 page': () => server.fetch('/blog/no-such-post.html'),
     'sitemap.xml': () => server.fetch('/sitemap.xml'),
     'robots.txt': () => server.fetch('/robots.txt'),
-    'identity service reply': () =>
-      server.fetch('/cognito/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser' },
-        body: '{}',
-      }),
+    'identity service reply': () => cognitoRequest(server.url, 'GetUser', '{}'),
     JWKS: () => server.fetch('/cognito/us-east-1_local/.well-known/jwks.json'),
     '413 error': () =>
       server.fetch('/api/contact', {

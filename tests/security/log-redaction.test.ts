@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl, serializeRequest } from '../../server/http/access-log.ts';
 import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { captureLog, type LogCapture } from '../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -78,15 +79,11 @@ describe('the access log keeps URL secrets out', () => {
 
 describe('mail texts with codes in the log', () => {
   const signUp = (server: TestServer, email: string) =>
-    server.fetch('/cognito/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: JSON.stringify({
-        ClientId: CLIENT_ID,
-        Username: email,
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
+    cognitoRequest(server.url, 'SignUp', {
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: email }],
     });
   const codeMailedTo = async (server: TestServer, email: string) => {
     const mail = await server.app.database.db

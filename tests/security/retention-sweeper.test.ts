@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema.ts';
 import { createRetentionSweeper } from '../../server/maintenance/retention-sweeper.ts';
 import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
 
@@ -111,14 +112,7 @@ describe('the retention sweeper in the running server', () => {
   it('keeps what names that are no account met (hashed) for two days after their last try, then deletes it', async () => {
     const nobody = 'Nobody.Here@example.com';
     const call = (operation: string, input: Record<string, unknown>) =>
-      t.server.fetch('/cognito/', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-        },
-        body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-      });
+      cognitoRequest(t.server.url, operation, { ClientId: CLIENT_ID, ...input });
     expect((await call('ForgotPassword', { Username: nobody })).status).toBe(200);
     const wrong = { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: nobody, PASSWORD: 'Wrong-Password-1' } };
     expect((await call('InitiateAuth', wrong)).status).toBe(400);

@@ -4,6 +4,7 @@ import type { BlogPostStatus } from '../../src-shared/domain/blog-post.ts';
 import type { Schema } from '../../server/db/schema.ts';
 import { ADMIN_PASSWORD, adminToken } from '../server/admin/admin-client.ts';
 import { CLIENT_ID, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 export { ADMIN_PASSWORD, adminToken };
@@ -21,20 +22,17 @@ export function startSecurityServer(env: Record<string, string> = {}): Promise<I
  * `clientAddress` (the security servers trust X-Forwarded-For from loopback).
  */
 export function cognitoFrom(
-  server: Pick<TestServer, 'fetch'>,
+  server: Pick<TestServer, 'url'>,
   operation: string,
   input: Record<string, unknown>,
   clientAddress: string,
 ): Promise<Response> {
-  return server.fetch('/cognito/', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      'x-forwarded-for': clientAddress,
-    },
-    body: JSON.stringify({ ClientId: CLIENT_ID, ...input }),
-  });
+  return cognitoRequest(
+    server.url,
+    operation,
+    { ClientId: CLIENT_ID, ...input },
+    { headers: { 'x-forwarded-for': clientAddress } },
+  );
 }
 
 /** Keys a refusal may carry: an error and its flags, never the data the route guards. */
