@@ -11,6 +11,7 @@ import {
   type ServerProcess,
 } from './support/server-process.ts';
 import { adminLogin, adminToken } from '../support/admin-login.ts';
+import { cognitoRequest } from '../support/cognito-request.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 /**
@@ -99,15 +100,12 @@ describe.runIf(servicesReady)('two instances on one PostgreSQL and one Redis', (
     const statuses: string[] = [];
     for (let n = 0; n < 8; n += 1) {
       const server = n % 2 === 0 ? first : second;
-      const reply = await fetch(`${server.url}/cognito/`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-          'x-forwarded-for': address,
-        },
-        body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'nope', AuthParameters: {} }),
-      });
+      const reply = await cognitoRequest(
+        server.url,
+        'InitiateAuth',
+        { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'nope', AuthParameters: {} },
+        { headers: { 'x-forwarded-for': address } },
+      );
       statuses.push(reply.headers.get('x-amzn-errortype') ?? String(reply.status));
     }
     expect(statuses.slice(0, 6).some((type) => type.startsWith('TooManyRequests'))).toBe(false);

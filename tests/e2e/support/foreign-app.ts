@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { build } from 'vite';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 import type { Site } from './site.ts';
 
 /*
@@ -55,11 +56,7 @@ export async function startForeignApp(port: number): Promise<Server> {
 /** A confirmed pool user, signed up and confirmed through the pool's API with the mailed code. */
 export async function poolUser(site: Site, email: string, password: string): Promise<void> {
   const call = async (target: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${site.url}/cognito/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify({ ClientId: 'hireassist-local-client', ...body }),
-    });
+    const response = await cognitoRequest(site.url, target, { ClientId: 'hireassist-local-client', ...body });
     expect(response.status, await response.clone().text()).toBe(200);
   };
   await call('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { cognitoRequest } from '../../support/cognito-request.ts';
 
 const SERVER = process.env.E2E_BASE_URL ?? '';
 
@@ -9,18 +10,15 @@ export async function signUpCustomer(
   name: { given: string; family: string },
 ): Promise<void> {
   const config = (await (await request.get(`${SERVER}/api/config`)).json()) as { identity?: { clientId?: string } };
-  const response = await request.post(`${SERVER}/cognito/`, {
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-    data: JSON.stringify({
-      ClientId: config.identity?.clientId ?? 'hireassist-local-client',
-      Username: email,
-      Password: 'Correct-Horse-9',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: name.given },
-        { Name: 'family_name', Value: name.family },
-      ],
-    }),
+  const response = await cognitoRequest(SERVER, 'SignUp', {
+    ClientId: config.identity?.clientId ?? 'hireassist-local-client',
+    Username: email,
+    Password: 'Correct-Horse-9',
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'given_name', Value: name.given },
+      { Name: 'family_name', Value: name.family },
+    ],
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(response.status, await response.text()).toBe(200);
 }
