@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminSession, redirectRefusedText } from '../../src-desktop/main/admin-session.ts';
 import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 
 const SERVER = 'http://console.test';
 
@@ -81,9 +81,11 @@ async function recordingServer(host: string, answer: (request: IncomingMessage, 
       answer(request, response);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://${host}:${port}`, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    origin: await listenOnLoopback(server, host),
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('admin session in main: redirects', () => {

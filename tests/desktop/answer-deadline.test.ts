@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryTokenStore } from '../../src-shared/api/admin/memory-token-store.ts';
 import { ADMIN_ANSWER_TIMEOUT_TEXT, createAdminHttp } from '../../src-shared/api/admin/transport.ts';
 import { listLeads } from '../../src-shared/domain/endpoints/admin.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 
 /**
  * The admin client that the console's main and the web app share, against a server that takes
@@ -18,9 +19,7 @@ beforeAll(async () => {
     sockets.add(socket);
     socket.resume();
   });
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const address = silent.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = await listenOnLoopback(silent);
 });
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();

@@ -1,6 +1,5 @@
 import type * as NodeFs from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../src-shared/api/adm
 import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/admin/export-result.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 
 /**
  * A disk with `room` bytes left for the files main writes, once `full` is set: the write that
@@ -53,8 +53,7 @@ async function exportServer(options: { rows: number; dropAfter?: boolean; stall?
       else if (!options.stall) response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
   const close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openSettings, type SettingsStore } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
+import { listenOnLoopback } from '../support/free-port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { callAdmin as admin, fromRenderer, setupConsoleIpc } from './support/console-ipc.ts';
 
@@ -36,9 +36,8 @@ async function slowSignOutServer() {
       response.end(JSON.stringify({ success: true }));
     }, delay);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
-    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(http),
     close: () =>
       new Promise<void>((resolve) => {
         http.close(() => resolve());
@@ -75,9 +74,8 @@ async function heldServer(heldPath: '/api/admin/auth/login' | '/api/admin/auth/l
     received();
     void released.then(answer);
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
-    origin: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    origin: await listenOnLoopback(http),
     heldRequestReceived,
     release: () => release(),
     signedOut,

@@ -1,8 +1,9 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedContactState, submitContact } from './support/contact.ts';
 import { createHttpClient } from './support/http-client.ts';
 import { openServerData, startServerProcess, temporaryDataDir } from './support/server-process.ts';
+import { listenOnLoopbackPort } from '../support/free-port.ts';
 
 const WORKERS = 12;
 /** Steady load before the signal, and the longest the stream may run in all. */
@@ -87,9 +88,8 @@ async function silentMailHost(): Promise<{ url: string; connections(): number; c
     socket.on('error', () => undefined);
     socket.on('close', () => held.delete(socket));
   });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   return {
-    url: `smtp://127.0.0.1:${(host.address() as AddressInfo).port}`,
+    url: `smtp://127.0.0.1:${await listenOnLoopbackPort(host)}`,
     connections: () => connections,
     close() {
       held.forEach((socket) => socket.destroy());

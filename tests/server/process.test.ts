@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
-import { freePort } from '../support/free-port.ts';
+import { freePort, listenOnLoopbackPort } from '../support/free-port.ts';
 import { waitForHealth } from '../support/health.ts';
 import { freshDataDir } from '../support/pglite-template.ts';
 
@@ -53,12 +53,11 @@ describe('the server process', () => {
     // a connect timeout the server waited for ever (and, once running, so did every request).
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = await listenOnLoopbackPort(silent);
     cleanups.push(async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     });
-    const { port } = silent.address() as AddressInfo;
     const server = runServer({ DATABASE_URL: `postgres://hire@127.0.0.1:${port}/hireassist` });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain(

@@ -16,18 +16,24 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `server` (a stand-in peer: SMTP, OpenID, StoryChief, a bare listener) on a free
- * loopback port and returns its base URL, such as http://127.0.0.1:40123.
+ * Starts `server` (a stand-in peer: SMTP, OpenID, StoryChief, a bare listener) on a free port
+ * of `host` (a loopback address) and returns the port, for an address of another scheme
+ * (smtp://, redis://, postgres://).
  */
-export async function listenOnLoopback(server: Server): Promise<string> {
+export async function listenOnLoopbackPort(server: Server, host = '127.0.0.1'): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-  return `http://127.0.0.1:${address.port}`;
+  return address.port;
+}
+
+/** Starts `server` as listenOnLoopbackPort does and returns its base URL, such as http://127.0.0.1:40123. */
+export async function listenOnLoopback(server: Server, host = '127.0.0.1'): Promise<string> {
+  return `http://${host}:${await listenOnLoopbackPort(server, host)}`;
 }

@@ -1,6 +1,7 @@
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { it } from 'vitest';
+import { listenOnLoopbackPort } from './free-port.ts';
 
 /** The machine's Redis (started by .ci/run), or TEST_REDIS_URL. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -42,8 +43,7 @@ export async function redisRelay(): Promise<{ url: string; cut(): Promise<void> 
     }
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  const { port } = relay.address() as AddressInfo;
+  const port = await listenOnLoopbackPort(relay);
   return {
     url: `redis://127.0.0.1:${port}`,
     async cut() {

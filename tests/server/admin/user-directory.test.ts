@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import type { Schema } from '../../../server/db/schema.ts';
 import { lazyUserDirectory, type UserDirectory } from '../../../server/features/admin/user-directory.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { loadConfig } from '../../../server/config/config.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 /**
  * The user directory as it runs against AWS Cognito (COGNITO_USER_POOL_ID set): the server's
@@ -64,8 +64,7 @@ beforeAll(async () => {
       response.end(JSON.stringify(reply));
     });
   });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  const { port } = standIn.address() as AddressInfo;
+  const endpoint = await listenOnLoopback(standIn);
   const { identity } = loadConfig({
     COGNITO_USER_POOL_ID: POOL,
     COGNITO_CLIENT_ID: 'aws-app-client',
@@ -77,7 +76,7 @@ beforeAll(async () => {
   // The same pool, its requests to the stand-in instead of cognito-idp.eu-west-1.amazonaws.com.
   const client = new CognitoIdentityProviderClient({
     region: 'eu-west-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
     maxAttempts: 1,
   });

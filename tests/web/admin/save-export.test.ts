@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../../src-shared/api/admin/export-idle.ts';
 import { EXPORT_CONNECTION_LOST } from '../../../src-shared/api/admin/export-result.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { saveExportInBrowser } from '../../../src-web/features/admin/save-export.ts';
+import { listenOnLoopback } from '../../support/free-port.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -47,8 +47,7 @@ async function stallingExportServer() {
     response.writeHead(200, { 'content-type': 'text/csv' });
     response.write(FIRST_ROWS);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listenOnLoopback(server);
   const realFetch = globalThis.fetch;
   // The page's relative export address, sent to this server.
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(`${origin}${input}`, init));
