@@ -66,7 +66,7 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
   });
 
   it('counts in memory, with one warning, when Redis does not answer', async () => {
-    const warnings: string[] = [];
+    const log = captureLog();
     const unreachable = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,
       maxRetriesPerRequest: 0,
@@ -74,12 +74,14 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
     });
     unreachable.on('error', () => undefined);
     const store = createRedisRateLimitStore(unreachable, {
-      log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) }),
+      log: pino({ level: 'warn' }, log.stream),
       keyPrefix: prefix,
     });
     expect((await store.hit('down', 60_000, Date.now())).count).toBe(1);
     expect((await store.hit('down', 60_000, Date.now())).count).toBe(2);
-    expect(warnings).toEqual(["rate-limit store (Redis) unavailable; counting in this instance's memory until it answers"]);
+    expect(log.lines().map((line) => line.msg)).toEqual([
+      "rate-limit store (Redis) unavailable; counting in this instance's memory until it answers",
+    ]);
     unreachable.disconnect();
   });
 });

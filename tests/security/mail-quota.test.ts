@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { PassThrough } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore } from '../../server/http/rate-limit/store.ts';
 import { createSendQuota, DEFAULT_MAIL_QUOTA } from '../../server/mail/send-quota.ts';
 import { PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { captureLog } from '../support/log-capture.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { cognitoFrom } from './support.ts';
@@ -122,21 +122,17 @@ describe('a domain whose quota strangers spent with sign-ups', () => {
 
 describe('the global hourly mail budget', () => {
   it('refuses mail past the budget and says so in the log', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-    });
+    const log = captureLog();
     const server = await startTestServer({
       env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', MAIL_QUOTA_GLOBAL_PER_HOUR: '3' },
-      logStream,
+      logStream: log.stream,
     });
     try {
       const answers = [];
       for (let i = 0; i < 5; i++) answers.push(await signUp(server, `person${i}@domain${i}.example`, `192.0.2.${i + 1}`));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 400]);
       expect(answers[3]?.body).toEqual(LIMIT_EXCEEDED);
-      const warnings = lines.filter((line) => String(line.msg).startsWith('outbound mail budget for this hour reached'));
+      const warnings = log.lines().filter((line) => String(line.msg).startsWith('outbound mail budget for this hour reached'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ level: 40, budgetPerHour: 3 });
     } finally {
