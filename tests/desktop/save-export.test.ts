@@ -9,7 +9,7 @@ import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../src-shared/api/adm
 import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/admin/export-result.ts';
 import { createExportSaver } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
-import { listenOnLoopback } from '../support/free-port.ts';
+import { closeHttpServer, listenOnLoopback } from '../support/free-port.ts';
 
 /**
  * A disk with `room` bytes left for the files main writes, once `full` is set: the write that
@@ -54,11 +54,7 @@ async function exportServer(options: { rows: number; dropAfter?: boolean; stall?
     });
   });
   const origin = await listenOnLoopback(server);
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+  const close = () => closeHttpServer(server);
   return { origin, close };
 }
 

@@ -10,7 +10,7 @@ import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openSettings, type SettingsStore } from '../../src-desktop/main/settings.ts';
 import { openTokenVault, type TokenVault } from '../../src-desktop/main/token-vault.ts';
 import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
-import { listenOnLoopback } from '../support/free-port.ts';
+import { closeHttpServer, listenOnLoopback } from '../support/free-port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { callAdmin as admin, fromRenderer, setupConsoleIpc } from './support/console-ipc.ts';
 
@@ -38,11 +38,7 @@ async function slowSignOutServer() {
   });
   return {
     origin: await listenOnLoopback(http),
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: () => closeHttpServer(http),
   };
 }
 
@@ -80,11 +76,7 @@ async function heldServer(heldPath: '/api/admin/auth/login' | '/api/admin/auth/l
     release: () => release(),
     signedOut,
     signIns,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
+    close: () => closeHttpServer(http),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 
 /**
@@ -36,4 +37,15 @@ export async function listenOnLoopbackPort(server: Server, host = '127.0.0.1'): 
 /** Starts `server` as listenOnLoopbackPort does and returns its base URL, such as http://127.0.0.1:40123. */
 export async function listenOnLoopback(server: Server, host = '127.0.0.1'): Promise<string> {
   return `http://${host}:${await listenOnLoopbackPort(server, host)}`;
+}
+
+/**
+ * Closes `server` (an HTTP stand-in) and ends its open connections at once: keep-alive sockets
+ * a client still holds, or an answer left hanging on purpose, would otherwise hold the close.
+ */
+export function closeHttpServer(server: HttpServer): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 }

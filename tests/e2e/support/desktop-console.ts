@@ -20,7 +20,7 @@ import {
   type TokenStorageKind,
 } from '../../../src-desktop/contract/bridge.ts';
 import { parseServerUrl } from '../../../src-desktop/main/server-url.ts';
-import { listenOnLoopback } from '../../support/free-port.ts';
+import { closeHttpServer, listenOnLoopback } from '../../support/free-port.ts';
 
 const RENDERER_ROOT = path.resolve('src-desktop/renderer');
 
@@ -69,13 +69,9 @@ export async function serveDirectory(dir: string): Promise<{ url: string; close(
   const url = await listenOnLoopback(server);
   return {
     url: `${url}/`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        // Called while the page that loaded from it may still be open: its keep-alive sockets
-        // would otherwise hold the close. Once a journey hung 175 s here in a full run.
-        server.closeAllConnections();
-      }),
+    // Called while the page that loaded from it may still be open: its keep-alive sockets would
+    // otherwise hold the close. Once a journey hung 175 s here in a full run.
+    close: () => closeHttpServer(server),
   };
 }
 

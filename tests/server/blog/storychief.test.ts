@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { savePostHtmlBody, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { json, startBlogServer } from './support.ts';
-import { listenOnLoopback } from '../../support/free-port.ts';
+import { closeHttpServer, listenOnLoopback } from '../../support/free-port.ts';
 
 /** A story as StoryChief's API sends it (its own field names, more fields than we use). */
 function story(id: number, extra: Record<string, unknown> = {}) {
@@ -63,8 +63,7 @@ class StoryChiefPeer {
     this.origin = await listenOnLoopback(this.server);
   }
   close() {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(resolve));
+    return closeHttpServer(this.server);
   }
 }
 

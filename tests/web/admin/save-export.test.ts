@@ -4,7 +4,7 @@ import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../../src-shared/api/
 import { EXPORT_CONNECTION_LOST } from '../../../src-shared/api/admin/export-result.ts';
 import { createMemoryTokenStore } from '../../../src-shared/api/admin/memory-token-store.ts';
 import { saveExportInBrowser } from '../../../src-web/features/admin/save-export.ts';
-import { listenOnLoopback } from '../../support/free-port.ts';
+import { closeHttpServer, listenOnLoopback } from '../../support/free-port.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,11 +52,7 @@ async function stallingExportServer() {
   // The page's relative export address, sent to this server.
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(`${origin}${input}`, init));
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeHttpServer(server),
   };
 }
 
