@@ -1,19 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import Papa from 'papaparse';
+import { logInThroughDialog } from './support/admin-dialog.ts';
 import { seriousViolations } from './support/axe.ts';
 import { signUpCustomer } from './support/sign-up.ts';
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 const RUN = Date.now().toString(36);
-
-async function logIn(page: Page) {
-  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Admin password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('the operator manages leads, affiliate applications and users', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -49,7 +42,7 @@ test('the operator manages leads, affiliate applications and users', async ({ pa
   await page.getByRole('button', { name: 'ADMIN MODE' }).click();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Leads' }).click();
   await expect(page).toHaveURL(/\/admin\/leads$/);
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   expect(await page.evaluate(() => localStorage.getItem('admin_api_token'))).toBeTruthy();
 
   // Leads: the contact lead and the affiliate lead, search, export.
@@ -164,7 +157,7 @@ test("Chromium's save dialog (stood in for: no OS dialog runs headless): the exp
     };
   });
   await page.goto('/admin/leads');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   const searched = page.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === `streamed-${RUN}`);
   await page.getByRole('searchbox').fill(`streamed-${RUN}`);
   await searched;
@@ -225,7 +218,7 @@ test('an invalid stored token is removed on load and the dialog asks again', asy
 
 test('logging out in another tab ends admin mode here: the token is checked on a storage change', async ({ page, context }) => {
   await page.goto('/admin/leads');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByRole('button', { name: 'ADMIN MODE' })).toBeVisible();
   const other = await context.newPage();
   await other.goto('/');
@@ -248,7 +241,7 @@ test('on a phone the admin screens do not scroll sideways: wide tables scroll in
   expect(lead.ok()).toBe(true);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/leads');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByText(/new leads? from/)).toBeVisible();
   for (const path of ['/admin/leads', '/admin/users', '/admin/audit', '/admin/outbox', '/admin/affiliates']) {
     await page.goto(path);
@@ -267,7 +260,7 @@ test("on a phone a user's row shows whole who it is beside its actions, before a
   await signUpCustomer(request, email, { given: 'Pho', family: 'Row' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/users');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await page.getByRole('searchbox', { name: 'Search by email (starts with)' }).fill(email);
   await expect(page.getByText('Showing 1 of 1 users')).toBeVisible();
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(email.replace('.', '\\.')) });
@@ -303,7 +296,7 @@ test('on a phone each application and mail reads in one column: who it is and wh
   await signUpCustomer(request, email, { given: 'Stacy', family: 'Stacked' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/affiliates');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   // Every phone width, up to the site's own (599 px), where the audit log stacks too.
   for (const width of [390, 560]) {
     await page.setViewportSize({ width, height: 844 });
@@ -373,7 +366,7 @@ test("a long name, email and company wrap inside their columns, leaving the appl
   expect(application.ok()).toBe(true);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/admin/affiliates');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await page.getByRole('searchbox', { name: 'Search by name, email or company' }).fill(lastName);
   await expect(page.getByText('Showing 1 of 1 application')).toBeVisible();
   // The whole row fits the window: no column is pushed out of view by one long value.
@@ -400,7 +393,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
       await signUpCustomer(request, `axe-${width}-${RUN}@example.com`, { given: 'Ada', family: 'Axe' });
       await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
       await page.goto('/admin/leads');
-      await logIn(page);
+      await logInThroughDialog(page, PASSWORD);
       const found: string[] = [];
       for (const path of ['/admin/leads', '/admin/users', '/admin/audit', '/admin/outbox', '/admin/affiliates']) {
         await page.goto(path);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { CONSOLE_SCREENS } from '../../src-desktop/contract/bridge.ts';
+import { logInThroughDialog } from './support/admin-dialog.ts';
 import { seriousViolations } from './support/axe.ts';
 import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desktop-console.ts';
 import { signUpCustomer } from './support/sign-up.ts';
@@ -45,14 +46,6 @@ async function openConsole(page: Page, bridge: TestConsoleBridge) {
   await bridge.install(page);
   await page.goto(renderer?.url ?? '');
   return cspViolations;
-}
-
-async function signIn(page: Page) {
-  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Admin password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 async function screenshot(page: Page, name: string) {
@@ -105,7 +98,7 @@ test('console with a test stand-in for the preload bridge (no Electron binary he
   // The shared password dialog, then the leads screen (the first screen by default).
   await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
   await screenshot(page, '2-password');
-  await signIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByRole('banner')).toContainText(SERVER);
   await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
   const leads = page.getByRole('table', { name: 'Leads' });
@@ -194,7 +187,7 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
     settings: { serverUrl: SERVER, lastScreen: 'outbox' },
   });
   const cspViolations = await openConsole(page, bridge);
-  await signIn(page);
+  await logInThroughDialog(page, PASSWORD);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Mail Outbox' })).toBeVisible();
   await expect(
@@ -238,7 +231,7 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   await request.post(`${SERVER}/api/admin/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
-  await signIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 
   // Change server: Cancel keeps the current one.
@@ -257,7 +250,7 @@ test('console with a test stand-in bridge: no keychain, last screen restored, an
   });
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
-  await signIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
   const failure = page.getByRole('alert').filter({ hasText: 'Sign-out did not finish.' });
   await expect(failure).toContainText('the main process did not answer');
@@ -290,7 +283,7 @@ test('console with a test stand-in bridge: the first-run screen, the password di
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
   await check('password dialog');
-  await signIn(page);
+  await logInThroughDialog(page, PASSWORD);
   const navigation = page.getByRole('navigation', { name: 'Console screens' });
   const buttons = await navigation.getByRole('button').all();
   expect(buttons).toHaveLength(CONSOLE_SCREENS.length);

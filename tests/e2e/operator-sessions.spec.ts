@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { logInThroughDialog } from './support/admin-dialog.ts';
 import { buildRenderer, serveDirectory, TestConsoleBridge } from './support/desktop-console.ts';
 import { E2E_ADMIN_PASSWORD as PASSWORD, startSite, type Site } from './support/site.ts';
 
@@ -23,14 +24,6 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-async function logIn(page: Page) {
-  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Admin password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign out all ends every admin session', async ({
@@ -40,7 +33,7 @@ test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign ou
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto(`${site.url}/admin/leads`);
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'hireassist_admin_device')).toMatchObject({
@@ -53,7 +46,7 @@ test('web: the browser keeps an HttpOnly, SameSite=Strict device cookie; Sign ou
   // Another browser signed in at the same time.
   const other = await browser.newPage();
   await other.goto(`${site.url}/admin/users`);
-  await logIn(other);
+  await logInThroughDialog(other, PASSWORD);
   await expect(other.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
 
   // Logging in turned admin mode on.
@@ -89,7 +82,7 @@ test('console: Sign out all from the header ends the session and asks for the pa
     });
     await bridge.install(page);
     await page.goto(renderer.url);
-    await logIn(page);
+    await logInThroughDialog(page, PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
     const signOutAll = page.getByRole('banner').getByRole('button', { name: 'Sign out all admin sessions' });
     const confirm = page.getByRole('alertdialog', { name: 'Sign out all admin sessions?' });
