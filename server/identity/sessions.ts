@@ -237,11 +237,12 @@ export async function authenticate(
   if (!check.ok) throw check.reason === 'expired' ? expiredAccessToken() : invalidAccessToken();
   const { claims } = check;
   if (claims.token_use !== 'access') throw invalidAccessToken();
-  if (!hasScope(claims.scope, requiredScope)) throw missingScope();
   const found = await sessionByAccessToken(service, claims);
   if (found === undefined) throw userNotFound();
   if (found.session === null || found.session.revoked_at !== null) throw revokedAccessToken();
   if (!found.user.enabled) throw userDisabled();
+  // Last: a token that is no good at all says so (userInfo: invalid_token), whatever its scope.
+  if (!hasScope(claims.scope, requiredScope)) throw missingScope();
   return { user: found.user, claims };
 }
 

@@ -514,7 +514,8 @@ describe('the identity service protocol (POST /cognito/, access "cognito"), whic
       'a sign-in API token (no openid scope)': `Bearer ${user.AccessToken}`,
     })) {
       const response = await t.server.fetch('/cognito/oauth2/userInfo', { headers: authorization ? { authorization } : {} });
-      await expectRefusal(response, [401], `userInfo with ${label}`);
+      // RFC 6750 3.1: a good token without the scope is insufficient_scope (403), the rest 401.
+      await expectRefusal(response, [label.includes('no openid scope') ? 403 : 401], `userInfo with ${label}`);
     }
   });
 

@@ -36,7 +36,7 @@ export function cognitoFrom(
 }
 
 /** Keys a refusal may carry: an error and its flags, never the data the route guards. */
-const REFUSAL_KEYS = new Set(['error', 'ok', 'success', 'requestId', 'message', '__type', 'fields']);
+const REFUSAL_KEYS = new Set(['error', 'error_description', 'ok', 'success', 'requestId', 'message', '__type', 'fields']);
 
 /** A refused request: JSON, an error message, nothing else. */
 export async function expectRefusal(response: Response, statuses: readonly number[], label: string): Promise<void> {

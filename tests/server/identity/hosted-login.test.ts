@@ -521,9 +521,9 @@ describe('the pool’s sign-in page', () => {
       expect({ email, status: info.status, challenge: info.headers.get('www-authenticate') }).toEqual({
         email,
         status: 401,
-        challenge: 'Bearer error="invalid_token"',
+        challenge: expect.stringMatching(/^Bearer error="invalid_token", error_description="/),
       });
-      expect(await info.json()).toEqual({ error: 'invalid_token' });
+      expect(await info.json()).toEqual({ error: 'invalid_token', error_description: expect.any(String) });
     }
   });
 

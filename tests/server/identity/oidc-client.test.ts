@@ -151,7 +151,7 @@ describe('openid-client against the pool', () => {
     const refused = await t.server.fetch('/cognito/oauth2/userInfo', {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
-    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(403);
   });
 
   it('issues an id token only when openid is asked for, at the code exchange and at refresh, as Cognito does', async () => {
