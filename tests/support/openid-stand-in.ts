@@ -25,6 +25,11 @@ export interface OpenIdStandInOptions {
   accounts: Record<string, Record<string, unknown>>;
   /** Asked at each login; signs in without showing a page. */
   nextLogin(): StandInLogin;
+  /**
+   * Asked at each authorization request: whether to act as a provider that ignores max_age and
+   * prompt=login, as many do, and so signs in without telling when (no auth_time).
+   */
+  ignoresMaxAge?(): boolean;
 }
 
 /**
@@ -62,7 +67,7 @@ export function asGoogle(standIn: OpenIdStandIn) {
 function providerHandler(
   issuer: string,
   redirectUri: string,
-  { accounts, nextLogin }: OpenIdStandInOptions,
+  { accounts, nextLogin, ignoresMaxAge }: OpenIdStandInOptions,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const provider = new Provider(issuer, {
     clients: [
@@ -87,6 +92,12 @@ function providerHandler(
   });
   const callback = provider.callback();
   return (request, response) => {
+    if (request.url?.startsWith('/auth?') && ignoresMaxAge?.() === true) {
+      const url = new URL(request.url, issuer);
+      url.searchParams.delete('max_age');
+      url.searchParams.delete('prompt');
+      request.url = `${url.pathname}${url.search}`;
+    }
     if (request.url?.startsWith('/interaction/')) {
       const login = nextLogin();
       const result =

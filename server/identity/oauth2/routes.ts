@@ -291,27 +291,37 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
         if (idClaims === undefined) return fail('server_error', `${provider} sent no id token.`);
         // When the user signed in at the provider, which it tells (asked with max_age) and
         // which may be long before this answer: never later than now by this pool's clock.
-        // Without auth_time, the sign-in is taken as made now, as the tokens then say.
-        if (typeof idClaims.auth_time === 'number') {
-          // OIDC Core 3.1.2.1: past the app's max_age, the OP "MUST attempt to actively
-          // re-authenticate the End-User"; asked prompt=login, "If it cannot reauthenticate the
-          // End-User, it MUST return an error, typically login_required". Many providers ignore
-          // max_age and answer with a sign-in they remember: the pool then makes that attempt
-          // itself, once, asking the provider again with prompt=login, so the person just signs in
-          // there again. When that was asked already (by the app's prompt=login, or by this
-          // attempt) and the answer is still the old sign-in, the app gets login_required with its
-          // state: never tokens that claim an older sign-in than it asked for, which it must refuse.
+        // Asked for neither max_age nor prompt=login, an answer without auth_time is taken as a
+        // sign-in made now (this pool's sign-in through the provider), as the tokens then say.
+        const toldAuthTime = typeof idClaims.auth_time === 'number' ? idClaims.auth_time : undefined;
+        // OIDC Core 3.1.2.1: past the app's max_age, the OP "MUST attempt to actively
+        // re-authenticate the End-User"; asked prompt=login, "If it cannot reauthenticate the
+        // End-User, it MUST return an error, typically login_required". Many providers ignore
+        // max_age and answer with a sign-in they remember: the pool then makes that attempt
+        // itself, once, asking the provider again with prompt=login, so the person just signs in
+        // there again. When that was asked already (by the app's prompt=login, or by this
+        // attempt) and the answer is still the old sign-in, the app gets login_required with its
+        // state: never tokens that claim an older sign-in than it asked for, which it must refuse.
+        // An answer that tells no auth_time although max_age was asked (OIDC Core 2: then it is
+        // REQUIRED) shows no sign-in at all as recent as asked, and is treated the same way:
+        // taken as made now, it would tell the app of a new sign-in that may never have happened.
+        if (pending.max_age !== null) {
           const askedAt = pending.expires_at.getTime() - REQUEST_LIFETIME_MS;
-          if (!signedInAsAsked(idClaims.auth_time, pending.max_age ?? undefined, askedAt)) {
+          if (toldAuthTime === undefined || !signedInAsAsked(toldAuthTime, pending.max_age, askedAt)) {
             if (pending.max_age !== 0) return await sendToProvider(reply, provider, configuration, authorize, 0);
-            request.log.warn({ provider }, 'provider answered prompt=login with an older sign-in');
+            request.log.warn(
+              { provider, authTime: toldAuthTime ?? null },
+              'provider answered prompt=login without a new sign-in it tells',
+            );
             return fail(
               'login_required',
-              `${provider} did not have you sign in again, as this app asks. Sign out at ${provider}, then try again.`,
+              toldAuthTime === undefined
+                ? `${provider} did not tell when you signed in, so the new sign-in this app asks for cannot be confirmed.`
+                : `${provider} did not have you sign in again, as this app asks. Sign out at ${provider}, then try again.`,
             );
           }
-          authTime = new Date(Math.min(idClaims.auth_time * SECOND, service.clock.now()));
         }
+        if (toldAuthTime !== undefined) authTime = new Date(Math.min(toldAuthTime * SECOND, service.clock.now()));
         // Some providers keep profile claims out of the id token; userinfo has them then.
         const claims =
           typeof idClaims.email === 'string'

@@ -18,6 +18,8 @@ let nextLogin: StandInLogin = { accountId: 'g-1001' };
 let nextLogins: StandInLogin[] = [];
 /** How many times someone signed in at "Google" (the stand-in's login step ran). */
 let upstreamLogins = 0;
+/** Whether "Google" ignores max_age and prompt=login, and so tells no auth_time. */
+let providerIgnoresMaxAge = false;
 
 const ACCOUNTS: Record<string, Record<string, unknown>> = {
   'g-1001': { email: 'grace@gmail.example', email_verified: true, given_name: 'Grace', family_name: 'Hopper' },
@@ -32,6 +34,7 @@ beforeAll(async () => {
       upstreamLogins += 1;
       return nextLogins.shift() ?? nextLogin;
     },
+    ignoresMaxAge: () => providerIgnoresMaxAge,
   });
   t = await startIdentityServer({
     ...asGoogle(upstream),
@@ -298,6 +301,36 @@ describe('a provider that answers a max_age or prompt=login with an older sign-i
     const back = await browse(authorizeUrl({ max_age: '300' }));
     const { body } = await exchange(back.searchParams.get('code') ?? '');
     expect(decodeJwt(String(body.id_token)).auth_time).toBe(signedInAWhileAgo);
+  });
+});
+
+describe('a provider that ignores max_age and prompt=login and tells no auth_time', () => {
+  afterEach(() => {
+    providerIgnoresMaxAge = false;
+  });
+
+  it('gets the app no tokens claiming a fresh sign-in: asked once more, then login_required with its state', async () => {
+    providerIgnoresMaxAge = true;
+    nextLogin = { accountId: 'g-1001' };
+    for (const params of [{ max_age: '300' }, { prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
+      const logins = upstreamLogins;
+      const back = await browse(authorizeUrl(params));
+      // The person signs in there once; asked again with prompt=login (by the pool, after a
+      // max_age), the provider answers from the session it now remembers, still without auth_time.
+      expect(upstreamLogins, JSON.stringify(params)).toBe(logins + 1);
+      expect(Object.fromEntries(back.searchParams), JSON.stringify(params)).toEqual({
+        error: 'login_required',
+        error_description: 'Google did not tell when you signed in, so the new sign-in this app asks for cannot be confirmed.',
+        state: 'app-state-1',
+      });
+    }
+  });
+
+  it('signs in as ever when the app asked for neither', async () => {
+    providerIgnoresMaxAge = true;
+    nextLogin = { accountId: 'g-1001' };
+    const back = await browse(authorizeUrl({}));
+    expect((await exchange(back.searchParams.get('code') ?? '')).status).toBe(200);
   });
 });
 
