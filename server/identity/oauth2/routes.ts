@@ -388,6 +388,13 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
       const outcome = await service.db.transaction().execute(async (trx) => {
         const grant = await takeAuthorizationCode(trx, code);
         if (grant === undefined) return { refused: 'replayed' as const };
+        // Any mismatch spends the code too (the transaction commits its deletion), a wrong PKCE
+        // code_verifier included, answered invalid_grant as RFC 7636 4.6 says. The app that
+        // asked for the code holds its verifier and sends it right the first time; a wrong one
+        // comes from whoever caught the code on its way (a log, an extension, a shared link),
+        // who must get no second try, and the app's own exchange afterwards is refused
+        // (invalid_grant: the app starts the sign-in again) with nothing issued to revoke.
+        // Single use is RFC 6749 4.1.2's rule, and a failed exchange is a use.
         if (
           grant.expires_at.getTime() <= service.clock.now() ||
           grant.client_id !== clientId ||

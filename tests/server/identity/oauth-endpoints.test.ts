@@ -215,6 +215,15 @@ describe('/oauth2/token', () => {
     expect(await wrong.json()).toEqual({ error: 'invalid_grant' });
   });
 
+  it('spends a code on a wrong verifier: whoever caught it gets no second try, and the right verifier then fails too', async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = { grant_type: 'authorization_code', client_id: CLIENT_ID, code, redirect_uri: 'http://app.example' };
+    const guessed = await token({ ...exchange, code_verifier: pkcePair().verifier });
+    expect({ status: guessed.status, body: await guessed.json() }).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    const own = await token({ ...exchange, code_verifier: verifier });
+    expect({ status: own.status, body: await own.json() }).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
   it("refuses another client's exchange of a code (the pool has one client: invalid_client), which stays the app's", async () => {
     const { code, verifier } = await freshCode();
     const exchange = { grant_type: 'authorization_code', code, redirect_uri: 'http://app.example', code_verifier: verifier };
