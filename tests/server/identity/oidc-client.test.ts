@@ -12,8 +12,8 @@ import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../../support/openid-stand-in.ts';
-import { browseHostedSignIn, toServer } from '../../support/hosted-browser.ts';
-import { askForCode, CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { browseHostedSignIn, exchangeCode, signInOnPage, toServer } from '../../support/hosted-browser.ts';
+import { askForCode, CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * openid-client (v6) drives the pool's OIDC endpoints exactly as a back end written for
@@ -185,6 +185,49 @@ describe('openid-client against the pool', () => {
     // Revoking again, or a token the pool never issued, is still a 200 (RFC 7009).
     await oidc.tokenRevocation(config, refreshToken);
     await oidc.tokenRevocation(config, 'never-issued');
+  });
+});
+
+describe('signing out as openid-client does it (OIDC RP-Initiated Logout at the end_session_endpoint)', () => {
+  it('forgets the browser and sends it to post_logout_redirect_uri with the state, a registered address only', async () => {
+    await t.createUser('rp.logout@example.com');
+    const signedIn = await signInOnPage(t.server, {
+      username: 'rp.logout@example.com',
+      password: PASSWORD,
+      redirectUri: 'http://app.example/callback',
+    });
+    const { id_token: idToken } = (await (await exchangeCode(t.server, signedIn)).json()) as { id_token: string };
+    const signOut = (postLogoutRedirectUri: string) =>
+      fetch(
+        toServer(
+          t.server,
+          oidc.buildEndSessionUrl(config, {
+            id_token_hint: idToken,
+            post_logout_redirect_uri: postLogoutRedirectUri,
+            state: 'logout-state-1',
+          }),
+        ),
+        { redirect: 'manual', headers: { cookie: signedIn.session } },
+      );
+    const elsewhere = await signOut('https://evil.example/signed-out');
+    expect({ status: elsewhere.status, location: elsewhere.headers.get('location') }).toEqual({ status: 400, location: null });
+    expect(elsewhere.headers.getSetCookie()).toEqual([]);
+
+    const signedOut = await signOut('http://app.example/callback');
+    expect({ status: signedOut.status, location: signedOut.headers.get('location') }).toEqual({
+      status: 302,
+      location: 'http://app.example/callback?state=logout-state-1',
+    });
+    expect(signedOut.headers.getSetCookie()[0]).toMatch(/^hosted_session=; .*Max-Age=0/);
+    // The browser is forgotten: a new request with its cookie goes to the sign-in page.
+    const authorize = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: 'http://app.example/callback',
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    });
+    const again = await fetch(toServer(t.server, authorize), { redirect: 'manual', headers: { cookie: signedIn.session } });
+    expect(new URL(again.headers.get('location') ?? '').pathname).toBe('/cognito/login');
   });
 });
 
