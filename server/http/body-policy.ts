@@ -25,11 +25,16 @@ export function registerBodyPolicy(app: FastifyInstance): void {
 /**
  * Form bodies (`application/x-www-form-urlencoded`) for the routes of `scope` only (the OAuth
  * token endpoint): elsewhere a form type stays a 415, so no other route can be posted to by a
- * plain cross-site HTML form. An empty form is no body, as everywhere.
+ * plain cross-site HTML form. An empty form is no body, as everywhere. A field sent more than
+ * once is kept as the list of its values, which a route's schema (a string) refuses: OAuth
+ * forbids repeating a parameter (RFC 6749 3.2), and taking one copy silently would let a
+ * request mean one thing to whatever read it on the way and another here.
  */
 export function acceptFormBodies(scope: FastifyInstance): void {
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     if (BLANK.test(body as string)) return done(null, undefined);
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const fields = new Map<string, string[]>();
+    for (const [name, value] of new URLSearchParams(body as string)) fields.set(name, [...(fields.get(name) ?? []), value]);
+    done(null, Object.fromEntries([...fields].map(([name, values]) => [name, values.length === 1 ? values[0] : values])));
   });
 }

@@ -308,6 +308,42 @@ describe('/oauth2/token', () => {
     }
   });
 
+  it('refuses a parameter sent twice (RFC 6749 3.2) as invalid_request, whichever copy would be good', async () => {
+    const { code, verifier } = await freshCode();
+    const exchange = {
+      grant_type: 'authorization_code',
+      client_id: CLIENT_ID,
+      code,
+      redirect_uri: 'http://app.example',
+      code_verifier: verifier,
+    };
+    for (const [name, other] of [
+      ['code', 'a-code-from-elsewhere'],
+      ['code_verifier', pkcePair().verifier],
+      ['client_id', 'another-client'],
+      ['redirect_uri', 'https://evil.example'],
+      ['grant_type', 'refresh_token'],
+    ] as const) {
+      for (const body of [
+        `${name}=${encodeURIComponent(other)}&${new URLSearchParams(exchange)}`,
+        `${new URLSearchParams(exchange)}&${name}=${encodeURIComponent(other)}`,
+      ]) {
+        const response = await t.server.fetch('/cognito/oauth2/token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        expect({ name, status: response.status, body: await response.json() }).toEqual({
+          name,
+          status: 400,
+          body: { error: 'invalid_request', error_description: expect.stringContaining(name) },
+        });
+      }
+    }
+    // Nothing was exchanged: the code still works, once.
+    expect((await token(exchange)).status).toBe(200);
+  });
+
   it('answers a malformed request in the OAuth error format', async () => {
     const response = await token({ client_id: CLIENT_ID });
     expect(response.status).toBe(400);
