@@ -42,6 +42,13 @@ const USERINFO_TOKEN_REQUIRED = 'An access token is required (Authorization: Bea
 const USERINFO_TOKEN_INVALID = 'Access token is expired, disabled, or deleted, or the user has globally signed out.';
 const USERINFO_SCOPE_MISSING = 'Access token does not contain openid scope';
 
+/** Fastify's refusals of a body it cannot parse: of another content type, or broken JSON. */
+const UNREADABLE_BODY = new Set([
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+]);
+
 const AuthorizeWithProvider = Type.Object({
   identity_provider: Type.Optional(Type.String({ maxLength: 64 })),
   prompt: Type.Optional(Type.String({ maxLength: 64 })),
@@ -129,8 +136,14 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   });
 
   // Bad input is answered in the OAuth error format, which OIDC libraries read; the rest
-  // goes to the server's own policy.
+  // goes to the server's own policy (a body over its limit included: 413). A body that cannot be
+  // read at all (another content type, broken JSON) is the client's invalid_request too, naming
+  // the form OAuth posts: the server's own answer would tell it to send JSON.
   scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (UNREADABLE_BODY.has(error.code)) {
+      const description = `The request body cannot be read: send the parameters as application/x-www-form-urlencoded (${error.message}).`;
+      return reply.status(error.statusCode ?? 400).send({ error: 'invalid_request', error_description: description });
+    }
     if (error.validation === undefined) throw error;
     return refuseHere(reply, { error: 'invalid_request', error_description: error.message }, malformedLink(error.message));
   });

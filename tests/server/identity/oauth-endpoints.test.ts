@@ -344,6 +344,27 @@ describe('/oauth2/token', () => {
     expect((await token(exchange)).status).toBe(200);
   });
 
+  it('answers a body it cannot read (another content type, broken JSON) in the OAuth error format, naming the form it takes', async () => {
+    for (const [type, body] of [
+      ['application/xml', '<grant_type>refresh_token</grant_type>'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="grant_type"\r\n\r\nrefresh_token\r\n--x--',
+      ],
+      ['application/json', '{"grant_type":'],
+    ] as const) {
+      for (const path of ['/cognito/oauth2/token', '/cognito/oauth2/revoke']) {
+        const response = await t.server.fetch(path, { method: 'POST', headers: { 'content-type': type }, body });
+        expect({ type, path, status: response.status, body: await response.json() }).toEqual({
+          type,
+          path,
+          status: type === 'application/json' ? 400 : 415,
+          body: { error: 'invalid_request', error_description: expect.stringContaining('application/x-www-form-urlencoded') },
+        });
+      }
+    }
+  });
+
   it('answers a malformed request in the OAuth error format', async () => {
     const response = await token({ client_id: CLIENT_ID });
     expect(response.status).toBe(400);
