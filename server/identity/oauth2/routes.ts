@@ -471,9 +471,9 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   // OAuth's own endpoint: it checks the Cognito access token itself, as the protocol says, and
   // refuses as RFC 6750 3 does, in the WWW-Authenticate challenge OIDC libraries act on: a
   // request with no bearer token (none, or another scheme) gets the bare challenge, and no error
-  // code in the body either (only a message for a person reading it); a token that is malformed, expired, revoked or of a disabled or deleted user,
-  // invalid_token (401); a good token without openid, insufficient_scope (403). The scheme's
-  // name is case-insensitive (RFC 7235 2.1).
+  // code in the body either (only a message for a person reading it); a token that is malformed,
+  // expired, revoked or of a disabled or deleted user, invalid_token (401); a good token without
+  // openid, insufficient_scope (403). The scheme's name is case-insensitive (RFC 7235 2.1).
   scope.get('/oauth2/userInfo', { config: { access: 'cognito' } }, async (request, reply) => {
     const token = /^Bearer +(\S.*)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (token === undefined)
