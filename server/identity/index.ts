@@ -109,6 +109,8 @@ function registerWellKnown(scope: FastifyInstance, service: IdentityService): vo
     response_types_supported: ['code'],
     // Without it, OIDC Discovery's default would claim fragment too.
     response_modes_supported: ['query'],
+    // The grants /oauth2/token serves; left out, the default would claim implicit too.
+    grant_types_supported: ['authorization_code', 'refresh_token'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
     scopes_supported: ['openid', 'email', 'profile', 'phone'],

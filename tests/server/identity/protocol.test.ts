@@ -71,6 +71,8 @@ describe('the AWS JSON 1.1 protocol at /cognito/', () => {
       issuer,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       id_token_signing_alg_values_supported: ['RS256'],
+      // Only the grants /oauth2/token serves: left out, OIDC Discovery's default would claim implicit too.
+      grant_types_supported: ['authorization_code', 'refresh_token'],
     });
   });
 
