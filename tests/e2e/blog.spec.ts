@@ -171,6 +171,25 @@ test('Back to Blog returns to the list page the reader came from, on the post th
   await expect(page).toHaveURL(/\/blog$/);
 });
 
+test("a post's Back to Blog arrow lines up with the breadcrumb, the picture and the text, on a phone and a desktop", async ({
+  page,
+}) => {
+  await page.goto('/blog/structured-interviews-guide');
+  const back = page.getByRole('link', { name: 'Back to Blog' });
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  const picture = page.getByRole('main').getByRole('img', { name: /speech bubbles/ });
+  const bodyHeading = page.getByRole('heading', { level: 2, name: 'Step 1: List the competencies' });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(back).toBeVisible();
+    const left = async (box: Promise<{ x: number } | null>) => Math.round((await box)?.x ?? -1);
+    const edge = await left(crumbs.boundingBox());
+    expect({ width, arrow: await left(back.locator('svg').boundingBox()) }).toEqual({ width, arrow: edge });
+    expect({ width, picture: await left(picture.boundingBox()) }).toEqual({ width, picture: edge });
+    expect({ width, text: await left(bodyHeading.boundingBox()) }).toEqual({ width, text: edge });
+  }
+});
+
 test('an unknown post shows Post Not Found, with a 404 status', async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);
@@ -190,6 +209,17 @@ test('the list and a post have no accessibility violations', async ({ page }) =>
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a post's first paint puts the Back to Blog arrow where the app's page puts it: on the breadcrumb's left edge", async ({
+    page,
+  }) => {
+    await page.goto('/blog/structured-interviews-guide');
+    const left = async (selector: string) => Math.round((await page.locator(selector).boundingBox())?.x ?? -1);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect({ width, arrow: await left('.fp-back svg') }).toEqual({ width, arrow: await left('.fp-crumbs') });
+    }
+  });
 
   test("a post's static HTML page shows the article and carries its meta tags", async ({ page, baseURL }) => {
     const response = await page.goto('/blog/structured-interviews-guide.html');

@@ -40,7 +40,7 @@ const STYLE = `<style>
 .fp-crumbs ol{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:0;padding:0}
 .fp-crumbs li:not(:last-child)::after{content:"›";margin-left:4px}
 .fp-back{display:flex;height:32px;margin:0 0 16px}
-.fp-back a{display:inline-flex;align-items:center;gap:6px;padding:0 12px;border:1px solid transparent;font-weight:600;color:var(--colorNeutralForeground2);text-decoration:none}
+.fp-back a{display:inline-flex;align-items:center;gap:6px;margin-left:-13px;padding:0 12px;border:1px solid transparent;font-weight:600;color:var(--colorNeutralForeground2);text-decoration:none}
 .fp time{color:var(--colorNeutralForeground3)}
 .fp-image{display:block;width:100%;height:auto;aspect-ratio:1200/630;border-radius:var(--borderRadiusXLarge);margin-bottom:16px;background:#e8eaf6;object-fit:cover}
 .fp-filters{height:58px;margin-bottom:20px}
