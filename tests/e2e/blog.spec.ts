@@ -171,6 +171,37 @@ test('Back to Blog returns to the list page the reader came from, on the post th
   await expect(page).toHaveURL(/\/blog$/);
 });
 
+test('a post opened in a new tab from a searched or paged list goes Back to Blog to that list, after a reload too', async ({
+  page,
+  context,
+}) => {
+  for (const list of ['/blog?page=2', '/blog?q=candidate&page=2']) {
+    await page.goto(list);
+    await expect(cards(page).first()).toBeVisible();
+    const title = (await cards(page).nth(1).getByRole('heading', { level: 2 }).textContent()) ?? '';
+    const opened = context.waitForEvent('page');
+    await cards(page)
+      .nth(1)
+      .getByRole('link', { name: title, exact: true })
+      .click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(title);
+    const back = tab.getByRole('link', { name: 'Back to Blog' });
+    await expect(back).toHaveAttribute('href', list);
+    await expect(tab.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'href',
+      list,
+    );
+    await tab.reload();
+    await expect(back).toHaveAttribute('href', list);
+    await back.click();
+    await expect(tab).toHaveURL(new RegExp(`${list.replace(/[?]/g, '\\?')}$`));
+    await expect(tab.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(tab).nth(1).getByRole('link', { name: title, exact: true })).toBeFocused();
+    await tab.close();
+  }
+});
+
 test("a post's Back to Blog arrow lines up with the breadcrumb, the picture and the text, on a phone and a desktop", async ({
   page,
 }) => {

@@ -60,7 +60,9 @@ function useFooterAdminToggle(): void {
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   // Back to Blog and the breadcrumb return to the list the post was opened from, and to this post's card on it.
-  const backTo = backToListPath(useLocation().state);
+  const location = useLocation();
+  // 'default': the document's first entry (a new tab's, or its reload), which the referrer opened.
+  const backTo = backToListPath(location.state, location.key === 'default' ? document.referrer : '');
   const backState: BackFromPost = { fromPostSlug: slug };
   // The answer is kept with the slug it is for, so a new slug shows the loading view at once.
   const [answer, setAnswer] = useState<{ slug: string; attempt: number; load: Load }>();
