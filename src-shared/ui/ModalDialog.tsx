@@ -1,5 +1,6 @@
 import { Dialog, type DialogProps } from '@fluentui/react-components';
-import { cloneElement, useId, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { cloneElement, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { busyFocusHolder } from './busy-focus.ts';
 
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
 
@@ -28,8 +29,6 @@ if (typeof document !== 'undefined') {
  */
 interface OpenDialog {
   dismiss?: () => void;
-  /** Its surface's `data-modal-dialog`: which element on the page it is. */
-  marker: string;
 }
 const openDialogs: OpenDialog[] = [];
 if (typeof document !== 'undefined') {
@@ -38,47 +37,6 @@ if (typeof document !== 'undefined') {
     const outside = !(target instanceof Element && target.closest(DIALOG_SELECTOR));
     if (event.key === 'Escape' && !event.defaultPrevented && outside) openDialogs.at(-1)?.dismiss?.();
   });
-}
-
-/**
- * A control disabled under the focus (a form's fields and buttons while it sends) drops the focus
- * on the page's body. A task later, Fluent's focus restorer hands it to the last menu or popover
- * trigger a keyboard user met behind the modal dialog, and the dialog's modalizer, following the
- * focus, hides the dialog from screen readers: a keyboard's Enter then lands on the page. The
- * dialog holds the focus instead (before that task), and gives it back to the control once it
- * is enabled again, unless the focus has moved on by then (to a field in error, say).
- */
-if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'focusout',
-    (event) => {
-      const lost = event.target;
-      if (event.relatedTarget !== null || !(lost instanceof HTMLElement)) return;
-      const dialog = lost.closest<HTMLElement>(DIALOG_SELECTOR);
-      if (!dialog) return;
-      queueMicrotask(() => {
-        // Still open (not a closing one, still on the page while it fades out, whose modal
-        // layer would come back over the page), and the focus fell nowhere (not a window
-        // switch, which keeps the active element).
-        const open = openDialogs.some((entry) => entry.marker === dialog.dataset['modalDialog']);
-        if (!open || !dialog.isConnected || document.activeElement !== document.body) return;
-        dialog.focus({ preventScroll: true });
-        giveBackWhenEnabled(dialog, lost);
-      });
-    },
-    true,
-  );
-}
-
-function giveBackWhenEnabled(dialog: HTMLElement, control: HTMLElement): void {
-  const watch = new MutationObserver(() => {
-    if (document.activeElement !== dialog || !control.isConnected) watch.disconnect();
-    else if (!control.matches(':disabled')) {
-      watch.disconnect();
-      control.focus({ preventScroll: true });
-    }
-  });
-  watch.observe(dialog, { subtree: true, attributes: true, attributeFilter: ['disabled'] });
 }
 
 function lastFocusedOutsideDialogs(): HTMLElement | null {
@@ -96,22 +54,23 @@ function lastFocusedOutsideDialogs(): HTMLElement | null {
  *   `<body>`, where a keyboard or screen-reader user would have to start the page again;
  * - the page outside the dialog, hidden from screen readers while it is open, is given back even
  *   when the dialog's owner unmounts it without closing it first (Fluent's modalizer then leaves
- *   `aria-hidden` on the app's root, and the page reads as empty).
+ *   `aria-hidden` on the app's root, and the page reads as empty);
+ * - while it is open, a control disabled under the focus as the form sends leaves the focus in the
+ *   dialog, and gets it back once enabled (busy-focus.ts).
  */
 export function ModalDialog(props: {
   open: boolean;
   /** Escape or a click outside; absent for dialogs that only their own buttons may close. */
   onDismiss?: () => void;
   modalType?: DialogProps['modalType'];
-  /** The DialogSurface, given a `data-modal-dialog` that names it while it is open. */
+  /** The DialogSurface, the holder of its controls' focus while they are disabled and it is open (busy-focus.ts). */
   children: ReactElement;
 }) {
   const { open, onDismiss, modalType, children } = props;
   const opener = useRef<HTMLElement | null>(null);
   // One entry an opening, holding the latest onDismiss (a dialog without one takes the key too:
   // Escape must not close the dialog beneath it).
-  const marker = useId();
-  const entry = useRef<OpenDialog>({ marker });
+  const entry = useRef<OpenDialog>({});
   useLayoutEffect(() => {
     entry.current.dismiss = onDismiss;
   });
@@ -152,7 +111,8 @@ export function ModalDialog(props: {
 
   return (
     <Dialog open={open} modalType={modalType} onOpenChange={(_event, data) => !data.open && onDismiss?.()}>
-      {cloneElement(children as ReactElement<Record<string, unknown>>, { 'data-modal-dialog': marker })}
+      {/* Open, it keeps the focus its controls drop while it sends (busy-focus.ts); closing, it lets go. */}
+      {cloneElement(children as ReactElement<Record<string, unknown>>, open ? busyFocusHolder('return') : {})}
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
 import { FIELD_MESSAGES, refusedFieldMessage, tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
 import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
+import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
 import styles from './AffiliatesPage.module.css';
@@ -80,15 +81,6 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     focusNext.current = null;
   });
 
-  // While submitting, every control is disabled, and the browser drops the focus it held (the
-  // submit button's) to the page body: the form, busy, holds it instead, until the outcome takes
-  // it (a field, the failure, the confirmation); Tab goes on from the form's first field.
-  const focusWasInForm = useRef(false);
-  useEffect(() => {
-    if (submitting && focusWasInForm.current) formRef.current?.focus();
-    focusWasInForm.current = false;
-  }, [submitting]);
-
   // The message shows above the form, out of sight of the submit button on a phone: bring it into view.
   useEffect(() => {
     if (!result) return;
@@ -111,7 +103,6 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
     const application = { ...folded, email: folded.email.trim() };
     setValues(application);
     if (showErrors(fieldErrors(application))) return;
-    focusWasInForm.current = formRef.current?.contains(document.activeElement) ?? false;
     setSubmitting(true);
     setResult(null);
     const outcome = await submit(application);
@@ -223,6 +214,10 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
         onSubmit={(event) => void onSubmit(event)}
         aria-label="Affiliate application"
         aria-busy={submitting || undefined}
+        // While submitting, every control is disabled: the form, busy, holds the focus the submit
+        // button drops until the outcome takes it (a field, the failure, the confirmation); Tab
+        // goes on from the form's first field.
+        {...busyFocusHolder('hold')}
         tabIndex={-1}
         noValidate
       >

@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS, type ContactField } from '../../../src-shared/domain/contact.ts';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { refusedFieldMessage, tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
+import { BUSY_FOCUS_TARGET, busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import buttons from '../../components/button.module.css';
 import { CONTACT_MESSAGES } from './contact-messages.ts';
 import styles from './ContactPage.module.css';
@@ -28,19 +29,8 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }, [status]);
 
-  // While sending, every control is disabled, and the browser drops the focus it held (the Send
-  // button's) to the page body: it goes to the form's heading instead, under which the outcome
-  // shows, and the next Tab goes on from the form's first field.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusWasInForm = useRef(false);
-  useEffect(() => {
-    if (sending && focusWasInForm.current) headingRef.current?.focus();
-    focusWasInForm.current = false;
-  }, [sending]);
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    focusWasInForm.current = formRef.current?.contains(document.activeElement) ?? false;
     void form.submit();
   };
 
@@ -85,8 +75,17 @@ export function ContactForm({ initialSubject }: { initialSubject: string }) {
   };
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title" ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
+    // While sending, every control is disabled: the focus the Send button drops goes to the form's
+    // heading, under which the outcome shows, and the next Tab goes on from the form's first field.
+    <form
+      ref={formRef}
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+      {...busyFocusHolder('hold')}
+    >
+      <h2 id="contact-form-title" tabIndex={-1} className={styles.cardTitle} {...BUSY_FOCUS_TARGET}>
         Send us a message
       </h2>
       <div aria-live="polite" role="status" className={styles.statusRegion}>
