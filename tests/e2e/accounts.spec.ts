@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { App } from '../../server/app.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startSite, type Site } from './support/site.ts';
@@ -448,6 +448,40 @@ test('the account menu stays under its button while the page scrolls, and its it
   expect(during).toBe(before);
   await profile.click();
   await expect(page).toHaveURL(`${baseUrl}/profile`);
+});
+
+test("on a phone, a long name and address wrap inside their boxes: the dashboard's welcome, the security page's address, the account menu", async ({
+  page,
+}) => {
+  const email = 'maximilian.alexander.wolfeschlegelsteinhausen@recruiting-department.example.com';
+  const family = 'Wolfeschlegelsteinhausenbergerdorff';
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAs(page, email, 'Maximilian-Alexander', family, '/dashboard');
+  /** How far `inner` reaches past the right edge of `outer` (0 when it stays inside). */
+  const overhang = async (inner: Locator, outer: Locator) => {
+    const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+    return Math.max(0, Math.round((a?.x ?? 0) + (a?.width ?? 0) - ((b?.x ?? 0) + (b?.width ?? 0))));
+  };
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome back/ });
+  await expect(welcome).toContainText(family);
+  expect({ welcome: await overhang(welcome, page.getByRole('main')), pageWidth: await pageWidth() }).toEqual({
+    welcome: 0,
+    pageWidth: 390,
+  });
+
+  await page.goto(`${baseUrl}/security`);
+  const address = page.getByRole('main').getByText(email);
+  await expect(address).toBeVisible();
+  const card = page.locator('.fui-Card').filter({ has: page.getByRole('heading', { name: 'Email Verification' }) });
+  expect({ address: await overhang(address, card), pageWidth: await pageWidth() }).toEqual({ address: 0, pageWidth: 390 });
+
+  await menu(page).click();
+  const header = page.getByRole('group', { name: 'Signed in as' });
+  const name = header.getByText(`Maximilian-Alexander ${family}`, { exact: true });
+  await expect(name).toBeVisible();
+  expect({ name: await overhang(name, header) }).toEqual({ name: 0 });
 });
 
 test.describe('accessibility (axe): no serious or critical violations', () => {

@@ -207,7 +207,7 @@ export function SecurityPage() {
       </div>
       <Card className={page.card}>
         <Subtitle1 as="h2">Email Verification</Subtitle1>
-        <Text>
+        <Text className={page.longText}>
           {user?.email}{' '}
           <Badge appearance="filled" color={user?.emailVerified ? 'success' : 'warning'}>
             {user?.emailVerified ? 'Verified' : 'Unverified'}

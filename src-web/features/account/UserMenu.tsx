@@ -53,6 +53,8 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     maxWidth: '260px',
   },
+  // A name of one long word wraps, rather than run past the menu's edge.
+  fullName: { overflowWrap: 'anywhere' },
   email: { color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis' },
   badges: { display: 'flex', gap: tokens.spacingHorizontalXS, marginTop: tokens.spacingVerticalXS },
 });
@@ -89,7 +91,9 @@ export function UserMenu() {
       </MenuTrigger>
       <MenuPopover>
         <div className={styles.header} role="group" aria-label="Signed in as">
-          <Text weight="semibold">{user.name}</Text>
+          <Text weight="semibold" className={styles.fullName}>
+            {user.name}
+          </Text>
           <Caption1 className={styles.email}>{user.email}</Caption1>
           <div className={styles.badges}>
             {user.emailVerified && (

@@ -22,7 +22,9 @@ export const usePageStyles = makeStyles({
     gap: tokens.spacingHorizontalM,
     flexWrap: 'wrap',
   },
-  title: { margin: 0 },
+  // A customer's name or address may be one long word: it wraps rather than push the page sideways on a phone.
+  title: { margin: 0, overflowWrap: 'anywhere' },
+  longText: { overflowWrap: 'anywhere' },
   subtitle: { margin: 0, color: tokens.colorNeutralForeground2 },
   card: {
     padding: tokens.spacingHorizontalXL,
