@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { App } from '../../server/app.ts';
 import { seriousViolations } from './support/axe.ts';
+import { holdRequests, keyboardRestsIn } from './support/sending.ts';
 import { startSite, type Site } from './support/site.ts';
 
 /**
@@ -482,6 +483,39 @@ test("on a phone, a long name and address wrap inside their boxes: the dashboard
   const name = header.getByText(`Maximilian-Alexander ${family}`, { exact: true });
   await expect(name).toBeVisible();
   expect({ name: await overhang(name, header) }).toEqual({ name: 0 });
+});
+
+test('the password form and the email preference keep the keyboard while they save, then give it back to the control pressed', async ({
+  page,
+}) => {
+  await signedInAs(page, 'ada.busy@example.com', 'Ada', 'Busy', '/security');
+  const form = page.locator('form').filter({ has: page.getByLabel(field('Current Password')) });
+  await page.getByLabel(field('Current Password')).fill(PASSWORD);
+  await page.getByLabel(field('New Password')).fill(RESET_PASSWORD);
+  await page.getByLabel(field('Confirm New Password')).fill(RESET_PASSWORD);
+  let release = await holdRequests(page, '**/cognito/');
+  await page.getByRole('button', { name: 'Change Password' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Changing...' })).toBeDisabled();
+  // Not dropped on the page's body, where Tab would start the page again.
+  await expect.poll(() => keyboardRestsIn(form)).toBe(true);
+  release();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeFocused();
+  await page.unroute('**/cognito/');
+
+  await page.goto(`${baseUrl}/settings`);
+  const consent = page.getByRole('switch', { name: /product news/ });
+  await expect(consent).toBeEnabled();
+  release = await holdRequests(page, '**/api/account/preferences');
+  await consent.focus();
+  await page.keyboard.press('Space');
+  await expect(consent).toBeDisabled();
+  const card = page.locator('.fui-Card').filter({ has: page.getByRole('heading', { name: 'Email Preferences' }) });
+  await expect.poll(() => keyboardRestsIn(card)).toBe(true);
+  release();
+  await expect(consent).toBeChecked();
+  await expect(consent).toBeFocused();
 });
 
 test.describe('accessibility (axe): no serious or critical violations', () => {

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
@@ -33,6 +33,7 @@ import { profileChanges } from './profile-model.ts';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog.tsx';
 import { useProfile } from './use-profile.ts';
 import { VerifyEmailDialog } from './VerifyEmailDialog.tsx';
+import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
@@ -68,6 +69,7 @@ export function ProfilePage() {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const title = useId();
   useDocumentTitle('Profile Settings');
 
   // A (re)loaded profile replaces the form unless the user is editing it (state derived during render).
@@ -173,7 +175,7 @@ export function ProfilePage() {
   return (
     <div className={`${page.page} ${page.narrow}`}>
       <div className={page.header}>
-        <Title2 as="h1" className={page.title}>
+        <Title2 as="h1" id={title} className={page.title}>
           Profile Settings
         </Title2>
         <Button appearance="subtle" icon={<DismissRegular />} onClick={leave}>
@@ -190,8 +192,12 @@ export function ProfilePage() {
       )}
       {loadError && !profile && <ErrorBar message={loadError} />}
       {profile && (
+        // Its fields and buttons disabled while it saves, it keeps their focus, and gives it back (busy-focus.ts).
         <form
           noValidate
+          aria-labelledby={title}
+          tabIndex={-1}
+          {...busyFocusHolder('return')}
           className={page.section}
           onSubmit={(event) => {
             event.preventDefault();

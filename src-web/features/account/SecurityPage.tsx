@@ -14,7 +14,7 @@ import {
   Text,
   Title2,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { RecentSignIn } from '../../../src-shared/domain/accounts/api.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
@@ -25,6 +25,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { NewPasswordFields, PasswordField } from '../auth/password-fields.tsx';
 import { usePageStyles } from './page-styles.ts';
+import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 const METHOD_LABELS: Record<RecentSignIn['method'], string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
@@ -39,6 +40,7 @@ function ChangePasswordCard() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const title = useId();
 
   if (user?.socialProvider) {
     return (
@@ -79,9 +81,15 @@ function ChangePasswordCard() {
 
   return (
     <Card className={page.card}>
-      <Subtitle1 as="h2">Change Password</Subtitle1>
+      <Subtitle1 as="h2" id={title}>
+        Change Password
+      </Subtitle1>
+      {/* Its fields and button disabled while it sends, it keeps their focus, and gives it back (busy-focus.ts). */}
       <form
         noValidate
+        aria-labelledby={title}
+        tabIndex={-1}
+        {...busyFocusHolder('return')}
         className={page.section}
         onSubmit={(event) => {
           event.preventDefault();
@@ -165,6 +173,7 @@ function SignOutEverywhereCard() {
   const { freshTokens, identity, signOut } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const title = useId();
   const run = async () => {
     setBusy(true);
     setError(null);
@@ -179,8 +188,10 @@ function SignOutEverywhereCard() {
     }
   };
   return (
-    <Card className={page.card}>
-      <Subtitle1 as="h2">Devices</Subtitle1>
+    <Card className={page.card} role="group" aria-labelledby={title} tabIndex={-1} {...busyFocusHolder('return')}>
+      <Subtitle1 as="h2" id={title}>
+        Devices
+      </Subtitle1>
       <Body1>Signs you out everywhere, including this browser. You will need to sign in again.</Body1>
       <ErrorBar message={error} />
       <div>

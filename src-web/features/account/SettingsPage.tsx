@@ -1,5 +1,5 @@
 import { Body1, Button, Card, Field, Input, Spinner, Subtitle1, Switch, Title2 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { guarded } from './pages.tsx';
@@ -9,6 +9,7 @@ import { errorMessage } from '../auth/error-message.ts';
 import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
 import { FormDialog } from '../../../src-shared/ui/FormDialog.tsx';
+import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 function PreferencesCard() {
@@ -17,6 +18,7 @@ function PreferencesCard() {
   const [marketingEmails, setMarketingEmails] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const title = useId();
 
   useEffect(() => {
     freshTokens()
@@ -43,8 +45,11 @@ function PreferencesCard() {
   };
 
   return (
-    <Card className={page.card}>
-      <Subtitle1 as="h2">Email Preferences</Subtitle1>
+    // The switch, disabled while it saves, leaves its focus with the card, and gets it back (busy-focus.ts).
+    <Card className={page.card} role="group" aria-labelledby={title} tabIndex={-1} {...busyFocusHolder('return')}>
+      <Subtitle1 as="h2" id={title}>
+        Email Preferences
+      </Subtitle1>
       <ErrorBar message={error} />
       {marketingEmails === null && !error ? (
         <Spinner size="small" label="Loading…" />
