@@ -51,12 +51,12 @@ function PreferencesCard() {
         Email Preferences
       </Subtitle1>
       <ErrorBar message={error} />
-      {marketingEmails === null && !error ? (
-        <Spinner size="small" label="Loading…" />
-      ) : (
+      {marketingEmails === null && !error && <Spinner size="small" label="Loading…" />}
+      {/* Unknown (it could not be loaded), it shows no switch: an 'off' one would say the customer is not subscribed. */}
+      {marketingEmails !== null && (
         <Switch
-          checked={marketingEmails === true}
-          disabled={saving || marketingEmails === null}
+          checked={marketingEmails}
+          disabled={saving}
           onChange={(_e, d) => void change(d.checked)}
           label="Send me product news, hiring tips and offers by email"
         />

@@ -51,7 +51,7 @@ describe('the header when signed in', { timeout: 20_000 }, () => {
 });
 
 describe('the account pages when our server fails without saying why', { timeout: 20_000 }, () => {
-  it("show the page's own fallback, not the request's path and status", async () => {
+  it("show the page's own fallback, not the request's path and status, and no setting they could not read", async () => {
     const identity = new FakeIdentity();
     const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
     localStorage.setItem('accessToken', tokens.accessToken);
@@ -70,5 +70,7 @@ describe('the account pages when our server fails without saying why', { timeout
       'Preferences could not be loaded',
     );
     expect(screen.queryByText(/HTTP 502/)).toBeNull();
+    // The preference is unknown: no switch (disabled, off) tells the customer they are not subscribed.
+    expect(screen.queryByRole('switch')).toBeNull();
   });
 });
