@@ -21,6 +21,7 @@ export const ACCOUNT_MESSAGES = {
   resendFailed: 'Resend failed',
   resetRequestFailed: 'Password reset request failed',
   resetFailed: 'Password reset failed',
+  codeUsedUp: 'This code was entered wrong too many times. Use Resend code to get a new one.',
   authenticationFailed: 'Authentication failed',
   oauthFailed: OAUTH_FAILED,
   challengeRequired: (name: string) => `Challenge required: ${name}`,

@@ -8,10 +8,10 @@ import { afterSignUp } from './after-sign-up.ts';
 import { loadPublicConfig } from '../../components/public-config.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
-import { errorMessage } from './error-message.ts';
+import { CODE_STEP_WORDS } from './error-message.ts';
 import { BackLink, Form, useFormStyles } from './form-parts.tsx';
 import type { PendingSignUp } from './SignUpForm.tsx';
-import { useCooldown } from './use-cooldown.ts';
+import { ResendCodeButton, useCodeResend } from './resend-code.tsx';
 import { useSubmission } from './use-submission.ts';
 import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
@@ -22,8 +22,7 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
   const { busy, error, setError, run } = useSubmission();
-  const [notice, setNotice] = useState<string | null>(null);
-  const cooldown = useCooldown(VERIFICATION.resendCooldownSeconds);
+  const resend = useCodeResend(pending.email, async () => (await identity()).resendConfirmationCode(pending.email), setError);
   // The pool confirms an account once: when the sign-in after a good code fails (network, too
   // many requests), Verify Email again only signs in, and there is no code left to resend.
   const [confirmed, setConfirmed] = useState(false);
@@ -32,28 +31,20 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
     const invalid = validateVerificationCode(code);
     setCodeError(invalid);
     if (invalid) return;
-    await run(async () => {
-      const client = await identity();
-      if (!confirmed) {
-        await client.confirmSignUp(pending.email, code);
-        setConfirmed(true);
-      }
-      const tokens = await client.signIn(pending.email, pending.password);
-      const user = startSession(tokens, 'password');
-      void afterSignUp(user, tokens.idToken, source, pending.phone, loadPublicConfig);
-    }, ACCOUNT_MESSAGES.confirmationFailed);
-  };
-
-  const resend = async () => {
-    setError(null);
-    setNotice(null);
-    cooldown.start();
-    try {
-      await (await identity()).resendConfirmationCode(pending.email);
-      setNotice(`A new code is on its way to ${pending.email}.`);
-    } catch (failure) {
-      setError(errorMessage(failure, ACCOUNT_MESSAGES.resendFailed));
-    }
+    await run(
+      async () => {
+        const client = await identity();
+        if (!confirmed) {
+          await client.confirmSignUp(pending.email, code);
+          setConfirmed(true);
+        }
+        const tokens = await client.signIn(pending.email, pending.password);
+        const user = startSession(tokens, 'password');
+        void afterSignUp(user, tokens.idToken, source, pending.phone, loadPublicConfig);
+      },
+      ACCOUNT_MESSAGES.confirmationFailed,
+      CODE_STEP_WORDS,
+    );
   };
 
   return (
@@ -63,7 +54,7 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
         Enter it below to activate your account.
       </p>
       <ErrorBar message={error} />
-      <SuccessBar message={notice} />
+      <SuccessBar message={resend.notice} />
       <CodeInput
         value={code}
         onChange={(value) => {
@@ -77,14 +68,7 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
         <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
           {busy ? 'Verifying...' : 'Verify Email'}
         </Button>
-        <Button
-          type="button"
-          appearance="subtle"
-          disabled={busy || confirmed || cooldown.remaining > 0}
-          onClick={() => void resend()}
-        >
-          {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining}s` : 'Resend code'}
-        </Button>
+        <ResendCodeButton resend={resend.resend} remaining={resend.remaining} disabled={busy || confirmed} />
       </div>
       <BackLink onBack={onBack} question="Wrong address?">
         Back to sign up

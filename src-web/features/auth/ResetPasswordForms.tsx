@@ -10,10 +10,12 @@ import {
 import { VERIFICATION } from '../../../src-shared/domain/constants.ts';
 import { useSession } from './session-context.tsx';
 import { CodeInput } from './CodeInput.tsx';
+import { CODE_STEP_WORDS } from './error-message.ts';
 import { BackLink, Form, useFormStyles } from './form-parts.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
+import { ResendCodeButton, useCodeResend } from './resend-code.tsx';
 import { useSubmission } from './use-submission.ts';
-import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
+import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 /** 'Reset it here', step 1: ForgotPassword sends a code to the address. */
 export function ForgotPasswordForm(props: { initialEmail: string; onCodeSent(email: string): void; onBack(): void }) {
@@ -61,7 +63,8 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string; confirmation?: string }>({});
-  const { busy, error, run } = useSubmission();
+  const { busy, error, setError, run } = useSubmission();
+  const resend = useCodeResend(email, async () => (await identity()).forgotPassword(email), setError);
   // A reset code sets the password once: when the sign-in after it fails (network, too many
   // requests), Reset Password again only signs in with the password just set (its fields then locked).
   const [passwordSet, setPasswordSet] = useState(false);
@@ -79,6 +82,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
       (await run(
         () => identity().then((client) => client.confirmForgotPassword(email, code, password)),
         ACCOUNT_MESSAGES.resetFailed,
+        CODE_STEP_WORDS,
       ));
     if (!reset) return;
     setPasswordSet(true);
@@ -91,6 +95,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
         If an account exists for <strong>{email}</strong>, a 6-digit code is on its way. Enter it with your new password.
       </p>
       <ErrorBar message={error} />
+      <SuccessBar message={resend.notice} />
       <CodeInput value={code} onChange={setCode} error={errors.code} disabled={busy || passwordSet} />
       <NewPasswordFields
         password={password}
@@ -104,6 +109,7 @@ export function ResetPasswordForm({ email, onBack }: { email: string; onBack(): 
         <Button type="submit" appearance="primary" disabled={busy || code.length !== VERIFICATION.codeLength}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </Button>
+        <ResendCodeButton resend={resend.resend} remaining={resend.remaining} disabled={busy || passwordSet} />
       </div>
       <BackLink onBack={onBack}>Back to sign in</BackLink>
     </Form>

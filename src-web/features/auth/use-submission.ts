@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from './error-message.ts';
+import { errorMessage, type OwnWords } from './error-message.ts';
 
 /**
  * A form's submission: busy while a step runs and, when the step fails, the service's
@@ -10,14 +10,14 @@ export function useSubmission() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Runs `step`; whether it succeeded. */
-  const run = async (step: () => Promise<unknown>, fallback: string): Promise<boolean> => {
+  const run = async (step: () => Promise<unknown>, fallback: string, ownWords?: OwnWords): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await step();
       return true;
     } catch (failure) {
-      setError(errorMessage(failure, fallback));
+      setError(errorMessage(failure, fallback, ownWords));
       setBusy(false);
       return false;
     }

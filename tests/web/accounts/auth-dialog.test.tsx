@@ -187,6 +187,26 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
     expect(identity.ops('confirmSignUp')).toEqual([['pending@example.com', '123456']]);
   });
 
+  it('a code guessed wrong too often: Verify Email says to send a new one, not to wait', async () => {
+    identity.addUser('pending@example.com', { confirmed: false });
+    renderApp(identity);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await dialog();
+    fireEvent.change(field(/^Email/), { target: { value: 'pending@example.com' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'Secret123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    identity.failNext.set(
+      'confirmSignUp',
+      new IdentityError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+    );
+    fireEvent.change(field(/^Verification Code/), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Email' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This code was entered wrong too many times. Use Resend code to get a new one.',
+    );
+  });
+
   it('shows the service message, else the fallback', async () => {
     identity.addUser('taken@example.com');
     const user = await openSignUp();
@@ -299,6 +319,31 @@ describe('sign in', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('status').textContent).toBe('signed-in');
     expect(identity.ops('confirmForgotPassword')).toEqual([['ada@example.com', '123456', 'Brand-New-9!']]);
+  });
+
+  it('a code guessed wrong too often: says to send a new one (not to wait), and Resend code sends it, then counts down', async () => {
+    identity.addUser('ada@example.com');
+    const user = userEvent.setup();
+    renderApp(identity);
+    await askForResetCode(user, 'ada@example.com');
+    await user.type(field(/^Verification Code/), '123456');
+    await user.type(field(/^New Password/), 'Brand-New-9!');
+    await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+    // Cognito's words for a dead code; waiting never revives it.
+    identity.failNext.set(
+      'confirmForgotPassword',
+      new IdentityError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This code was entered wrong too many times. Use Resend code to get a new one.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('A new code is on its way to ada@example.com.')).toBeTruthy();
+    expect(identity.ops('forgotPassword')).toEqual([['ada@example.com'], ['ada@example.com']]);
+    const resend = screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
+    expect(resend.textContent).toBe('Resend code in 60s');
+    expect(resend.disabled).toBe(true);
   });
 
   it('opens on the reset step from the link the pool’s sign-in page gives, and drops the link from the address', async () => {
