@@ -293,7 +293,10 @@ test('security and settings: change the password, keep a preference, delete the 
   await page.getByLabel(field('New Password')).fill(RESET_PASSWORD);
   await page.getByLabel(field('Confirm New Password')).fill(RESET_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  // Whoever changes a password for fear of a stolen session learns the other sessions live on, and what ends them.
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password has been changed. Devices already signed in stay signed in: to sign them out, use Sign out of all devices below.',
+  );
 
   await menu(page).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();

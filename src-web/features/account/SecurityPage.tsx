@@ -71,7 +71,10 @@ function ChangePasswordCard() {
       setCurrent('');
       setNext('');
       setConfirmation('');
-      setSuccess('Your password has been changed.');
+      // The pool ends no session on a change (Cognito's ChangePassword): say so, and what does.
+      setSuccess(
+        'Your password has been changed. Devices already signed in stay signed in: to sign them out, use Sign out of all devices below.',
+      );
     } catch (failure) {
       setError(errorMessage(failure, 'Password change failed'));
     } finally {
