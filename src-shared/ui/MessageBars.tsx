@@ -13,6 +13,16 @@ export function ErrorBar({ message }: { message: string | null | undefined }) {
   );
 }
 
+/** Something to know before going on, in a neutral bar, read out politely (role status); nothing when there is none. */
+export function NoticeBar({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <MessageBar intent="info" role="status">
+      <MessageBarBody>{message}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
 /** What just worked, in a green bar, read out politely (role status); nothing when there is none. */
 export function SuccessBar({ message }: { message: string | null | undefined }) {
   if (!message) return null;

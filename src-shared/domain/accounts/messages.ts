@@ -33,6 +33,7 @@ export const ACCOUNT_MESSAGES = {
   noAccessToken: 'No access token available',
   deletionUnfinished:
     'Your details were removed, but your sign-in may not have been deleted. Try again to finish; if your password is no longer accepted, your account is already gone.',
+  sessionEnded: 'Your session has ended. Sign in again to go on where you were.',
   sessionExpired: 'Your session may have expired. Please try signing out and signing in again.',
   profileLoadFailed: 'Failed to load profile',
   profileSlow: 'Profile loading is taking longer than expected. Please try refreshing the page.',

@@ -57,6 +57,7 @@ export function AuthDialog(props: AuthDialogProps) {
             {view.name === 'signin' && (
               <SignInForm
                 initialError={props.initialError}
+                initialNotice={props.initialNotice}
                 initialEmail={view.email}
                 onSignUp={() => setView({ name: 'signup' })}
                 onForgotPassword={(email) => setView({ name: 'forgot', email })}

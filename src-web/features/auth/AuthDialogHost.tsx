@@ -21,6 +21,7 @@ export function AuthDialogHost({ dialog: AuthDialog }: { dialog: ComponentType<A
         initialView={dialog.view}
         source={dialog.source ?? 'auth_dialog'}
         initialError={dialog.error}
+        initialNotice={dialog.notice}
         onClose={closeAuthDialog}
       />
     </Suspense>

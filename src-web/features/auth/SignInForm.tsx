@@ -9,10 +9,12 @@ import { Form, useFormStyles } from './form-parts.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { PasswordField } from './password-fields.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
-import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
+import { ErrorBar, NoticeBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 export function SignInForm(props: {
   initialError?: string;
+  /** Shown until the first attempt (why the dialog opened). */
+  initialNotice?: string;
   initialEmail?: string;
   onSignUp(): void;
   onForgotPassword(email: string): void;
@@ -24,6 +26,7 @@ export function SignInForm(props: {
   const [fields, setFields] = useState<SignInFields>({ email: props.initialEmail ?? '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof SignInFields>>({});
   const [error, setError] = useState<string | null>(props.initialError ?? null);
+  const [notice, setNotice] = useState<string | null>(props.initialNotice ?? null);
   const [busy, setBusy] = useState(false);
   /** An invited user's first sign-in: their temporary password worked, now they choose their own. */
   const [newPasswordSession, setNewPasswordSession] = useState<string | null>(null);
@@ -39,6 +42,7 @@ export function SignInForm(props: {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setError(null);
+    setNotice(null);
     try {
       await signIn(fields.email, fields.password);
     } catch (failure) {
@@ -66,6 +70,7 @@ export function SignInForm(props: {
 
   return (
     <Form label="Sign in" onSubmit={() => void submit()}>
+      <NoticeBar message={notice} />
       <ErrorBar message={error} />
       <Field label="Email" required validationMessage={errors.email}>
         <Input

@@ -21,6 +21,8 @@ export interface OpenAuthDialogOptions {
   source?: SignUpSource;
   /** A message to show at once (a failed social sign-in). */
   error?: string;
+  /** Something to know, shown at once (a session that ended on a signed-in page). */
+  notice?: string;
 }
 
 /** The dialog as last opened; null until it first is, so nothing loads for a visitor who never asks. */

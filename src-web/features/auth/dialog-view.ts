@@ -9,5 +9,6 @@ export interface AuthDialogProps {
   initialView: AuthDialogView;
   source: SignUpSource;
   initialError?: string;
+  initialNotice?: string;
   onClose(): void;
 }

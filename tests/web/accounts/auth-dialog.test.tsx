@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type TokenSet } from '../../../src-shared/api/identity/types.ts';
+import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { FORGOT_PASSWORD_LINK } from '../../../src-shared/domain/routes.ts';
 import { FakeIdentity } from './fake-identity.ts';
@@ -540,6 +541,21 @@ describe('guarded routes', { timeout: 20_000 }, () => {
     ]) {
       expect(screen.getByText(label)).toBeTruthy();
     }
+    expect(screen.queryByText(ACCOUNT_MESSAGES.sessionEnded)).toBeNull();
+  });
+
+  it('a session that ends on a signed-in page (signed out in another tab) says so in the sign-in dialog, and comes back', async () => {
+    otherTabStores(identity.tokensFor(identity.addUser('ada@example.com')), { quietly: true });
+    const user = userEvent.setup();
+    renderApp(identity, '/dashboard');
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
+    otherTabStores(null);
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe(ACCOUNT_MESSAGES.sessionEnded);
+    await user.type(field(/^Email/), 'ada@example.com');
+    await user.type(field(/^Password/), 'Secret123!');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeTruthy();
   });
 });
 
