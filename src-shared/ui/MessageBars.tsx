@@ -1,14 +1,21 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 
 /**
  * A failure in a red bar above a form or a list, read out as it appears (role alert); nothing
- * when there is none.
+ * when there is none. With `onRetry`, a Try again button (a read that failed).
  */
-export function ErrorBar({ message }: { message: string | null | undefined }) {
+export function ErrorBar({ message, onRetry }: { message: string | null | undefined; onRetry?: () => void }) {
   if (!message) return null;
   return (
     <MessageBar intent="error" role="alert">
       <MessageBarBody>{message}</MessageBarBody>
+      {onRetry && (
+        <MessageBarActions>
+          <Button size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        </MessageBarActions>
+      )}
     </MessageBar>
   );
 }

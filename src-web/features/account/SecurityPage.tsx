@@ -14,7 +14,7 @@ import {
   Text,
   Title2,
 } from '@fluentui/react-components';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { RecentSignIn } from '../../../src-shared/domain/accounts/api.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
@@ -25,6 +25,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { NewPasswordFields, PasswordField } from '../auth/password-fields.tsx';
 import { usePageStyles } from './page-styles.ts';
+import { useAccountRead } from './use-account-read.ts';
 import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
@@ -129,23 +130,13 @@ function ChangePasswordCard() {
 
 function RecentSignInsCard() {
   const page = usePageStyles();
-  const { freshTokens } = useAuth();
-  const [signIns, setSignIns] = useState<RecentSignIn[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    freshTokens()
-      .then((tokens) => {
-        if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
-        return getRecentSignIns(tokens.idToken);
-      })
-      .then((reply) => setSignIns(reply.signIns))
-      .catch((failure: unknown) => setError(errorMessage(failure, 'Recent sign-ins could not be loaded')));
-  }, [freshTokens]);
+  const read = useAccountRead(getRecentSignIns, 'Recent sign-ins could not be loaded');
+  const signIns = read.data?.signIns;
   return (
     <Card className={page.card}>
       <Subtitle1 as="h2">Recent Sign-ins</Subtitle1>
-      <ErrorBar message={error} />
-      {!signIns && !error && <Spinner size="small" label="Loading…" />}
+      <ErrorBar message={read.error} onRetry={read.retry} />
+      {!signIns && !read.error && <Spinner size="small" label="Loading…" />}
       {signIns?.length === 0 && <Body1>No sign-ins recorded yet.</Body1>}
       {signIns && signIns.length > 0 && (
         <Table size="small" aria-label="Recent sign-ins">

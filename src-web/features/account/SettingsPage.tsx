@@ -1,5 +1,5 @@
 import { Body1, Button, Card, Field, Input, Spinner, Subtitle1, Switch, Title2 } from '@fluentui/react-components';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { guarded } from './pages.tsx';
@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { errorMessage } from '../auth/error-message.ts';
 import { afterModalDialogsGone } from './dialog-close.ts';
 import { usePageStyles } from './page-styles.ts';
+import { useAccountRead } from './use-account-read.ts';
 import { FormDialog } from '../../../src-shared/ui/FormDialog.tsx';
 import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
@@ -15,20 +16,11 @@ import { ErrorBar } from '../../../src-shared/ui/MessageBars.tsx';
 function PreferencesCard() {
   const page = usePageStyles();
   const { freshTokens } = useAuth();
-  const [marketingEmails, setMarketingEmails] = useState<boolean | null>(null);
+  const preferences = useAccountRead(getPreferences, 'Preferences could not be loaded');
+  const marketingEmails = preferences.data?.marketingEmails ?? null;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const title = useId();
-
-  useEffect(() => {
-    freshTokens()
-      .then((tokens) => {
-        if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
-        return getPreferences(tokens.idToken);
-      })
-      .then((preferences) => setMarketingEmails(preferences.marketingEmails))
-      .catch((failure: unknown) => setError(errorMessage(failure, 'Preferences could not be loaded')));
-  }, [freshTokens]);
 
   const change = async (value: boolean) => {
     setSaving(true);
@@ -36,7 +28,7 @@ function PreferencesCard() {
     try {
       const tokens = await freshTokens();
       if (!tokens) throw new Error(ACCOUNT_MESSAGES.noAccessToken);
-      setMarketingEmails((await savePreferences(tokens.idToken, { marketingEmails: value })).marketingEmails);
+      preferences.setData(await savePreferences(tokens.idToken, { marketingEmails: value }));
     } catch (failure) {
       setError(errorMessage(failure, 'Preferences could not be saved'));
     } finally {
@@ -50,8 +42,9 @@ function PreferencesCard() {
       <Subtitle1 as="h2" id={title}>
         Email Preferences
       </Subtitle1>
+      <ErrorBar message={preferences.error} onRetry={preferences.retry} />
       <ErrorBar message={error} />
-      {marketingEmails === null && !error && <Spinner size="small" label="Loading…" />}
+      {marketingEmails === null && !preferences.error && <Spinner size="small" label="Loading…" />}
       {/* Unknown (it could not be loaded), it shows no switch: an 'off' one would say the customer is not subscribed. */}
       {marketingEmails !== null && (
         <Switch

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeIdentity } from './fake-identity.ts';
+import { SecurityPage } from '../../../src-web/features/account/SecurityPage.tsx';
 import { SettingsPage } from '../../../src-web/features/account/SettingsPage.tsx';
 import { renderAt, withConfig } from './render-with-header.tsx';
 
@@ -66,11 +67,46 @@ describe('the account pages when our server fails without saying why', { timeout
       ),
     );
     renderAt('/settings', [{ path: '/settings', element: <SettingsPage /> }], identity);
-    expect((await screen.findByRole('alert', undefined, { timeout: 10_000 })).textContent).toBe(
-      'Preferences could not be loaded',
-    );
+    const alert = await screen.findByRole('alert', undefined, { timeout: 10_000 });
+    expect(alert.textContent).toBe('Preferences could not be loadedTry again');
     expect(screen.queryByText(/HTTP 502/)).toBeNull();
     // The preference is unknown: no switch (disabled, off) tells the customer they are not subscribed.
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('Try again reads what failed once the server is back, without reloading the page', async () => {
+    const identity = new FakeIdentity();
+    const tokens = identity.tokensFor(identity.addUser('ada@example.com'));
+    localStorage.setItem('accessToken', tokens.accessToken);
+    localStorage.setItem('idToken', tokens.idToken);
+    let serverDown = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/config') return Response.json({ accounts: {} });
+        if (serverDown)
+          return new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+        if (path === '/api/account/preferences') return Response.json({ marketingEmails: true });
+        if (path === '/api/account/sign-ins') return Response.json({ signIns: [] });
+        return new Response(null, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    const settings = renderAt('/settings', [{ path: '/settings', element: <SettingsPage /> }], identity);
+    await screen.findByText('Preferences could not be loaded', undefined, { timeout: 10_000 });
+    serverDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(((await screen.findByRole('switch')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Preferences could not be loaded')).toBeNull();
+    settings.unmount();
+
+    serverDown = true;
+    renderAt('/security', [{ path: '/security', element: <SecurityPage /> }], identity);
+    await screen.findByText('Recent sign-ins could not be loaded', undefined, { timeout: 10_000 });
+    serverDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No sign-ins recorded yet.')).toBeTruthy();
+    expect(screen.queryByText('Recent sign-ins could not be loaded')).toBeNull();
   });
 });
