@@ -6,16 +6,7 @@ type LockoutTable = 'identity_users' | 'identity_unknown_logins';
 /** Failures allowed before the first lock. */
 export const FREE_FAILURES = 5;
 /** The longest lock; also how long a quiet spell must last before the failure count starts over. */
-const MAX_LOCK_MS = 15 * MINUTE;
-
-/**
- * Cognito's temporary lockout: after five failures, each further failure locks sign-in
- * for 1 s, then 2 s, 4 s, … up to about 15 minutes.
- */
-export function lockAfterFailure(failures: number, nowMs: number): Date | null {
-  if (failures < FREE_FAILURES) return null;
-  return new Date(nowMs + Math.min(SECOND * 2 ** (failures - FREE_FAILURES), MAX_LOCK_MS));
-}
+export const MAX_LOCK_MS = 15 * MINUTE;
 
 /**
  * The failure count after one more failed sign-in, as SQL over `table`'s row: it starts over
@@ -39,7 +30,8 @@ export function notLocked(table: LockoutTable, nowMs: number) {
 
 /**
  * One password attempt counted as a failure before the password is checked, with the lock
- * its count calls for (`lockAfterFailure`, in SQL), as the columns of one UPDATE of `table`'s
+ * its count calls for (Cognito's temporary lockout: from the fifth failure 1 s, then 2 s, 4 s,
+ * … up to 15 minutes; tests/server/identity/lockout-schedule.test.ts), as the columns of one UPDATE of `table`'s
  * row made only where `notLocked`. Count and lock are one statement, so of parallel guesses
  * (on any instance) only those before the count that locks are checked at all; the rest find
  * the lock. A right password then clears the count (`clearFailures`, sign-in.ts).

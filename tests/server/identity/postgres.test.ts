@@ -6,7 +6,8 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_FAILURES, lockAfterFailure } from '../../../server/identity/lockout.ts';
+import { FREE_FAILURES } from '../../../server/identity/lockout.ts';
+import { lockAfterFailure } from '../../support/lockout-schedule.ts';
 import { UnknownUserLimits } from '../../../server/identity/unknown-user-limits.ts';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
