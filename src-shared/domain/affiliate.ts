@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AFFILIATE_PROGRAM } from './constants.ts';
-import { NON_BLANK_ONE_LINE_PATTERN, ONE_LINE_PATTERN } from './one-line.ts';
+import { ONE_LINE_PATTERN, requiredOneLine } from './one-line.ts';
 
 /** Longest accepted value of each affiliate form field; the form's inputs use the same limits. */
 export const AFFILIATE_LIMITS = {
@@ -24,8 +24,6 @@ const _sameBands: Static<typeof Experience> extends ExperienceBand
   : never = true;
 /** One line of text (the shared rule, one-line.ts): a break in a name, company or website would write lines of its own into the affiliate team's mail. */
 const oneLine = (maxLength: number) => Type.String({ maxLength, pattern: ONE_LINE_PATTERN });
-/** Required one-line text: at least one character that is not a space. */
-const required = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: NON_BLANK_ONE_LINE_PATTERN });
 
 /** The fields the form takes on one line: the browser folds them, the server refuses a break in them (one-line.ts). */
 export const AFFILIATE_ONE_LINE_FIELDS = ['firstName', 'lastName', 'email', 'company', 'website'] as const;
@@ -33,8 +31,8 @@ export const AFFILIATE_ONE_LINE_FIELDS = ['firstName', 'lastName', 'email', 'com
 /** `POST /api/affiliates/applications` body: what the affiliates page's form sends. */
 export const AffiliateApplicationRequestSchema = Type.Object(
   {
-    firstName: required(AFFILIATE_LIMITS.firstName),
-    lastName: required(AFFILIATE_LIMITS.lastName),
+    firstName: requiredOneLine(AFFILIATE_LIMITS.firstName),
+    lastName: requiredOneLine(AFFILIATE_LIMITS.lastName),
     email: Type.String({ format: 'email', maxLength: AFFILIATE_LIMITS.email }),
     company: Type.Optional(oneLine(AFFILIATE_LIMITS.company)),
     website: Type.Optional(oneLine(AFFILIATE_LIMITS.website)),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ONE_LINE_PATTERN } from './one-line.ts';
+import { ONE_LINE_PATTERN, requiredOneLine } from './one-line.ts';
 
 /** Longest accepted value of each contact form field; the form's inputs use the same limits. */
 export const CONTACT_LIMITS = {
@@ -25,7 +25,7 @@ export const CONTACT_ONE_LINE_FIELDS = ['name', 'email', 'subject'] as const;
 /** `POST /api/contact` body: the contact form's name, email, subject and message. */
 export const ContactRequestSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name, pattern: ONE_LINE_PATTERN }),
+    name: requiredOneLine(CONTACT_LIMITS.name),
     email: Type.String({ format: 'email', maxLength: CONTACT_LIMITS.email }),
     subject: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.subject, pattern: ONE_LINE_PATTERN })),
     message: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.message }),

@@ -1,3 +1,5 @@
+import { isBlank } from './one-line.ts';
+
 /**
  * The public forms' own texts (the contact form and the affiliate application), where the
  * product fixes none: written once, so both forms say the same thing for the same problem
@@ -25,10 +27,11 @@ export const FIELD_MESSAGES = {
  * The sentence under a field the server refused, from what it said of it (validation-errors.ts's
  * words: "must be at most 200 characters"), in the forms' own words where they have them: a
  * blank field is a required one left empty (the server says "must not be empty", or "must be a
- * valid email" of a blank address), a bad address is FIELD_MESSAGES.email.
+ * valid email" of a blank address; zero-width characters alone are blank too), a bad address is
+ * FIELD_MESSAGES.email.
  */
 export function refusedFieldMessage(label: string, problem: string, value: string): string {
-  if (value.trim() === '') return FIELD_MESSAGES.required(label);
+  if (isBlank(value)) return FIELD_MESSAGES.required(label);
   if (problem === 'must be a valid email') return FIELD_MESSAGES.email;
   return `${label} ${problem}.`;
 }

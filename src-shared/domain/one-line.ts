@@ -1,3 +1,5 @@
+import { Type } from 'typebox';
+
 /**
  * The one rule for a form's one-line fields (a name, an email address, a subject, a company, a
  * website): no line break (CR, LF, NEL, U+2028/9) nor other control character, a tab aside. The
@@ -20,8 +22,31 @@ const BREAKS = '\\u0000-\\u0008\\u000a-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u20
 /** A JSON-schema pattern (Ajv and TypeBox read it as a `u` regular expression): one line of text. */
 export const ONE_LINE_PATTERN = `^[^${BREAKS}]*$`;
 
-/** As ONE_LINE_PATTERN, and not blank: at least one character that is not a space. */
-export const NON_BLANK_ONE_LINE_PATTERN = `^(?=\\s*\\S)[^${BREAKS}]*$`;
+/**
+ * What shows nothing on screen: spaces, and the default-ignorable characters (zero-width space,
+ * joiners, word joiner, BOM, soft hyphen, direction marks, Hangul fillers…), with the blank
+ * Braille pattern (U+2800). A name of these alone reads blank in the operator's list and mail.
+ */
+const INVISIBLE = '\\s\\p{Default_Ignorable_Code_Point}\\u2800';
+
+/**
+ * A JSON-schema pattern (unanchored, so it searches): at least one visible character. A required
+ * one-line field takes it beside ONE_LINE_PATTERN, and the server's 400 says of a value without
+ * one what it says of an empty one ("must not be empty", validation-errors.ts).
+ */
+export const VISIBLE_PATTERN = `[^${INVISIBLE}]`;
+
+const VISIBLE = new RegExp(VISIBLE_PATTERN, 'u');
+
+/**
+ * A required one-line field's schema: one line (ONE_LINE_PATTERN), not empty, and with at least
+ * one visible character (VISIBLE_PATTERN): spaces or zero-width characters alone are empty.
+ */
+export const requiredOneLine = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: ONE_LINE_PATTERN, allOf: [{ type: 'string', pattern: VISIBLE_PATTERN }] });
+
+/** Whether `value` shows nothing at all: empty, spaces, or invisible characters alone. */
+export const isBlank = (value: string): boolean => !VISIBLE.test(value);
 
 /** What the server's 400 says of a field that breaks the rule (after the field's name). */
 export const ONE_LINE_MESSAGE = 'must be one line of text';

@@ -5,9 +5,7 @@
  * as the server's 400 would.
  */
 
-import { NON_BLANK_ONE_LINE_PATTERN, ONE_LINE_MESSAGE, ONE_LINE_PATTERN } from './one-line.ts';
-
-const ONE_LINE_PATTERNS: ReadonlySet<string> = new Set([ONE_LINE_PATTERN, NON_BLANK_ONE_LINE_PATTERN]);
+import { ONE_LINE_MESSAGE, ONE_LINE_PATTERN, VISIBLE_PATTERN } from './one-line.ts';
 
 /** One schema error as Ajv (the server's Fastify) and TypeBox's `Value.Errors` (the console) both report it. */
 interface SchemaError {
@@ -75,9 +73,11 @@ function describe(error: SchemaError): string {
       return `must be at most ${String(params.limit)} characters`;
     case 'type':
       return `must be ${String(params.type)}`;
-    // The one-line rule's pattern reads as what it asks, not as the pattern itself.
+    // The one-line rule's patterns read as what they ask, not as the patterns themselves: nothing
+    // visible is empty, as spaces alone are.
     case 'pattern':
-      return ONE_LINE_PATTERNS.has(String(params.pattern)) ? ONE_LINE_MESSAGE : (error.message ?? 'is invalid');
+      if (params.pattern === VISIBLE_PATTERN) return 'must not be empty';
+      return params.pattern === ONE_LINE_PATTERN ? ONE_LINE_MESSAGE : (error.message ?? 'is invalid');
     default:
       return error.message ?? 'is invalid';
   }

@@ -8,7 +8,7 @@ import {
 import { AFFILIATE_PROGRAM } from '../../../src-shared/domain/constants.ts';
 import { isEmailAddress } from '../../../src-shared/domain/email.ts';
 import { FIELD_MESSAGES, refusedFieldMessage, tooManySentMessage } from '../../../src-shared/domain/form-messages.ts';
-import { foldOneLineFields } from '../../../src-shared/domain/one-line.ts';
+import { foldOneLineFields, isBlank } from '../../../src-shared/domain/one-line.ts';
 import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
@@ -44,7 +44,7 @@ const TEXT_FIELDS: readonly TextField[] = ['firstName', 'lastName', 'email', 'co
 /** What is wrong with each field, in the product's words rather than the browser's bubbles. */
 function fieldErrors(values: AffiliateApplicationFields): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of REQUIRED) if (values[field].trim() === '') errors[field] = FIELD_MESSAGES.required(LABELS[field]);
+  for (const field of REQUIRED) if (isBlank(values[field])) errors[field] = FIELD_MESSAGES.required(LABELS[field]);
   // The server's rule: an address it would refuse never leaves the page.
   if (!errors.email && !isEmailAddress(values.email.trim())) errors.email = FIELD_MESSAGES.email;
   return errors;

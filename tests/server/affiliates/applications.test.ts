@@ -144,6 +144,20 @@ describe('POST /api/affiliates/applications', () => {
     });
   }
 
+  // Zero-width characters alone show blank to the operator: a required name needs a visible one.
+  for (const field of ['firstName', 'lastName'] as const) {
+    it(`refuses a ${field} of invisible characters alone, or of spaces, as empty`, async () => {
+      for (const blank of ['\u200b', '\u200b\u200d\u2060', '\ufeff', '   ']) {
+        const response = await apply({ ...COMPLETE, email: 'invisible@example.com', [field]: blank });
+        expect(response.status, JSON.stringify(blank)).toBe(400);
+        expect(((await response.json()) as { fields: object }).fields).toEqual({ [field]: 'must not be empty' });
+      }
+      expect(
+        await server.app.database.db.selectFrom('mail_outbox').where('reply_to', '=', 'invisible@example.com').execute(),
+      ).toEqual([]);
+    });
+  }
+
   // A line break in a one-line field would write lines of its own into the team's mail.
   const FORGED_LINES = '\nEmail: ceo@bigcorp.example\nCompany: BigCorp';
   for (const field of ['firstName', 'lastName', 'company', 'website'] as const) {

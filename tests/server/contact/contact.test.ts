@@ -151,6 +151,18 @@ function contactJourneys(postgres: boolean) {
     expect(await counts(server)).toEqual(before);
   });
 
+  it('refuses a name of invisible characters alone (zero-width spaces, joiners, a BOM), which the team would see blank, as it does an empty one', async () => {
+    const before = await counts(server);
+    for (const invisible of ['\u200b', '\u200b\u200c\u200d', ' \u2060\ufeff ', '\u200e\u00ad']) {
+      const response = await post(server, { ...GOOD, name: invisible });
+      expect(response.status, JSON.stringify(invisible)).toBe(400);
+      expect(((await response.json()) as { fields: object }).fields).toEqual({ name: 'must not be empty' });
+    }
+    expect(await counts(server)).toEqual(before);
+    // A name with one visible letter among them still passes, and so does a joined emoji.
+    expect((await post(server, { ...GOOD, email: 'zw@example.com', name: '\u200bA' })).status).toBe(201);
+  });
+
   it('names missing and unknown fields', async () => {
     const missing = await post(server, { email: 'ada@example.com' });
     expect(missing.status).toBe(400);

@@ -91,6 +91,13 @@ describe('the affiliate form and the server take the same addresses', () => {
     expect(rows).toEqual([{ company: 'Compilers Inc' }]);
   });
 
+  it('calls a first name of zero-width characters alone (blank to the eye) required, sends nothing, as the server refuses it', async () => {
+    const sent = renderForm();
+    apply({ firstName: '\u200b\u200d', email: 'ann.invisible@example.com' });
+    expect(await screen.findByText('First Name is required.')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
   it('shows a field the server refuses under that field, not as a failure to send', async () => {
     renderForm();
     // Longer than the input allows (maxLength stops typing, not a script or an old browser).

@@ -155,6 +155,17 @@ describe('the contact page', () => {
     expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
   });
 
+  it('calls a name of zero-width characters alone (blank to the eye) required, as it does an empty one', async () => {
+    answerContact = () =>
+      json(400, { error: "Invalid request body: 'name' must not be empty", fields: { name: 'must not be empty' } });
+    const user = renderContact();
+    await fillIn(user, { Name: '\u200b\u200d\u2060', Email: 'ada@example.com', Message: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const name = screen.getByLabelText(/^Name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(name)).toBe('Name is required.');
+  });
+
   it('sends a name and subject pasted with line breaks or control characters on one line, as the affiliate form does', async () => {
     answerContact = () => json(201, { ok: true });
     const user = renderContact();
