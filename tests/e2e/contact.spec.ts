@@ -87,6 +87,26 @@ test('the keyboard focus stays in the form while sending, not dropped to the pag
   await expect(page.getByLabel(/^Name/)).toBeFocused();
 });
 
+test('a message the server never answers ends in the failure message after 30 s, with the form back and filled in', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto(`${server.url}/contact`);
+  // Taken, never answered: a hung server, or a proxy holding the request.
+  await page.route('**/api/contact', () => {});
+  await fill(page, { Name: 'Ada Lovelace', Email: 'ada.hung@example.com', Message: 'Please call me back.' });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await page.clock.fastForward(29_000);
+  await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await page.clock.fastForward(1_500);
+  await expect(page.getByRole('alert')).toHaveText('There was an error sending your message. Please try again later.');
+  await expect(page.getByLabel(/^Name/)).toBeEnabled();
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel(/^Message/)).toHaveValue('Please call me back.');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
 test('bad input shows what is wrong by each field and stores nothing', async ({ page }) => {
   await page.goto(`${server.url}/contact`);
   await fill(page, { Name: '   ', Email: 'bad.e2e@', Message: '' });

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
 import { sendContactMessage, type ContactSendResult } from '../../../src-shared/api/contact.ts';
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -22,6 +23,13 @@ export type ContactFormStatus =
   | { kind: 'rate-limited'; retryAfterSeconds: number | undefined };
 
 export type FieldErrors = Partial<Record<ContactField, string>>;
+
+/**
+ * How long the form stays busy waiting for the server's answer: then it is a failure, and the
+ * visitor, with what they typed, can send it again (the server stores a repeat of the same
+ * message once, should the first have arrived after all).
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 const EMPTY: ContactFormFields = { name: '', email: '', subject: '', message: '' };
 
@@ -47,7 +55,9 @@ export function useContactForm(initialSubject: string) {
     // A line break pasted into a one-line field (one the input cannot show) goes as a space (one-line.ts).
     const sent = foldOneLineFields(values, CONTACT_ONE_LINE_FIELDS);
     setValues(sent);
-    const result = await sendContactMessage({ ...sent, [CONTACT_HONEYPOT_FIELD]: honeypot });
+    const deadline = answerDeadline(ANSWER_TIMEOUT_MS);
+    const result = await sendContactMessage({ ...sent, [CONTACT_HONEYPOT_FIELD]: honeypot }, { signal: deadline.signal });
+    deadline.clear();
     switch (result.kind) {
       case 'sent':
         setValues(EMPTY);
@@ -62,7 +72,7 @@ export function useContactForm(initialSubject: string) {
         setStatus({ kind: 'rate-limited', retryAfterSeconds: result.retryAfterSeconds });
         break;
       case 'failed':
-        console.error('The contact message could not be sent:', result.message);
+        console.error('The contact message could not be sent:', deadline.expired() ? 'no answer within 30 s' : result.message);
         setStatus({ kind: 'error' });
         break;
     }
