@@ -15,7 +15,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import type { Lead } from '../domain/admin.ts';
 import { HOSTED_LEAD_NO_DETAIL, type LeadDetail } from '../domain/admin-lists.ts';
-import { experienceLabel } from '../domain/affiliate.ts';
+import { experienceLabel, type AffiliateApplication } from '../domain/affiliate.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { formatDateTime } from './screen-styles.ts';
 
@@ -29,7 +29,7 @@ const useStyles = makeStyles({
     margin: 0,
   },
   term: { color: tokens.colorNeutralForeground3 },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   message: {
     whiteSpace: 'pre-wrap',
     overflowWrap: 'anywhere',
@@ -57,6 +57,24 @@ function Fields({ rows }: { rows: [string, string | null | undefined][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** An affiliate application's fields, as the lead's drawer and the applications' own drawer show them. */
+export function ApplicationFields({ application }: { application: Omit<AffiliateApplication, 'id'> }) {
+  return (
+    <Fields
+      rows={[
+        ['Name', `${application.firstName} ${application.lastName}`.trim()],
+        ['Email', application.email],
+        ['Company', application.company],
+        ['Website', application.website],
+        ['Experience', experienceLabel(application.experience)],
+        ['Audience', application.audience],
+        ['Motivation', application.motivation],
+        ['Applied', formatDateTime(application.createdAt)],
+      ]}
+    />
   );
 }
 
@@ -125,18 +143,7 @@ export function LeadDetailDrawer({ lead, onClose }: { lead: Lead; onClose(): voi
         {application && (
           <section className={styles.section} aria-label="Affiliate application">
             <Subtitle2 as="h2">Affiliate application</Subtitle2>
-            <Fields
-              rows={[
-                ['Name', `${application.firstName} ${application.lastName}`.trim()],
-                ['Email', application.email],
-                ['Company', application.company],
-                ['Website', application.website],
-                ['Experience', experienceLabel(application.experience)],
-                ['Audience', application.audience],
-                ['Motivation', application.motivation],
-                ['Applied', formatDateTime(application.createdAt)],
-              ]}
-            />
+            <ApplicationFields application={application} />
           </section>
         )}
         {detail?.signup && (

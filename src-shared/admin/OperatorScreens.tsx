@@ -1,4 +1,4 @@
-import { Badge, Button, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Badge, Button, Link, MessageBar, MessageBarBody, useRestoreFocusTarget } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useMemo, useState } from 'react';
 import type { OutboxMail } from '../domain/admin.ts';
@@ -6,6 +6,7 @@ import type { RecordsQuery } from '../domain/admin-lists.ts';
 import { experienceLabel, type AffiliateApplication } from '../domain/affiliate.ts';
 import { isMailtoOneAddress } from '../domain/external-url.ts';
 import { useAdminServices } from './admin-services.tsx';
+import { ApplicationDetailDrawer, applicantName } from './ApplicationDetailDrawer.tsx';
 import { loadErrorText } from './messages.ts';
 import { RecordsScreen, type RecordColumn } from './RecordsScreen.tsx';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
@@ -141,29 +142,49 @@ function MailLink({ address }: { address: string }) {
 export function AffiliateApplicationsScreen({ headingLevel }: { headingLevel?: HeadingLevel }) {
   const { api } = useAdminServices();
   const styles = useScreenStyles();
-  const columns = useMemo<RecordColumn<AffiliateApplication>[]>(
-    () => [
+  const [opened, setOpened] = useState<AffiliateApplication | null>(null);
+  const restoreFocusTarget = useRestoreFocusTarget();
+  const columns = useMemo<RecordColumn<AffiliateApplication>[]>(() => {
+    // Long answers are clamped to a few lines in the table; the name opens the whole application.
+    const clamped = (text: string) => (text ? <span className={styles.clampedText}>{text}</span> : '—');
+    return [
       { header: 'Received', cell: (app) => formatDateTime(app.createdAt), className: styles.nowrap },
-      { header: 'Name', cell: (app) => `${app.firstName} ${app.lastName}`, className: styles.longValue },
+      {
+        header: 'Name',
+        cell: (app) => (
+          <Button
+            appearance="transparent"
+            className={styles.openButton}
+            onClick={() => setOpened(app)}
+            aria-label={`Open the application of ${applicantName(app)}`}
+            {...restoreFocusTarget}
+          >
+            {`${app.firstName} ${app.lastName}`}
+          </Button>
+        ),
+        className: styles.longValue,
+      },
       { header: 'Email', cell: (app) => <MailLink address={app.email} />, className: styles.longValue },
       { header: 'Company', cell: (app) => app.company || '—', className: styles.longValue },
       { header: 'Website', cell: (app) => app.website || '—', className: styles.longValue },
       { header: 'Experience', cell: (app) => experienceLabel(app.experience) || '—' },
-      { header: 'Audience', cell: (app) => app.audience || '—', className: styles.wrapText },
-      { header: 'Motivation', cell: (app) => app.motivation || '—', className: styles.wrapText },
-    ],
-    [styles],
-  );
+      { header: 'Audience', cell: (app) => clamped(app.audience), className: styles.longText },
+      { header: 'Motivation', cell: (app) => clamped(app.motivation), className: styles.longText },
+    ];
+  }, [styles, restoreFocusTarget]);
   return (
-    <RecordsScreen
-      title="Affiliate Applications"
-      description="Applications to the partner program, newest first. Reply by email within 2-3 business days."
-      noun={{ one: 'application', other: 'applications' }}
-      searchLabel="Search by name, email or company"
-      load={useCallback((query: RecordsQuery) => api.listAffiliateApplications(query), [api])}
-      columns={columns}
-      rowKey={(app) => app.id}
-      headingLevel={headingLevel}
-    />
+    <>
+      <RecordsScreen
+        title="Affiliate Applications"
+        description="Applications to the partner program, newest first. Reply by email within 2-3 business days."
+        noun={{ one: 'application', other: 'applications' }}
+        searchLabel="Search by name, email or company"
+        load={useCallback((query: RecordsQuery) => api.listAffiliateApplications(query), [api])}
+        columns={columns}
+        rowKey={(app) => app.id}
+        headingLevel={headingLevel}
+      />
+      {opened && <ApplicationDetailDrawer application={opened} onClose={() => setOpened(null)} />}
+    </>
   );
 }

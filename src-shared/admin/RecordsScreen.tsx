@@ -118,7 +118,7 @@ export function RecordsScreen<T>({
           columns.map((column) => (
             <TableCell
               key={column.header}
-              className={mergeClasses(column.className, column.pinned && styles.pinnedEnd, stack.cell)}
+              className={mergeClasses(styles.cellTop, column.className, column.pinned && styles.pinnedEnd, stack.cell)}
               role="cell"
             >
               {/* Its column header says it to a screen reader already; the actions name themselves. */}

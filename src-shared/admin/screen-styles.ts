@@ -51,11 +51,30 @@ export const useScreenStyles = makeStyles({
     boxShadow: `-1px 0 0 ${tokens.colorNeutralStroke2}`,
   },
   wrapText: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: '320px' },
+  /** A column of free text someone wrote at length: wide enough to read, its cell clamped (clampedText). */
+  longText: { minWidth: '160px', maxWidth: '320px' },
+  /**
+   * Free text cut to three lines in its cell, so one long answer never makes its row a wall with
+   * the row's name and date far out of view; the whole of it is in the record's detail drawer.
+   */
+  clampedText: {
+    display: '-webkit-box',
+    WebkitBoxOrient: 'vertical',
+    WebkitLineClamp: 3,
+    overflow: 'hidden',
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+  },
+  /** A record's cells start at the row's top: a taller cell beside them leaves them where the eye starts. */
+  cellTop: { verticalAlign: 'top' },
+  /** A record's name as the button that opens it, reading as the name it is. */
+  openButton: { textAlign: 'start', fontWeight: 'inherit', minWidth: 0, padding: 0, height: 'auto' },
   /**
    * A name, address or link someone typed, as long as they made it: it breaks anywhere rather than
-   * push the row's other columns out of view, and never into a sliver on a phone.
+   * push the row's other columns out of view, and never into a sliver: 120 px leaves an
+   * application's audience and motivation room to read in a 1280 px window (stacked on a phone).
    */
-  longValue: { overflowWrap: 'anywhere', minWidth: '160px', maxWidth: '240px' },
+  longValue: { overflowWrap: 'anywhere', minWidth: '120px', maxWidth: '240px' },
 });
 
 /** Out of sight but read by screen readers (a chart's table of figures, a table's column headers when its cells say their own). */

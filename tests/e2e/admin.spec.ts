@@ -376,6 +376,54 @@ test("a long name, email and company wrap inside their columns, leaving the appl
   expect((lastCell?.x ?? 0) + (lastCell?.width ?? 0)).toBeLessThanOrEqual(1366);
 });
 
+test('a long audience and motivation are clamped to a few lines in a top-aligned row, and the whole application opens from the row by click or keyboard', async ({
+  page,
+  request,
+}) => {
+  const lastName = `Verbose${RUN}`;
+  const audience = `Audience ${RUN}: ${'Hiring managers at mid-sized logistics firms across Europe and beyond. '.repeat(22)}the end.`;
+  const motivation = `Motivation ${RUN}: ${'Our readers hire drivers and engineers every single week of the year. '.repeat(22)}the end.`;
+  expect(audience.length).toBeGreaterThan(1_500);
+  const application = await request.post('/api/affiliates/applications', {
+    data: { firstName: 'Vera', lastName, email: `verbose-${RUN}@example.com`, audience, motivation },
+  });
+  expect(application.ok()).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin/affiliates');
+  await logIn(page);
+  await page.getByRole('searchbox', { name: 'Search by name, email or company' }).fill(lastName);
+  await expect(page.getByText('Showing 1 of 1 application')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Affiliate Applications' });
+  const row = table.getByRole('row').nth(1);
+  const rowBox = await row.boundingBox();
+  // A few lines, not a wall of 3,500 px: the row and its name and date are in view together.
+  expect(rowBox && rowBox.height <= 160, `row height ${rowBox?.height}`).toBe(true);
+  const open = row.getByRole('button', { name: `Open the application of Vera ${lastName}` });
+  const openBox = await open.boundingBox();
+  expect(openBox && rowBox && openBox.y - rowBox.y <= 20, 'the name sits at the top of its row').toBe(true);
+  for (const field of ['Audience', 'Motivation']) {
+    const box = await row
+      .getByRole('cell')
+      .nth(await columnIndex(table, field))
+      .boundingBox();
+    expect(box && box.width >= 160 && box.x + box.width <= 1280, `${field}: ${JSON.stringify(box)}`).toBe(true);
+  }
+
+  // The whole application, from the keyboard: Enter on the name opens it, Escape closes it.
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: `Vera ${lastName}` });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(audience, { exact: true })).toBeVisible();
+  await expect(drawer.getByText(motivation, { exact: true })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(open).toBeFocused();
+  // And by a click on its row's name.
+  await open.click();
+  await expect(drawer.getByText(`verbose-${RUN}@example.com`)).toBeVisible();
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);

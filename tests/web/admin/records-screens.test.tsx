@@ -232,6 +232,22 @@ describe('the affiliate applications screen', () => {
     );
   });
 
+  it('opens the whole application from its name, its long answers clamped in the table but not in the drawer', async () => {
+    const user = userEvent.setup();
+    const long = `${'Recruiters in healthcare and logistics. '.repeat(45)}End.`;
+    renderScreen(
+      <AffiliateApplicationsScreen />,
+      affiliates([application(3, { firstName: 'Lena', lastName: 'Long', audience: long })]),
+    );
+    await summary('Showing 1 of 1 application');
+    await user.click(screen.getByRole('button', { name: 'Open the application of Lena Long' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Lena Long' });
+    expect(within(drawer).getByText(long)).toBeTruthy();
+    expect(within(drawer).getByText('applicant3@example.com')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("opens the applicant's mail link through the platform (platform replaced: in the console, main hands it to the mail app)", async () => {
     const user = userEvent.setup();
     const opened: string[] = [];
