@@ -1,9 +1,4 @@
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_PER_CUSTOMER } from '../../server/features/audit/routes.ts';
@@ -13,6 +8,7 @@ import {
   TEST_DATABASE_URL,
   type ServerProcess,
 } from '../reliability/support/server-process.ts';
+import { browserSdkClient, signUpWith } from '../server/identity/support.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
 
 /**
@@ -42,19 +38,12 @@ describe.runIf(servicesReady)('browser audit reports across two instances', () =
   it(`accepts ${REPORTS_PER_CUSTOMER} reports in all, not per instance, and records one sign-in`, async () => {
     const email = `ivy-${Date.now()}@example.com`;
     const password = 'Correct-Horse-9';
-    const client = new CognitoIdentityProviderClient({
-      region: 'us-east-1',
-      endpoint: `${first.url}/cognito`,
-      credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'UNUSED' },
-      maxAttempts: 1,
-    });
+    const client = browserSdkClient(first.url);
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     try {
       const ClientId = 'hireassist-local-client';
-      await client.send(
-        new SignUpCommand({ ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
-      );
+      await signUpWith(client, email, { password });
       const mail = await sql.query<{ code: string }>(
         `select template_params->>'code' as code from mail_outbox where to_address = $1 order by id desc limit 1`,
         [email],

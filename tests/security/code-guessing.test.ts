@@ -1,7 +1,7 @@
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CODE_ATTEMPTS } from '../../server/identity/verification.ts';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
 
 /**
  * Guessing a mailed code with many requests at once: every guess is counted, only the first
@@ -22,14 +22,7 @@ describe.each(databases)('wrong codes in parallel on $name', ({ postgres }) => {
 
   it('50 parallel wrong codes count 50, only the first few are answered as a mismatch, and the code dies', async () => {
     const email = 'guessed@example.com';
-    await t.client.send(
-      new SignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: email,
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    await t.signUp(email);
     const code = await t.latestCode(email);
     const wrong = (n: number) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0');
     const confirm = (guess: string) =>

@@ -1,10 +1,9 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../server/db/schema.ts';
 import { createRetentionSweeper } from '../../server/maintenance/retention-sweeper.ts';
-import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
+import { CLIENT_ID, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn } from '../support/openid-stand-in.ts';
 import { openTestDatabase } from '../support/test-server.ts';
@@ -85,14 +84,7 @@ describe('the retention sweeper in the running server', () => {
   });
 
   it('deletes sign-ups never confirmed after 7 days, with their codes, and keeps confirmed accounts', async () => {
-    await t.client.send(
-      new SignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: 'never.confirmed@example.com',
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: 'never.confirmed@example.com' }],
-      }),
-    );
+    await t.signUp('never.confirmed@example.com');
     await t.createUser('customer@example.com');
     const users = () =>
       t.server.app.database.db.selectFrom('identity_users').select(['email', 'status']).orderBy('email').execute();

@@ -1,7 +1,6 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
+import { failure, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
 
 /**
@@ -20,14 +19,7 @@ beforeAll(async () => {
   token = await adminToken(identity.server);
   await identity.createUser('ada@example.com', { given_name: 'Ada', family_name: 'Lovelace' });
   await identity.createUser('grace@example.com', { given_name: 'Grace', family_name: 'Hopper' });
-  await identity.client.send(
-    new SignUpCommand({
-      ClientId: CLIENT_ID,
-      Username: 'pending@example.com',
-      Password: PASSWORD,
-      UserAttributes: [{ Name: 'email', Value: 'pending@example.com' }],
-    }),
-  );
+  await identity.signUp('pending@example.com');
 }, 60_000);
 afterAll(() => identity.close());
 
@@ -73,18 +65,7 @@ describe('GET /api/admin/users', () => {
   it('fills a page of up to 200 from several ListUsers pages (60 users a page)', async () => {
     const emails = Array.from({ length: 62 }, (_, i) => `bulk${i}@example.com`);
     for (let i = 0; i < emails.length; i += 8) {
-      await Promise.all(
-        emails.slice(i, i + 8).map((email) =>
-          identity.client.send(
-            new SignUpCommand({
-              ClientId: CLIENT_ID,
-              Username: email,
-              Password: PASSWORD,
-              UserAttributes: [{ Name: 'email', Value: email }],
-            }),
-          ),
-        ),
-      );
+      await Promise.all(emails.slice(i, i + 8).map((email) => identity.signUp(email)));
     }
     const users = await listUsers();
     expect(users).toHaveLength(65);

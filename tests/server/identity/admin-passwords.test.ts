@@ -6,7 +6,6 @@ import {
   AdminSetUserPasswordCommand,
   ConfirmForgotPasswordCommand,
   DescribeUserPoolClientCommand,
-  SignUpCommand,
   type AuthFlowType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -131,7 +130,7 @@ describe('AdminSetUserPassword', () => {
 
 describe('AdminConfirmSignUp', () => {
   it('confirms an unconfirmed user, once', async () => {
-    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'new@example.com', Password: PASSWORD }));
+    await t.signUp('new@example.com');
     expect(await failure(adminSignIn('ADMIN_USER_PASSWORD_AUTH', { USERNAME: 'new@example.com', PASSWORD }))).toMatchObject({
       name: 'UserNotConfirmedException',
     });

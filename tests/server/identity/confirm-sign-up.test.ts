@@ -1,7 +1,7 @@
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoRequest } from '../../support/cognito-request.ts';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUp = (Username: string) => t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username, Password: PASSWORD }));
 const confirm = (Username: string, ConfirmationCode: string) =>
   t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username, ConfirmationCode }));
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -18,7 +17,7 @@ const user = (email: string) =>
 
 describe('ConfirmSignUp', () => {
   it('confirms the account and verifies its email with the mailed code, once', async () => {
-    await signUp('ada@example.com');
+    await t.signUp('ada@example.com');
     const code = await t.latestCode('ada@example.com');
     await confirm('ada@example.com', code);
     expect(await user('ada@example.com')).toMatchObject({ status: 'CONFIRMED', email_verified: true });
@@ -29,7 +28,7 @@ describe('ConfirmSignUp', () => {
   });
 
   it('refuses a wrong code, then locks the code after 5 wrong tries even for the right one', async () => {
-    await signUp('grace@example.com');
+    await t.signUp('grace@example.com');
     const code = await t.latestCode('grace@example.com');
     for (let attempt = 0; attempt < 5; attempt++) {
       expect(await failure(confirm('grace@example.com', wrong(code)))).toMatchObject({
@@ -45,7 +44,7 @@ describe('ConfirmSignUp', () => {
   });
 
   it('refuses a code older than 24 hours', async () => {
-    await signUp('alan@example.com');
+    await t.signUp('alan@example.com');
     const code = await t.latestCode('alan@example.com');
     t.clock.advance(24 * 3600 * 1000 + 1000);
     expect(await failure(confirm('alan@example.com', code))).toMatchObject({

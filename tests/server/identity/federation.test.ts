@@ -1,4 +1,4 @@
-import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/accounts/user.ts';
@@ -153,13 +153,7 @@ describe('federated sign-in: an existing password account with the same address'
 
   it('an unconfirmed sign-up (a password nobody proved the address for) gives way to the verified owner', async () => {
     // Someone signs up with the owner's address and a password of their own, and never confirms.
-    await t.client.send(
-      new SignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: 'squatted@example.com',
-        Password: PASSWORD,
-      }),
-    );
+    await t.signUp('squatted@example.com');
     const id = await signedIn('Google', 'g-owner-of-squatted');
     expect(id).toMatchObject({ 'cognito:username': 'google_g-owner-of-squatted', email_verified: true });
     const [owner, ...others] = await usersWithEmail('squatted@example.com');

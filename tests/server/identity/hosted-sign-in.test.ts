@@ -1,10 +1,10 @@
-import { GetUserCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { browseHostedSignIn, browseUntil, pkcePair } from '../../support/hosted-browser.ts';
-import { CLIENT_ID, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * The whole Google chain against a real OpenID provider (oidc-provider) on loopback,
@@ -160,14 +160,7 @@ describe('hosted sign-in with Google (a local oidc-provider stands in for Google
   });
 
   it('links a verified Google email to the existing password account, never an unverified one', async () => {
-    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
-    await t.client.send(
-      new ConfirmSignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: 'ada@example.com',
-        ConfirmationCode: await t.latestCode('ada@example.com'),
-      }),
-    );
+    await t.createUser('ada@example.com');
     nextLogin = { accountId: 'g-3003' };
     const refused = await browse(authorizeUrl({}));
     expect(refused.searchParams.get('error')).toBe('access_denied');

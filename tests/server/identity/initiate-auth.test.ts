@@ -1,4 +1,4 @@
-import { AdminDisableUserCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDisableUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as PasswordThreads from '../../../server/identity/password-threads.ts';
@@ -115,7 +115,7 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
   });
 
   it('refuses an unconfirmed user with the right password', async () => {
-    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'new@example.com', Password: PASSWORD }));
+    await t.signUp('new@example.com');
     expect(await failure(passwordAuth('new@example.com', PASSWORD))).toMatchObject({
       name: 'UserNotConfirmedException',
       message: 'User is not confirmed.',

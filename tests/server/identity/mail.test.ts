@@ -1,22 +1,17 @@
-import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoRequest } from '../../support/cognito-request.ts';
 import { captureLog } from '../../support/log-capture.ts';
 import { NOT_ONE_ADDRESS } from '../../../server/mail/delivery-worker.ts';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtp-peer.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { CLIENT_ID, PASSWORD } from './support.ts';
+import { browserSdkClient, CLIENT_ID, PASSWORD, signUpWith } from './support.ts';
 
 async function signUpAndReadLog(env: Record<string, string>) {
   const log = captureLog();
   const server = await startTestServer({ env: { LOG_LEVEL: 'info', ...env }, logStream: log.stream });
-  const client = new CognitoIdentityProviderClient({
-    region: 'us-east-1',
-    endpoint: `${server.url}/cognito`,
-    credentials: { accessKeyId: 'UNUSED', secretAccessKey: 'UNUSED' },
-  });
+  const client = browserSdkClient(server.url);
   try {
-    await client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
+    await signUpWith(client, 'ada@example.com');
     const mail = await server.app.database.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     return { log: log.text(), mail };
   } finally {

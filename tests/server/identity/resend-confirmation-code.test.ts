@@ -1,9 +1,9 @@
-import { ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Codes from '../../../server/identity/codes.ts';
 import { newCode } from '../../../server/identity/codes.ts';
 import { CODE_RESEND_PACE_MS } from '../../../server/identity/verification.ts';
-import { CLIENT_ID, failure, PASSWORD, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 // The real code generator, watched: one test chooses the two codes, so that "the old code is
 // refused" is checked every run instead of only when two random codes happen to differ.
@@ -26,7 +26,7 @@ const mailsTo = async (to: string) =>
 describe('ResendConfirmationCode', () => {
   it('mails a new code that replaces the old one', async () => {
     vi.mocked(newCode).mockReturnValueOnce('111111').mockReturnValueOnce('222222');
-    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', Password: PASSWORD }));
+    await t.signUp('ada@example.com');
     const first = await t.latestCode('ada@example.com');
     expect(first).toBe('111111');
     const result = await resend('ada@example.com');
@@ -56,7 +56,7 @@ describe('ResendConfirmationCode', () => {
   });
 
   it('mails 5 codes an hour, then keeps the last one in force and mails a new one once per pace', async () => {
-    await t.client.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'grace@example.com', Password: PASSWORD }));
+    await t.signUp('grace@example.com');
     for (let send = 2; send <= 5; send++) await resend('grace@example.com');
     const last = await t.latestCode('grace@example.com');
     // Past the limit: answered as a send, no mail, the code mailed last still the valid one.

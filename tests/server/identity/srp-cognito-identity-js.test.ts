@@ -1,4 +1,4 @@
-import { AdminDisableUserCommand, GetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDisableUserCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   AuthenticationDetails,
   CognitoUser,
@@ -95,14 +95,7 @@ describe('amazon-cognito-identity-js against the embedded pool', () => {
   });
 
   it('refuses an unconfirmed and a disabled user only after the right password, with the same errors', async () => {
-    await t.client.send(
-      new SignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: 'pending@example.com',
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: 'pending@example.com' }],
-      }),
-    );
+    await t.signUp('pending@example.com');
     expect(await errorOf(signIn('pending@example.com', PASSWORD))).toEqual({
       code: 'UserNotConfirmedException',
       message: 'User is not confirmed.',

@@ -1,9 +1,9 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { InitiateAuthCommand, RespondToAuthChallengeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
 import { srpClient } from './srp-client.ts';
-import { browserSdkClient, CLIENT_ID, failure, PASSWORD } from './support.ts';
+import { browserSdkClient, CLIENT_ID, failure, PASSWORD, signUpWith } from './support.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -22,14 +22,7 @@ describe.runIf(url)('SRP sign-in across two instances on one PostgreSQL', () => 
 
   it('answers on one instance the challenge the other issued, and refuses the same answer replayed on either', async () => {
     const [first, second] = clients as [CognitoIdentityProviderClient, CognitoIdentityProviderClient];
-    await first.send(
-      new SignUpCommand({
-        ClientId: CLIENT_ID,
-        Username: 'ada@example.com',
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'email', Value: 'ada@example.com' }],
-      }),
-    );
+    await signUpWith(first, 'ada@example.com');
     // Confirmed directly: the code's mail is not what this test is about.
     await instances.apps[0]?.database.db
       .updateTable('identity_users')

@@ -3,6 +3,7 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
   SignUpCommand,
+  type SignUpCommandOutput,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
   ConfirmForgotPasswordCommand,
@@ -27,6 +28,8 @@ export interface IdentityTestServer {
   admin: CognitoIdentityProviderClient;
   /** The code in the newest mail to `to`, read from the outbox. */
   latestCode(to: string): Promise<string>;
+  /** Signs a user up and leaves them unconfirmed (see `signUpWith`). */
+  signUp(email: string, options?: SignUpOptions): Promise<SignUpCommandOutput>;
   /** Signs a user up and confirms them with the mailed code. */
   createUser(email: string, attributes?: Record<string, string>): Promise<void>;
   signIn(email: string, password?: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
@@ -45,6 +48,32 @@ export function browserSdkClient(origin: string): CognitoIdentityProviderClient 
     credentials: UNUSED_CREDENTIALS,
     maxAttempts: 1,
   });
+}
+
+interface SignUpOptions {
+  /** PASSWORD unless given. */
+  password?: string;
+  /** Attributes besides `email`, which is always the address. */
+  attributes?: Record<string, string>;
+}
+
+/**
+ * SignUp through `client` as the browser sends it: the pool's client id, the address as the
+ * username and the `email` attribute. The user stays unconfirmed, with a code in the outbox.
+ */
+export function signUpWith(
+  client: CognitoIdentityProviderClient,
+  email: string,
+  { password = PASSWORD, attributes = {} }: SignUpOptions = {},
+): Promise<SignUpCommandOutput> {
+  return client.send(
+    new SignUpCommand({
+      ClientId: CLIENT_ID,
+      Username: email,
+      Password: password,
+      UserAttributes: Object.entries({ email, ...attributes }).map(([Name, Value]) => ({ Name, Value })),
+    }),
+  );
 }
 
 /** The code in the newest mail to `to`, read from `app`'s outbox. */
@@ -86,15 +115,9 @@ export async function startIdentityServer(
     client,
     admin,
     latestCode,
+    signUp: (email, options) => signUpWith(client, email, options),
     async createUser(email, attributes = {}) {
-      await client.send(
-        new SignUpCommand({
-          ClientId: CLIENT_ID,
-          Username: email,
-          Password: PASSWORD,
-          UserAttributes: Object.entries({ email, ...attributes }).map(([Name, Value]) => ({ Name, Value })),
-        }),
-      );
+      await signUpWith(client, email, { attributes });
       await client.send(
         new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: email, ConfirmationCode: await latestCode(email) }),
       );

@@ -3,7 +3,6 @@ import {
   ConfirmSignUpCommand,
   GetUserCommand,
   InitiateAuthCommand,
-  SignUpCommand,
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -16,6 +15,7 @@ import {
   codeMailedTo as codeIn,
   failure,
   PASSWORD,
+  signUpWith,
   startIdentityServer,
   type IdentityTestServer,
 } from './support.ts';
@@ -87,7 +87,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('VerifyUserAttribute across two in
 
   it('never makes an address the sign-in address with a code mailed to another, whichever instance remembered what', async () => {
     const [a, b] = clients as [CognitoIdentityProviderClient, CognitoIdentityProviderClient];
-    await a.send(new SignUpCommand({ ClientId: CLIENT_ID, Username: 'mallory@example.com', Password: PASSWORD }));
+    await signUpWith(a, 'mallory@example.com');
     await a.send(
       new ConfirmSignUpCommand({
         ClientId: CLIENT_ID,
