@@ -6,7 +6,6 @@ import { installFocusVisibleAttribute } from './app/focus-visible.ts';
 import { installAdminShortcut } from './features/admin-mode/admin-mode.ts';
 import './app/global.css';
 import { createRouter } from './app/router.tsx';
-import { startBrowserVersionCheck } from './features/version-check/version-check.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -29,4 +28,9 @@ void createRouter().then((router) => {
   });
 });
 
-startBrowserVersionCheck();
+// The version check starts once the page has loaded, so its request does not compete with the
+// page's own; its code is fetched then too, not with the first load's JavaScript.
+const startVersionCheck = () =>
+  void import('./features/version-check/version-check.ts').then((module) => module.startBrowserVersionCheck());
+if (document.readyState === 'complete') startVersionCheck();
+else window.addEventListener('load', startVersionCheck, { once: true });

@@ -91,15 +91,11 @@ export function startVersionCheck(deps: VersionCheckDeps): () => void {
 }
 
 /**
- * Starts the check in the browser once the page has loaded, so its request does not compete
- * with the page's own; tests run without a build id and skip it.
+ * Starts the check in the browser (main.tsx calls it once the page has loaded); tests run
+ * without a build id and skip it.
  */
 export function startBrowserVersionCheck(): void {
   if (typeof __APP_BUILD_ID__ !== 'string') return;
-  if (document.readyState !== 'complete') {
-    window.addEventListener('load', startBrowserVersionCheck, { once: true });
-    return;
-  }
   startVersionCheck({
     runningVersion: __APP_BUILD_ID__,
     fetch: (...args) => window.fetch(...args),
