@@ -390,7 +390,7 @@ test('a long audience and motivation are clamped to a few lines in a top-aligned
   expect(application.ok()).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/admin/affiliates');
-  await logIn(page);
+  await logInThroughDialog(page, PASSWORD);
   await page.getByRole('searchbox', { name: 'Search by name, email or company' }).fill(lastName);
   await expect(page.getByText('Showing 1 of 1 application')).toBeVisible();
   const table = page.getByRole('table', { name: 'Affiliate Applications' });
