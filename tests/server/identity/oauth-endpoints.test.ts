@@ -79,6 +79,15 @@ async function freshCode(redirectUri = 'http://app.example') {
   return { code: back.searchParams.get('code') ?? '', verifier: pkce.verifier };
 }
 
+/** The token request that exchanges `fresh` (a freshCode) with our client id, at `redirectUri`. */
+const codeExchange = (fresh: { code: string; verifier: string }, redirectUri = 'http://app.example') => ({
+  grant_type: 'authorization_code',
+  client_id: CLIENT_ID,
+  code: fresh.code,
+  redirect_uri: redirectUri,
+  code_verifier: fresh.verifier,
+});
+
 describe('/oauth2/authorize requires PKCE with S256 from our public client', () => {
   it('refuses a request without code_challenge, with plain, or with a challenge that is no S256 digest', async () => {
     const before = await pendingRequests();
@@ -233,14 +242,7 @@ describe('/oauth2/token', () => {
   });
 
   it('refuses a code used twice, and ends the session its first use started (RFC 6749 4.1.2)', async () => {
-    const { code, verifier } = await freshCode();
-    const exchange = {
-      grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
-      code,
-      redirect_uri: 'http://app.example',
-      code_verifier: verifier,
-    };
+    const exchange = codeExchange(await freshCode());
     const first = await token(exchange);
     expect(first.status).toBe(200);
     const issued = (await first.json()) as { access_token: string; refresh_token: string };
@@ -309,14 +311,7 @@ describe('/oauth2/token', () => {
   });
 
   it('refuses a parameter sent twice (RFC 6749 3.2) as invalid_request, whichever copy would be good', async () => {
-    const { code, verifier } = await freshCode();
-    const exchange = {
-      grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
-      code,
-      redirect_uri: 'http://app.example',
-      code_verifier: verifier,
-    };
+    const exchange = codeExchange(await freshCode());
     for (const [name, other] of [
       ['code', 'a-code-from-elsewhere'],
       ['code_verifier', pkcePair().verifier],
@@ -402,22 +397,10 @@ describe('/oauth2/token', () => {
 
   it('takes the redirect_uri with or without its trailing slash, as /authorize does', async () => {
     const withSlash = await freshCode('http://app.example/');
-    const exchanged = await token({
-      grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
-      code: withSlash.code,
-      redirect_uri: 'http://app.example',
-      code_verifier: withSlash.verifier,
-    });
+    const exchanged = await token(codeExchange(withSlash, 'http://app.example'));
     expect(exchanged.status).toBe(200);
     const without = await freshCode('http://app.example');
-    const slashed = await token({
-      grant_type: 'authorization_code',
-      client_id: CLIENT_ID,
-      code: without.code,
-      redirect_uri: 'http://app.example/',
-      code_verifier: without.verifier,
-    });
+    const slashed = await token(codeExchange(without, 'http://app.example/'));
     expect(slashed.status).toBe(200);
   });
 });

@@ -47,6 +47,30 @@ async function fillSignUp(
   await user.type(field(/^Confirm Password/), values.password);
 }
 
+/** `email`'s account asks for a reset code and fills in the code (123456) and Brand-New-9! twice. */
+async function filledResetForm(email: string) {
+  identity.addUser(email);
+  const user = userEvent.setup();
+  renderApp(identity);
+  await askForResetCode(user, email);
+  await user.type(field(/^Verification Code/), '123456');
+  await user.type(field(/^New Password/), 'Brand-New-9!');
+  await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+  return user;
+}
+
+/** An account that was never confirmed signs in: the dialog moves on to Verify Email. */
+async function openVerifyEmail() {
+  identity.addUser('pending@example.com', { confirmed: false });
+  renderApp(identity);
+  fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+  await dialog();
+  fireEvent.change(field(/^Email/), { target: { value: 'pending@example.com' } });
+  fireEvent.change(field(/^Password/), { target: { value: 'Secret123!' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  await screen.findByRole('heading', { name: 'Verify Email' });
+}
+
 /** From the Login dialog to the reset form's second step for `email`: the code has been sent. */
 async function askForResetCode(user: ReturnType<typeof userEvent.setup>, email: string) {
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -189,14 +213,7 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
   });
 
   it('a code guessed wrong too often: Verify Email says to send a new one, not to wait', async () => {
-    identity.addUser('pending@example.com', { confirmed: false });
-    renderApp(identity);
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await dialog();
-    fireEvent.change(field(/^Email/), { target: { value: 'pending@example.com' } });
-    fireEvent.change(field(/^Password/), { target: { value: 'Secret123!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await screen.findByRole('heading', { name: 'Verify Email' });
+    await openVerifyEmail();
     identity.failNext.set(
       'confirmSignUp',
       new IdentityError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
@@ -224,14 +241,7 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
 
 describe('resend cooldown', { timeout: 20_000 }, () => {
   it('disables Resend for 60 s after each resend, counting down', async () => {
-    identity.addUser('pending@example.com', { confirmed: false });
-    renderApp(identity);
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await dialog();
-    fireEvent.change(field(/^Email/), { target: { value: 'pending@example.com' } });
-    fireEvent.change(field(/^Password/), { target: { value: 'Secret123!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await screen.findByRole('heading', { name: 'Verify Email' });
+    await openVerifyEmail();
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     const resend = () => screen.getByRole('button', { name: /Resend code/ }) as HTMLButtonElement;
@@ -306,13 +316,7 @@ describe('sign in', { timeout: 20_000 }, () => {
   });
 
   it('when the sign-in after a reset fails once, Reset Password again only signs in (the code has been used)', async () => {
-    identity.addUser('ada@example.com');
-    const user = userEvent.setup();
-    renderApp(identity);
-    await askForResetCode(user, 'ada@example.com');
-    await user.type(field(/^Verification Code/), '123456');
-    await user.type(field(/^New Password/), 'Brand-New-9!');
-    await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+    const user = await filledResetForm('ada@example.com');
     identity.failNext.set('signIn', new IdentityError('TooManyRequestsException', 'Too many requests, try again later.'));
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, try again later.');
@@ -323,13 +327,7 @@ describe('sign in', { timeout: 20_000 }, () => {
   });
 
   it('a code guessed wrong too often: says to send a new one (not to wait), and Resend code sends it, then counts down', async () => {
-    identity.addUser('ada@example.com');
-    const user = userEvent.setup();
-    renderApp(identity);
-    await askForResetCode(user, 'ada@example.com');
-    await user.type(field(/^Verification Code/), '123456');
-    await user.type(field(/^New Password/), 'Brand-New-9!');
-    await user.type(field(/^Confirm New Password/), 'Brand-New-9!');
+    const user = await filledResetForm('ada@example.com');
     // Cognito's words for a dead code; waiting never revives it.
     identity.failNext.set(
       'confirmForgotPassword',
