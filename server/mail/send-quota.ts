@@ -60,13 +60,25 @@ export type MailAdmission = 'mail' | 'paced' | 'refused';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/**
+ * The inbox an address reaches and its domain, as the quotas count them, so other spellings of
+ * one inbox share its quota: case aside, a domain's trailing dot names the same host, and a
+ * +tag is delivered to the address without it by most providers (subaddressing).
+ */
+function mailboxOf(to: string): { recipient: string; domain: string } {
+  const address = to.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1).replace(/\.+$/, '');
+  const local = address.slice(0, at).replace(/\+.*$/, '');
+  return { recipient: `${local}@${domain}`, domain };
+}
+
 export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, log: FastifyBaseLogger): SendQuota {
   const within = async (key: string, limit: number, nowMs: number) =>
     (await store.hit(`mail:${key}`, HOUR_MS, nowMs)).count <= limit;
   return {
     async admit({ to, clientAddress, toProvenAddress }, nowMs) {
-      const recipient = to.trim().toLowerCase();
-      const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
+      const { recipient, domain } = mailboxOf(to);
       // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
       if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return 'refused';
       if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return 'paced';

@@ -162,6 +162,29 @@ describe('the quota mechanism', () => {
     );
   });
 
+  it('counts the spellings of one mailbox as one recipient (+tags, a trailing dot), and of one domain as one domain', async () => {
+    const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
+    const now = Date.now();
+    const spellings = ['victim+1@example.com', 'Victim+news@Example.com.', 'victim@example.com.', 'victim@example.com'];
+    const admitted = [];
+    for (let i = 0; i < DEFAULT_MAIL_QUOTA.perRecipientPerHour + 2; i++) {
+      const to = spellings[i % spellings.length] as string;
+      admitted.push(await quota.admit({ to, clientAddress: `192.0.2.${i}`, toProvenAddress: false }, now));
+    }
+    // Every spelling reaches the same inbox: one recipient's quota, then paced.
+    expect(admitted.filter((admission) => admission === 'mail')).toHaveLength(DEFAULT_MAIL_QUOTA.perRecipientPerHour);
+    expect(admitted.slice(-2)).toEqual(['paced', 'paced']);
+
+    const domains = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
+    for (let i = 0; i < DEFAULT_MAIL_QUOTA.perDomainPerHour; i++) {
+      const to = `stranger${i}@victim.example${i % 2 ? '.' : ''}`;
+      expect(await domains.admit({ to, clientAddress: `198.51.100.${i % 250}`, toProvenAddress: false }, now)).toBe('mail');
+    }
+    expect(await domains.admit({ to: 'someone@victim.example', clientAddress: '203.0.113.9', toProvenAddress: false }, now)).toBe(
+      'refused',
+    );
+  });
+
   it(`counts an IPv6 client's whole /64 as one client address: ${DEFAULT_MAIL_QUOTA.perClientPerHour} mails an hour, however it rotates`, async () => {
     const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
     const now = Date.now();
