@@ -37,8 +37,6 @@ export const missingScope = () => notAuthorized('Access Token does not have requ
 export const passwordResetRequired = () =>
   new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
 export const userDisabled = () => notAuthorized('User is disabled.');
-/** A sign-in, or a password check, while the lockout holds. */
-export const passwordAttemptsExceeded = () => notAuthorized('Password attempts exceeded');
 export const internalError = () => new CognitoError('InternalErrorException', 'An internal error occurred. Please try again.');
 
 /** The message AWS gives when a required member is missing. */

@@ -3,13 +3,12 @@ import {
   incorrectCredentials,
   invalidParameter,
   notAuthorized,
-  passwordAttemptsExceeded,
   passwordResetRequired,
   userDisabled,
   userNotConfirmed,
 } from './errors.ts';
 import { requiredString, stringMap, type Input } from './fields.ts';
-import { attemptCounted, notLocked } from './lockout.ts';
+import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import { requireClientId } from './operations/operation.ts';
 import { limitPerUser, type IdentityService } from './service.ts';
 import type { ClientInfo } from './security-event.ts';
@@ -90,41 +89,25 @@ export async function checkNotLocked(
   const locked = user
     ? user.locked_until !== null && user.locked_until.getTime() > now
     : await unknownUserLimits(service).isLocked(login, now);
-  if (locked) throw passwordAttemptsExceeded();
+  if (locked) throw notAuthorized('Password attempts exceeded');
 }
 
 /**
- * Counts a password attempt as a failure, before the password is checked, with the lock its
- * count calls for (`attemptCounted`, one statement); false, and nothing counted, while the
- * user (or, for a name no user has, the name) is locked. Checked and counted
- * at once, so a burst of parallel guesses, on one instance or several, gets no more passwords
- * checked than guesses one after another: the lock the fifth sets turns the others away.
- * A password that matches then clears the count (`clearFailures`).
+ * Counts a failed sign-in atomically (parallel guesses each count) and sets the lock the
+ * new count calls for.
  */
-export async function claimAttempt(
-  service: IdentityService,
-  login: string,
-  user: UserRow | undefined,
-  now: number,
-): Promise<boolean> {
-  return user
-    ? (await service.db
-        .updateTable('identity_users')
-        .set(attemptCounted('identity_users', now))
-        .where('sub', '=', user.sub)
-        .where(notLocked('identity_users', now))
-        .returning('sub')
-        .executeTakeFirst()) !== undefined
-    : await unknownUserLimits(service).claimAttempt(login, now);
-}
-
-/** After a password (or its SRP proof) matched: the attempt `claimAttempt` counted was no failure. */
-export async function clearFailures(service: IdentityService, userSub: string): Promise<void> {
-  await service.db
+export async function recordFailure(service: IdentityService, userSub: string, now: number): Promise<void> {
+  const { failed_sign_ins: failures } = await service.db
     .updateTable('identity_users')
-    .set({ failed_sign_ins: 0, last_failed_sign_in_at: null, locked_until: null })
+    .set({
+      failed_sign_ins: nextFailureCount('identity_users', now),
+      last_failed_sign_in_at: new Date(now),
+    })
     .where('sub', '=', userSub)
-    .execute();
+    .returning('failed_sign_ins')
+    .executeTakeFirstOrThrow();
+  const lock = lengthenedLock('identity_users', failures, now);
+  if (lock) await service.db.updateTable('identity_users').set({ locked_until: lock }).where('sub', '=', userSub).execute();
 }
 
 /**
@@ -136,12 +119,19 @@ export async function clearFailures(service: IdentityService, userSub: string): 
 export async function verifyPassword(service: IdentityService, login: string, password: string): Promise<UserRow> {
   await limitPerUser(service, login);
   const user = await findUser(service.db, login);
-  // An unknown name is counted and locks like an account would, so the lockout reveals nothing.
-  if (!(await claimAttempt(service, login, user, service.clock.now()))) throw passwordAttemptsExceeded();
+  const now = service.clock.now();
+  await checkNotLocked(service, login, user, now);
   // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
   const matches = await service.passwords.verify(user?.password_hash ?? null, password);
-  if (user === undefined || !matches) throw incorrectCredentials();
-  await clearFailures(service, user.sub);
+  if (user === undefined) {
+    // An unknown name locks like an account would, so the lockout reveals nothing.
+    await unknownUserLimits(service).recordFailure(login, now);
+    throw incorrectCredentials();
+  }
+  if (!matches) {
+    await recordFailure(service, user.sub, now);
+    throw incorrectCredentials();
+  }
   if (user.srp_verifier === null) {
     await service.db
       .updateTable('identity_users')
@@ -163,8 +153,8 @@ export async function signInWithPassword(
 }
 
 /**
- * After the password (or its SRP proof) matched, and the failure count was cleared
- * (`clearFailures`): Cognito's status checks in its order. A user whose password an operator set (FORCE_CHANGE_PASSWORD) passes,
+ * After the password (or its SRP proof) matched: Cognito's status checks in its order, then
+ * the failure count cleared. A user whose password an operator set (FORCE_CHANGE_PASSWORD) passes,
  * unless that temporary password has expired: the caller asks them for a new one.
  */
 export async function admitUser(service: IdentityService, user: UserRow): Promise<void> {
@@ -174,6 +164,13 @@ export async function admitUser(service: IdentityService, user: UserRow): Promis
   const temporaryUntil = user.temporary_password_expires_at;
   if (user.status === 'FORCE_CHANGE_PASSWORD' && temporaryUntil !== null && temporaryUntil.getTime() <= service.clock.now()) {
     throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
+  }
+  if (user.failed_sign_ins > 0 || user.locked_until !== null) {
+    await service.db
+      .updateTable('identity_users')
+      .set({ failed_sign_ins: 0, last_failed_sign_in_at: null, locked_until: null })
+      .where('sub', '=', user.sub)
+      .execute();
   }
 }
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
 import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
-import { attemptCounted, notLocked } from './lockout.ts';
+import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import type { IdentityService } from './service.ts';
 import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendOrKeepCode, stillUsable } from './verification.ts';
 
@@ -31,30 +31,30 @@ export class UnknownUserLimits {
     return (row?.locked_until?.getTime() ?? 0) > now;
   }
 
-  /**
-   * Counts a sign-in attempt as `claimAttempt` (sign-in.ts) does for a real account: false, and
-   * nothing counted, while the name is locked.
-   */
-  async claimAttempt(login: string, now: number): Promise<boolean> {
+  /** Counts a failed sign-in as `recordFailure` (sign-in.ts) does for a real account. */
+  async recordFailure(login: string, now: number): Promise<void> {
+    const login_hash = loginHash(login);
     const at = new Date(now);
-    const claimed = await this.db
+    const { failed_sign_ins: failures } = await this.db
       .insertInto('identity_unknown_logins')
-      .values({
-        login_hash: loginHash(login),
-        failed_sign_ins: 1,
-        last_failed_sign_in_at: at,
-        locked_until: null,
-        touched_at: at,
-      })
+      .values({ login_hash, failed_sign_ins: 1, last_failed_sign_in_at: at, locked_until: null, touched_at: at })
       .onConflict((conflict) =>
-        conflict
-          .column('login_hash')
-          .doUpdateSet({ ...attemptCounted('identity_unknown_logins', now), touched_at: at })
-          .where(notLocked('identity_unknown_logins', now)),
+        conflict.column('login_hash').doUpdateSet({
+          failed_sign_ins: nextFailureCount('identity_unknown_logins', now),
+          last_failed_sign_in_at: at,
+          touched_at: at,
+        }),
       )
       .returning('failed_sign_ins')
-      .executeTakeFirst();
-    return claimed !== undefined;
+      .executeTakeFirstOrThrow();
+    const lock = lengthenedLock('identity_unknown_logins', failures, now);
+    if (lock) {
+      await this.db
+        .updateTable('identity_unknown_logins')
+        .set({ locked_until: lock })
+        .where('login_hash', '=', login_hash)
+        .execute();
+    }
   }
 
   /**

@@ -4,7 +4,7 @@ import { checkPassword } from '../passwords.ts';
 import { reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
-import { claimAttempt } from '../sign-in.ts';
+import { recordFailure } from '../sign-in.ts';
 import { verifierColumns } from '../srp/verifier.ts';
 import { findUserBySub } from '../users.ts';
 import type { Operation } from './operation.ts';
@@ -26,9 +26,11 @@ export const changePassword: Operation<'ChangePassword'> = {
     const user = await findUserBySub(service.db, signedIn.sub);
     if (user === undefined) throw userNotFound();
     const now = service.clock.now();
-    // Counted before the check, as a sign-in's attempt is; the new password's row clears it.
-    if (!(await claimAttempt(service, user.email, user, now))) throw attemptLimit();
-    if (!(await service.passwords.verify(user.password_hash, previous))) throw incorrectCredentials();
+    if (user.locked_until !== null && user.locked_until.getTime() > now) throw attemptLimit();
+    if (!(await service.passwords.verify(user.password_hash, previous))) {
+      await recordFailure(service, user.sub, now);
+      throw incorrectCredentials();
+    }
     await service.db
       .updateTable('identity_users')
       .set({

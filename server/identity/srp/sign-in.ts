@@ -1,7 +1,8 @@
 import type { SignInAnswer } from '../challenges.ts';
-import { incorrectCredentials, invalidParameter, passwordAttemptsExceeded } from '../errors.ts';
+import { incorrectCredentials, invalidParameter } from '../errors.ts';
 import { limitPerUser, type IdentityService } from '../service.ts';
-import { checkNotLocked, claimAttempt, clearFailures, finishSignIn } from '../sign-in.ts';
+import { checkNotLocked, finishSignIn, recordFailure } from '../sign-in.ts';
+import { unknownUserLimits } from '../unknown-user-limits.ts';
 import { findUser, isUniqueViolation } from '../users.ts';
 import {
   isClientTimestamp,
@@ -72,16 +73,18 @@ export async function answerPasswordVerifier(
   if (!isClientTimestamp(timestamp)) throw invalidParameter('TIMESTAMP must be in the form "ddd MMM D HH:mm:ss UTC YYYY"');
   await limitPerUser(service, block.login);
   const user = await findUser(service.db, block.username);
+  await checkNotLocked(service, block.login, user, now);
   const matches = signatureMatches(service.srp, block, { secretBlock, timestamp, signature });
-  // No verifier yet (a user from before SRP): nothing was proven, nothing is counted.
-  if (user !== undefined && (block.salt === '' || user.srp_salt !== block.salt)) {
-    await checkNotLocked(service, block.login, user, now);
+  if (user === undefined) {
+    await unknownUserLimits(service).recordFailure(block.login, now);
     throw incorrectCredentials();
   }
-  // An unknown name is counted and locks like an account would.
-  if (!(await claimAttempt(service, block.login, user, now))) throw passwordAttemptsExceeded();
-  if (user === undefined || !matches) throw incorrectCredentials();
-  await clearFailures(service, user.sub);
+  // No verifier yet (a user from before SRP): nothing was proven, nothing is counted.
+  if (block.salt === '' || user.srp_salt !== block.salt) throw incorrectCredentials();
+  if (!matches) {
+    await recordFailure(service, user.sub, now);
+    throw incorrectCredentials();
+  }
   // Single use on every instance: the block names the session it starts, so a replay of a
   // right answer collides with that session's primary key.
   return finishSignIn(service, user, clientId, block.sessionId).catch((error: unknown) => {

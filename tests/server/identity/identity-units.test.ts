@@ -6,6 +6,7 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { parseUserFilter } from '../../../server/identity/filter.ts';
+import { lockAfterFailure } from '../../../server/identity/lockout.ts';
 import { startPasswordThreads } from '../../../server/identity/password-threads.ts';
 import { createPasswordHasher, passwordPolicyViolation } from '../../../server/identity/passwords.ts';
 import { verifySignature } from '../../../server/identity/sigv4.ts';
@@ -113,6 +114,16 @@ describe('the ListUsers filter parser', () => {
 
   it.each(['email', 'email = a@b.c', 'email != "x"', 'email = "x" and sub = "y"', 'phone = "1"'])('refuses %j', (filter) => {
     expect(() => parseUserFilter(filter)).toThrow(expect.objectContaining({ type: 'InvalidParameterException' }));
+  });
+});
+
+describe('the lockout schedule', () => {
+  it('locks from the fifth failure for 1 s, doubling, capped at 15 minutes', () => {
+    expect(lockAfterFailure(4, 0)).toBeNull();
+    expect(lockAfterFailure(5, 0)?.getTime()).toBe(1000);
+    expect(lockAfterFailure(6, 0)?.getTime()).toBe(2000);
+    expect(lockAfterFailure(9, 0)?.getTime()).toBe(16_000);
+    expect(lockAfterFailure(30, 0)?.getTime()).toBe(900_000);
   });
 });
 

@@ -114,6 +114,12 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
     await passwordAuth('ada@example.com', PASSWORD);
   });
 
+  it('signs in every one of many parallel sign-ins with the right password (a user on several devices, a load test)', async () => {
+    await t.createUser('many.devices@example.com');
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => t.signIn('many.devices@example.com')));
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+  });
+
   it('refuses an unconfirmed user with the right password', async () => {
     await t.signUp('new@example.com');
     expect(await failure(passwordAuth('new@example.com', PASSWORD))).toMatchObject({
