@@ -2,7 +2,7 @@ import type { ListPage } from '../../domain/admin-lists.ts';
 import { adminLogin } from '../../domain/endpoints/admin.ts';
 import type { Endpoint } from '../../domain/endpoints/endpoint.ts';
 import type { TokenStore } from '../../domain/platform.ts';
-import { answerDeadline } from '../answer-deadline.ts';
+import { ANSWER_TIMEOUT_MS, answerDeadline } from '../answer-deadline.ts';
 import { callEndpoint, errorOf, type EndpointAnswer, type EndpointInput } from '../endpoint.ts';
 import { stopWhenIdle } from './export-idle.ts';
 
@@ -26,15 +26,10 @@ export interface AdminHttpOptions {
   baseUrl: string;
   tokenStore: TokenStore;
   fetch?: typeof fetch;
-  /** How long a request waits for its answer; ADMIN_ANSWER_TIMEOUT_MS unless given. */
+  /** How long a request waits for its answer; ANSWER_TIMEOUT_MS unless given (for an export, for its start). */
   answerTimeoutMs?: number;
 }
 
-/**
- * How long an admin request waits for the server's answer (for an export, for its start);
- * fetch itself would wait about five minutes (answer-deadline.ts).
- */
-const ADMIN_ANSWER_TIMEOUT_MS = 30_000;
 export const ADMIN_ANSWER_TIMEOUT_TEXT =
   'The server did not answer within 30 seconds. Check that it is running and reachable, then try again.';
 
@@ -55,7 +50,7 @@ export interface AdminHttp {
 /** The fetch-based transport of the web app's admin client. No UI side effects. */
 export function createAdminHttp(options: AdminHttpOptions): AdminHttp {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const timeoutMs = options.answerTimeoutMs ?? ADMIN_ANSWER_TIMEOUT_MS;
+  const timeoutMs = options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
   return {
     tokenStore: options.tokenStore,
     async send<E extends Endpoint>(contract: E, ...[input]: InputArgs<E>): Promise<AdminOutcome<EndpointAnswer<E>>> {

@@ -1,6 +1,6 @@
 import type { AffiliateApplicationFields } from '../../../src-shared/domain/affiliate.ts';
 import { submitAffiliateApplication as contract } from '../../../src-shared/domain/endpoints/public.ts';
-import { answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
+import { ANSWER_TIMEOUT_MS, answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
 import { callEndpoint, retryAfterSecondsOf } from '../../../src-shared/api/endpoint.ts';
 
 /**
@@ -11,13 +11,6 @@ export type ApplicationOutcome =
   | { sent: true }
   | { sent: false; fields: Record<string, string> }
   | { sent: false; rateLimited: true; retryAfterSeconds: number | undefined };
-
-/**
- * How long the form stays busy waiting for the server's answer: then it is a failure, and the
- * applicant, with what they typed, can send it again (a repeat the server stores without a
- * second notice, should the first have arrived after all).
- */
-const ANSWER_TIMEOUT_MS = 30_000;
 
 /** Sends an application (to `baseUrl`, the page's own origin when omitted). Never throws. */
 export async function submitAffiliateApplication(

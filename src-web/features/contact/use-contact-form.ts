@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
+import { ANSWER_TIMEOUT_MS, answerDeadline } from '../../../src-shared/api/answer-deadline.ts';
 import { sendContactMessage, type ContactSendResult } from '../../../src-shared/api/contact.ts';
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -23,13 +23,6 @@ export type ContactFormStatus =
   | { kind: 'rate-limited'; retryAfterSeconds: number | undefined };
 
 export type FieldErrors = Partial<Record<ContactField, string>>;
-
-/**
- * How long the form stays busy waiting for the server's answer: then it is a failure, and the
- * visitor, with what they typed, can send it again (the server stores a repeat of the same
- * message once, should the first have arrived after all).
- */
-const ANSWER_TIMEOUT_MS = 30_000;
 
 const EMPTY: ContactFormFields = { name: '', email: '', subject: '', message: '' };
 
