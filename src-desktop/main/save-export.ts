@@ -14,6 +14,7 @@ export type ShowSaveDialog = (options: {
   title: string;
   defaultPath: string;
   filters: { name: string; extensions: string[] }[];
+  properties: 'showOverwriteConfirmation'[];
 }) => Promise<{ canceled: boolean; filePath?: string }>;
 
 export interface ExportDependencies {
@@ -71,6 +72,9 @@ async function saveExport(request: ExportToSave, deps: ExportDependencies, signa
     title: 'Save export',
     defaultPath: path.join(deps.defaultDirectory, request.suggestedName),
     filters: [{ name: 'CSV', extensions: ['csv'] }],
+    // The file is renamed over the target at the end, replacing whatever is there: the dialog must
+    // ask first. macOS and Windows always do; Electron's Linux dialog only when told to.
+    properties: ['showOverwriteConfirmation'],
   });
   if (choice.canceled || !choice.filePath) return { status: 'cancelled' };
   const target = choice.filePath;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminSession } from '../../src-desktop/main/admin-session.ts';
 import { EXPORT_IDLE_TIMEOUT_MS, EXPORT_STALLED } from '../../src-shared/api/admin/export-idle.ts';
 import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/admin/export-result.ts';
-import { createExportSaver } from '../../src-desktop/main/save-export.ts';
+import { createExportSaver, type ShowSaveDialog } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 import { closeHttpServer, listenOnLoopback } from '../support/free-port.ts';
 
@@ -155,5 +155,47 @@ describe('what an export leaves on disk (electron not needed)', () => {
       await server.close();
     }
     expect((await readdir(folder)).sort()).toEqual(['leads.csv', ...kept].sort());
+  });
+});
+
+describe('saving over a file that already exists (electron not needed)', () => {
+  /**
+   * Electron's save dialog as it behaves on Linux: a name the operator picks that already exists
+   * is confirmed only when the console asks for it (`showOverwriteConfirmation`; macOS and
+   * Windows always ask). Here the operator answers the confirmation with Cancel.
+   */
+  const linuxSaveDialog =
+    (target: string, asked: string[]): ShowSaveDialog =>
+    async (options) => {
+      if (options.properties?.includes('showOverwriteConfirmation')) {
+        asked.push(path.basename(target));
+        return { canceled: true };
+      }
+      return { canceled: false, filePath: target };
+    };
+
+  it('replaces an existing file only after the dialog asked the operator, and keeps it when they decline', async () => {
+    const server = await exportServer({ rows: 10 });
+    const target = path.join(folder, 'leads-2026-11-25.csv');
+    await writeFile(target, 'the export the operator keeps');
+    const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
+    await vault.storeFor(server.origin).write('the-admin-token');
+    const session = createAdminSession({ vault, serverUrl: server.origin });
+    const asked: string[] = [];
+    const saver = createExportSaver({
+      showSaveDialog: linuxSaveDialog(target, asked),
+      defaultDirectory: folder,
+      download: (exportPath, signal) => session.download(exportPath, signal),
+      onProgress: () => undefined,
+    });
+    try {
+      expect(await saver.save({ path: '/api/admin/leads/export', suggestedName: 'leads-2026-11-25.csv' })).toEqual({
+        status: 'cancelled',
+      });
+    } finally {
+      await server.close();
+    }
+    expect(asked).toEqual(['leads-2026-11-25.csv']);
+    expect(await readFile(target, 'utf8')).toBe('the export the operator keeps');
   });
 });
