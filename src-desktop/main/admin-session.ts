@@ -39,6 +39,15 @@ export async function forgetServer(vault: TokenVault, origin: string): Promise<v
 export const KEYCHAIN_LOST_AT_SIGN_OUT =
   'The OS keychain did not answer, so the session could not be read and the server was not told of the sign-out.';
 
+/**
+ * A sign-out's failure when the keychain did not answer and the settings could not note the entry
+ * for removal at the next launch (a full disk, a read-only profile): the keychain may keep the
+ * session, and a later launch on `origin` would sign in with it unasked.
+ */
+export function keychainKeepsSession(origin: string): string {
+  return `The OS keychain did not answer and the console's settings could not be saved, so the session the keychain holds for ${origin} could not be removed: a later launch may sign in with it. Sign out of ${origin} again then, or delete the "HireAssist Console" entry for ${origin} in the keychain.`;
+}
+
 /** A sign-in's answer when the console left its server before the server answered it. */
 export const SIGN_IN_OVERTAKEN =
   'The console changed servers while signing in, so that sign-in was undone. Sign in to the server now shown.';
@@ -69,10 +78,11 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
    * that is said, rather than a sign-out reported done that never reached the server. The entry
    * itself is removed at the next launch (token-vault.ts).
    */
-  const logout = async (api: AdminApi, tokenStore: TokenStore): Promise<AdminOutcome<void>> => {
+  const logout = async (origin: string, api: AdminApi, tokenStore: TokenStore): Promise<AdminOutcome<void>> => {
     const keychainBefore = options.vault.kind() === 'keychain';
     const unreadable = (await tokenStore.read()) === null && keychainBefore && options.vault.kind() === 'memory';
     const outcome = await api.logout();
+    if (options.vault.leftInKeychain(origin)) return { ok: false, reason: 'failed', error: keychainKeepsSession(origin) };
     return unreadable ? { ok: false, reason: 'failed', error: KEYCHAIN_LOST_AT_SIGN_OUT } : outcome;
   };
 
@@ -96,7 +106,7 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     const startedAt = switches;
     const outcome = await api.login(password);
     if (!outcome.ok || switches === startedAt) return outcome;
-    await logout(api, tokenStore);
+    await logout(origin, api, tokenStore);
     await forgetServer(options.vault, origin);
     return { ok: false, reason: 'failed', error: SIGN_IN_OVERTAKEN };
   };
@@ -105,7 +115,7 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
     async call({ method, args }) {
       if (!current) return NO_SERVER;
       const { origin, api, tokenStore } = current;
-      if (method === 'logout') return logout(api, tokenStore);
+      if (method === 'logout') return logout(origin, api, tokenStore);
       if (method === 'login') return signIn(origin, api, tokenStore, args as [string]);
       // validate answers false without asking the server when no token is stored: nothing to clear then.
       const checksToken = method === 'validate' && (await tokenStore.read()) !== null;
@@ -133,7 +143,7 @@ export function createAdminSession(options: { vault: TokenVault; serverUrl: stri
       leaving = true;
       try {
         const left = current;
-        const signedOut = left ? await logout(left.api, left.tokenStore) : SIGNED_OUT;
+        const signedOut = left ? await logout(left.origin, left.api, left.tokenStore) : SIGNED_OUT;
         save();
         // Nothing of the server left stays behind: its device cookie goes with its token.
         if (left) await forgetServer(options.vault, left.origin);

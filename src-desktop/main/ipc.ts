@@ -2,7 +2,7 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
 import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
 import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
-import type { AdminSession } from './admin-session.ts';
+import { keychainKeepsSession, type AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
 import { parseServerUrl } from './server-url.ts';
 import type { SettingsStore } from './settings.ts';
@@ -35,6 +35,8 @@ export const SERVER_NOT_SAVED = 'The server was not changed: its address could n
 
 /** What the operator reads when the server they left did not take the sign-out. */
 function signOutFailureText(from: string, failure: AdminFailure): string {
+  // That session may still be on this computer: the text says so, and what to do.
+  if (failure.reason !== 'network' && failure.error === keychainKeepsSession(from)) return failure.error;
   const reason = failure.reason === 'network' ? 'it could not be reached' : (failure.error ?? 'it did not confirm the sign-out');
   return `${from} was not told of the sign-out: ${reason.replace(/\.$/, '')}. Nothing of that session is kept on this computer, but that server may accept it until it expires.`;
 }

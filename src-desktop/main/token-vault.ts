@@ -17,6 +17,11 @@ export interface TokenVault {
   /** The keychain until it fails, then memory for the rest of the run. */
   kind(): TokenStorageKind;
   storeFor(origin: string): TokenStore;
+  /**
+   * Whether the keychain may still hold `account`'s entry with nothing to remove it: a clear the
+   * keychain did not do while the settings could not note it for the next launch either.
+   */
+  leftInKeychain(account: string): boolean;
 }
 
 /**
@@ -61,10 +66,20 @@ export async function openTokenVault(
   } catch (error) {
     console.warn(`The OS keychain is unavailable, so the admin token is kept in memory only: ${describe(error)}`);
   }
+  /** Entries a removal could neither reach nor note: the next launch would find them. */
+  const leftBehind = new Set<string>();
   /** A removal the keychain did not do: it may still hold the entry, to be removed next launch. */
   const removeLater = (account: string) => {
-    const pending = ledger.pendingKeychainRemovals();
-    if (!pending.includes(account)) noteRemovals(ledger, [...pending, account]);
+    let noted = true;
+    try {
+      const pending = ledger.pendingKeychainRemovals();
+      if (!pending.includes(account)) noted = noteRemovals(ledger, [...pending, account]);
+    } catch (error) {
+      noted = false;
+      console.warn(`The keychain entries still to remove could not be read from the settings: ${describe(error)}`);
+    }
+    if (noted) leftBehind.delete(account);
+    else leftBehind.add(account);
   };
 
   const memory = new Map<string, TokenStore>();
@@ -89,6 +104,7 @@ export async function openTokenVault(
 
   return {
     kind: () => (keychain ? 'keychain' : 'memory'),
+    leftInKeychain: (account) => leftBehind.has(account),
     storeFor(origin) {
       const inMemory = memoryStore(origin);
       return {
@@ -113,12 +129,17 @@ export async function openTokenVault(
   };
 }
 
-/** Writes the ledger; a settings file that cannot be written costs the note, never the sign-out. */
-function noteRemovals(ledger: RemovalLedger, accounts: string[]): void {
+/**
+ * Writes the ledger, and says whether it could; a settings file that cannot be written costs the
+ * note, never the sign-out (which then says what stays behind, see admin-session.ts).
+ */
+function noteRemovals(ledger: RemovalLedger, accounts: string[]): boolean {
   try {
     ledger.setPendingKeychainRemovals(accounts);
+    return true;
   } catch (error) {
     console.warn(`The keychain entries still to remove could not be noted in the settings: ${describe(error)}`);
+    return false;
   }
 }
 

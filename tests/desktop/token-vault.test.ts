@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
-import { createAdminSession, KEYCHAIN_LOST_AT_SIGN_OUT } from '../../src-desktop/main/admin-session.ts';
+import { createAdminSession, keychainKeepsSession, KEYCHAIN_LOST_AT_SIGN_OUT } from '../../src-desktop/main/admin-session.ts';
 import type { SettingsStore } from '../../src-desktop/main/settings.ts';
 import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
 import { callAdmin as admin, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
@@ -199,6 +199,49 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       expect(await relaunched.storeFor(SERVER).read()).toBeNull();
       expect(settings.pendingKeychainRemovals()).toEqual([]);
     }
+  });
+
+  it('says the next launch may sign in again when neither the keychain nor the settings can take the removal', async () => {
+    for (const failingFrom of ['before the sign-out', 'the launch'] as const) {
+      const { keychain, entries, state } = keychainThatStartsFailing();
+      // The settings can be read but not written (a full disk, a read-only profile).
+      const settings: SettingsStore = {
+        ...settingsOnServer(),
+        setPendingKeychainRemovals: () => {
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        },
+      };
+      // A session the keychain holds: signed in now, or left signed in by an earlier launch.
+      entries.set(`${KEYCHAIN_SERVICE}/${SERVER}`, 'earlier-token');
+      if (failingFrom === 'the launch') state.failing = true;
+      const tokens = await consoleWith(keychain, settings);
+      tokens.valid.add('earlier-token');
+      expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+      state.failing = true;
+
+      expect(await admin('logout'), failingFrom).toEqual({ ok: false, reason: 'failed', error: keychainKeepsSession(SERVER) });
+      // What the message is about: the next launch, with the keychain answering, finds a session.
+      state.failing = false;
+      const relaunched = await openTokenVault(async () => keychain, settings);
+      expect(await relaunched.storeFor(SERVER).read(), failingFrom).not.toBeNull();
+    }
+  });
+
+  it('switching servers says the keychain may keep the old session when neither it nor the settings can take the removal', async () => {
+    const { keychain, entries, state } = keychainThatStartsFailing();
+    const settings: SettingsStore = {
+      ...settingsOnServer(),
+      setPendingKeychainRemovals: () => {
+        throw new Error('EROFS: read-only file system, open');
+      },
+    };
+    entries.set(`${KEYCHAIN_SERVICE}/${SERVER}`, 'earlier-token');
+    state.failing = true;
+    await consoleWith(keychain, settings);
+    expect(await admin('login', 'the password')).toEqual({ ok: true, value: undefined });
+
+    const switched = await invoke(IPC_CHANNELS.settingsSetServerUrl, RENDERER.href, 'https://other.example');
+    expect(switched).toEqual({ ok: true, serverUrl: 'https://other.example', signOutFailure: keychainKeepsSession(SERVER) });
   });
 
   it('says the server was not told when the keychain stopped answering before a sign-out could read the token', async () => {
