@@ -68,11 +68,23 @@ function visibleBounds(bounds: WindowBounds | null): WindowBounds | null {
   return onScreen ? bounds : null;
 }
 
+/**
+ * Stores where the window was, if the settings can be written. A throw from the close listener
+ * would reach Electron's uncaught-exception handler, an error box at every quit on a full disk.
+ */
+function rememberBounds(settings: SettingsStore, bounds: WindowBounds): void {
+  try {
+    settings.setBounds(bounds);
+  } catch (error) {
+    console.warn(`The window's size and place could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** Creates the console window on `renderer` where the operator left it, and remembers its bounds on close. */
 export function setupMainWindow(settings: SettingsStore, renderer: URL): BrowserWindow {
   const window = new BrowserWindow(mainWindowOptions(visibleBounds(settings.bounds())));
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => settings.setBounds(window.getNormalBounds()));
+  window.on('close', () => rememberBounds(settings, window.getNormalBounds()));
   void window.loadURL(renderer.href);
   return window;
 }

@@ -71,8 +71,20 @@ export class BrowserWindow {
   constructor(readonly options: Record<string, unknown>) {
     BrowserWindow.created.push(this);
   }
-  once() {}
-  on() {}
+  /** The window's listeners by event, which `emit` calls as Electron would (a throw escapes to main). */
+  readonly listeners = new Map<string, (() => void)[]>();
+  once(event: string, listener: () => void) {
+    this.on(event, listener);
+  }
+  on(event: string, listener: () => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  }
+  emit(event: string) {
+    for (const listener of this.listeners.get(event) ?? []) listener();
+  }
+  getNormalBounds() {
+    return { x: 0, y: 0, width: 1280, height: 800 };
+  }
   async loadURL(url: string) {
     this.loaded = url;
   }
