@@ -44,9 +44,9 @@ export async function loadKeytar(): Promise<Keychain> {
 }
 
 /**
- * The OS keychain when keytar loads and answers a read, otherwise memory only (the next
- * launch asks for the password again, and the renderer says so). A keychain that fails later
- * (locked, its daemon gone) is dropped the same way, so sign-in and sign-out go on in memory
+ * The OS keychain when keytar loads and the keychain takes a write (it is unlocked), otherwise
+ * memory only (the next launch asks for the password again, and the renderer says so). A
+ * keychain that fails later (locked, its daemon gone) is dropped the same way, so sign-in and sign-out go on in memory
  * instead of failing with keytar's error; the renderer learns it from `kind()`.
  */
 export async function openTokenVault(
@@ -56,8 +56,7 @@ export async function openTokenVault(
   let keychain: Keychain | null = null;
   try {
     const loaded = await loadKeychain();
-    // A read proves the Secret Service / Keychain / Credential Vault is reachable and unlocked.
-    await loaded.getPassword(KEYCHAIN_SERVICE, 'availability-check');
+    await confirmAnswering(loaded);
     // What an earlier run could not remove goes first, before anything can read it back.
     const pending = ledger.pendingKeychainRemovals();
     for (const account of pending) await loaded.deletePassword(KEYCHAIN_SERVICE, account);
@@ -82,6 +81,11 @@ export async function openTokenVault(
     else leftBehind.add(account);
   };
 
+  /**
+   * Entries this run has read or written in the keychain: one it then finds empty, or cannot
+   * remove, is checked for a locked keychain (confirmAnswering) rather than taken as gone.
+   */
+  const held = new Set<string>();
   const memory = new Map<string, TokenStore>();
   const memoryStore = (origin: string) => {
     const store = memory.get(origin) ?? createMemoryTokenStore();
@@ -108,16 +112,31 @@ export async function openTokenVault(
     storeFor(origin) {
       const inMemory = memoryStore(origin);
       return {
-        read: () => withKeychain((available) => available.getPassword(KEYCHAIN_SERVICE, origin), inMemory.read),
+        read: () =>
+          withKeychain(async (available) => {
+            const value = await available.getPassword(KEYCHAIN_SERVICE, origin);
+            // Gone since this run saw it: the keychain may have been locked meanwhile.
+            if (value === null && held.has(origin)) await confirmAnswering(available);
+            // Answering, and empty: removed elsewhere (the keychain app), not to be checked again.
+            if (value === null) held.delete(origin);
+            else held.add(origin);
+            return value;
+          }, inMemory.read),
         write: (token) =>
           withKeychain(
-            (available) => available.setPassword(KEYCHAIN_SERVICE, origin, token),
+            async (available) => {
+              await available.setPassword(KEYCHAIN_SERVICE, origin, token);
+              held.add(origin);
+            },
             () => inMemory.write(token),
           ),
         clear: () =>
           withKeychain(
             async (available) => {
-              await available.deletePassword(KEYCHAIN_SERVICE, origin);
+              // Nothing removed of an entry this run saw: the keychain may be locked, still holding it.
+              const removed = await available.deletePassword(KEYCHAIN_SERVICE, origin);
+              if (!removed && held.has(origin)) await confirmAnswering(available);
+              held.delete(origin);
             },
             async () => {
               removeLater(origin);
@@ -127,6 +146,20 @@ export async function openTokenVault(
       };
     },
   };
+}
+
+/** The entry written and removed to learn whether the keychain answers; it never holds a secret. */
+const PROBE_ACCOUNT = 'availability-check';
+
+/**
+ * Throws unless the keychain is reachable and unlocked. A read or a delete cannot tell: gnome-keyring answers
+ * a read of a locked keyring with nothing and a delete with false, as for an entry that is not
+ * there (a sign-out would pass for done, its entry kept for the next launch). Only a write is
+ * refused ("Cannot create an item in a locked collection").
+ */
+async function confirmAnswering(keychain: Keychain): Promise<void> {
+  await keychain.setPassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT, 'probe');
+  await keychain.deletePassword(KEYCHAIN_SERVICE, PROBE_ACCOUNT);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_SERVICE, loadKeytar, openTokenVault, type Keychain } from '../../../src-desktop/main/token-vault.ts';
 
@@ -124,5 +126,48 @@ describe('admin token in the real OS keychain (keytar, gnome-keyring Secret Serv
     expect(relaunched.kind()).toBe('keychain');
     expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
     expect(pending).toEqual([]);
+  });
+});
+
+/** Locks the Secret Service's login keyring, as the operator (or an idle timeout) locks it mid-run. */
+async function lockKeyring(): Promise<void> {
+  await promisify(execFile)('dbus-send', [
+    '--session',
+    '--print-reply',
+    '--dest=org.freedesktop.secrets',
+    '/org/freedesktop/secrets',
+    'org.freedesktop.Secret.Service.Lock',
+    'array:objpath:/org/freedesktop/secrets/collection/login',
+  ]);
+}
+
+// Last in the file: the keyring stays locked (unlocking asks for its password in a prompt, which this session cannot show).
+describe('a keyring locked while the console runs (real gnome-keyring)', () => {
+  it('is taken as not answering: the sign-out cannot pass for done, and the entry goes at the next launch it is open', async () => {
+    let pending: string[] = [];
+    const ledger = { pendingKeychainRemovals: () => pending, setPendingKeychainRemovals: (next: string[]) => (pending = next) };
+    const vault = await openTokenVault(loadKeytar, ledger);
+    await vault.storeFor(account).write('session-token');
+    // Another run, whose first step after the lock removes an entry (a switch forgetting a server's device cookie).
+    const forgetting = await openTokenVault(loadKeytar, ledger);
+    await forgetting.storeFor(`${account} known device`).write('device-cookie');
+    await lockKeyring();
+    await forgetting.storeFor(`${account} known device`).clear();
+    expect(forgetting.kind()).toBe('memory');
+    expect(pending).toEqual([`${account} known device`]);
+    pending = [];
+
+    // gnome-keyring answers a read of a locked keyring with nothing, as if no one had signed in.
+    expect(await vault.storeFor(account).read()).toBeNull();
+    // The console must know the keychain did not answer: sign-out then says the server was not
+    // told (KEYCHAIN_LOST_AT_SIGN_OUT), and the entry it could not remove is noted.
+    expect(vault.kind()).toBe('memory');
+    await vault.storeFor(account).clear();
+    expect(pending).toEqual([account]);
+
+    // A launch while it is still locked removes nothing, so the note stays.
+    const relaunched = await openTokenVault(loadKeytar, ledger);
+    expect(relaunched.kind()).toBe('memory');
+    expect(pending).toEqual([account]);
   });
 });
