@@ -93,23 +93,28 @@ export function openSettings(options: SettingsOptions): SettingsStore {
     console.warn(`The console's settings file could not be read and was moved to ${resetBackupPath}: ${String(error)}`);
     store = new Store<StoredSettings>(storeOptions);
   }
+  /**
+   * One setting, or its default when the file lacks it: electron-store reads the file at every
+   * get, and one removed while the console runs (to start afresh) reads as an empty object.
+   */
+  const read = <Key extends keyof StoredSettings>(key: Key): StoredSettings[Key] => store.get(key, DEFAULTS[key]);
   return {
     get: () => {
       // An address an earlier version accepted (http to another machine) is not used any more.
-      const stored = store.get('serverUrl');
+      const stored = read('serverUrl');
       const checked = stored === null ? null : parseServerUrl(stored);
       return {
         serverUrl: checked?.ok ? checked.serverUrl : null,
-        lastScreen: store.get('lastScreen'),
+        lastScreen: read('lastScreen'),
         ...(stored !== null && checked && !checked.ok ? { refusedServerUrl: { url: stored, error: checked.error } } : {}),
         ...(resetBackupPath ? { resetBackupPath } : {}),
       };
     },
     setServerUrl: (serverUrl) => store.set('serverUrl', serverUrl),
     setLastScreen: (screen) => store.set('lastScreen', screen),
-    bounds: () => store.get('bounds'),
+    bounds: () => read('bounds'),
     setBounds: (bounds) => store.set('bounds', bounds),
-    pendingKeychainRemovals: () => store.get('pendingKeychainRemovals'),
+    pendingKeychainRemovals: () => read('pendingKeychainRemovals'),
     setPendingKeychainRemovals: (accounts) => store.set('pendingKeychainRemovals', accounts),
   };
 }

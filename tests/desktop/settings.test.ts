@@ -56,6 +56,19 @@ describe('console settings (electron mocked, real electron-store on disk)', () =
     });
   });
 
+  it('answers the defaults when the file is removed while the console runs, and keeps working', async () => {
+    const settings = openSettings({ cwd: folder });
+    settings.setServerUrl('https://admin.example.com');
+    settings.setLastScreen('users');
+    // The operator deletes settings.json to start afresh, with the console still open.
+    await rm(path.join(folder, 'settings.json'));
+    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+    expect(settings.bounds()).toBeNull();
+    expect(settings.pendingKeychainRemovals()).toEqual([]);
+    settings.setBounds({ x: 1, y: 2, width: 900, height: 600 });
+    expect(openSettings({ cwd: folder }).get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+  });
+
   it('leaves the file alone and throws when it cannot be read for another reason than its contents', async () => {
     // A folder where the file should be: EISDIR, like EACCES a problem of the machine, not of the file.
     const file = path.join(folder, 'settings.json');
