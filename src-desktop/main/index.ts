@@ -5,7 +5,7 @@ import { setupMenu } from './menu.ts';
 import { registerRendererScheme, setupRendererProtocol } from './renderer-protocol.ts';
 import { createExportSaver } from './save-export.ts';
 import { IPC_CHANNELS } from '../contract/bridge.ts';
-import { openExternalSafely, setupContentSecurity } from './security.ts';
+import { openExternalSafely, remoteDebuggingSwitch, setupContentSecurity } from './security.ts';
 import { openSettings } from './settings.ts';
 import { loadKeytar, openTokenVault } from './token-vault.ts';
 import { RENDERER_DIR, rendererUrl, setupMainWindow } from './window.ts';
@@ -19,6 +19,12 @@ app.setName('HireAssist Console');
 registerRendererScheme();
 
 async function start(): Promise<void> {
+  const debugging = remoteDebuggingSwitch();
+  if (debugging) {
+    throw new Error(
+      `The console does not run with --${debugging}: another program could drive its window and the admin session.`,
+    );
+  }
   const renderer = rendererUrl();
   setupContentSecurity(renderer);
   setupRendererProtocol(RENDERER_DIR);

@@ -13,6 +13,19 @@ export async function openExternalSafely(url: string): Promise<void> {
 }
 
 /**
+ * Chromium's switches that hand the window to another program over the DevTools protocol: it
+ * could then drive the bridge, and so the admin API with the session in the keychain, without
+ * the password. Electron's fuses close --inspect (main's Node debugger) but have none for these.
+ */
+const REMOTE_DEBUGGING_SWITCHES = ['remote-debugging-port', 'remote-debugging-pipe'];
+
+/** The remote-debugging switch the packaged console was started with, if any (it then refuses to run). */
+export function remoteDebuggingSwitch(packaged: boolean = app.isPackaged): string | null {
+  if (!packaged) return null;
+  return REMOTE_DEBUGGING_SWITCHES.find((name) => app.commandLine.hasSwitch(name)) ?? null;
+}
+
+/**
  * Whether the console's window may load `url`: its own files (the renderer's scheme and host,
  * or under `electron-vite dev` the dev server, with its hot-reload socket), and the devtools.
  * The renderer needs nothing else: the server's API is reached through main.

@@ -34,6 +34,8 @@ export const app = {
   exit: vi.fn((_code?: number) => undefined),
   /** What a built, installed app says; tests of the packaged app set it to true. */
   isPackaged: false,
+  /** The switches the console was started with (none unless a test adds some). */
+  commandLine: { hasSwitch: vi.fn((_name: string) => false) },
 };
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
