@@ -125,9 +125,8 @@ async function isNewestContent(trx: Kysely<Schema>, hash: string): Promise<boole
 type ImportResult = { applied: true; changed: number } | { applied: false };
 
 /**
- * Imports content/blog into the built-in store: new slugs are inserted, a post whose
- * `updated_at` moved forward in its file is replaced, and a post whose file is gone is
- * deleted. Safe to run on every start and from several instances at once (one import at a
+ * Imports content/blog into the built-in store: new slugs are inserted, a post whose file
+ * changed is replaced, and a post whose file is gone is deleted. Safe to run on every start and from several instances at once (one import at a
  * time, under a lock). Content older than the newest the database has imported is not applied
  * (`applied: false`): with two versions running in a rolling deploy, an old instance restarting
  * would otherwise bring back the posts the new content deleted and delete the ones it added.

@@ -36,14 +36,25 @@ export function rowToPost(row: PostRow): BlogPost {
 export type ImportedPost = Omit<BlogPostsTable, 'id'>;
 
 /**
- * Inserts a post from content/blog, or replaces the stored one when the file's `updated_at`
- * moved forward. True when a row changed. One statement, so instances starting together agree.
+ * Inserts a post from content/blog, or replaces the stored one when the file says anything
+ * else: the importer applies only the newest content (content-importer.ts), so its files are
+ * what readers get. Replacing only when `updated_at` moved forward kept a post an editor set
+ * to draft, or corrected, as it was. True when a row changed. One statement, so instances
+ * starting together agree.
  */
 export async function upsertImportedPost(db: Kysely<Schema>, post: ImportedPost): Promise<boolean> {
+  const columns = Object.keys(post);
+  const stored = sql.join(columns.map((column) => sql.ref(`blog_posts.${column}`)));
+  const imported = sql.join(columns.map((column) => sql.ref(`excluded.${column}`)));
   const result = await db
     .insertInto('blog_posts')
     .values(post)
-    .onConflict((conflict) => conflict.column('slug').doUpdateSet(post).where('blog_posts.updated_at', '<', post.updated_at))
+    .onConflict((conflict) =>
+      conflict
+        .column('slug')
+        .doUpdateSet(post)
+        .where(sql<SqlBool>`(${stored}) is distinct from (${imported})`),
+    )
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }

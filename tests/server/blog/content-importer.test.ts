@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { BLOG_SLUG_MAX_LENGTH } from '../../../src-shared/domain/blog-post.ts';
 import { importPostFiles, readPostFiles } from '../../../server/features/blog/content-importer.ts';
+import { createBuiltInPostSource } from '../../../server/features/blog/store.ts';
 import { borrowPGlite } from '../../support/pglite-pool.ts';
 import { createTempTree, type TempTree } from '../../support/temp-tree.ts';
 
@@ -64,6 +65,31 @@ describe('a rolling deploy: instances of two versions start, in turn, on one dat
       expect(await slugs()).toEqual(['added', 'kept']);
     } finally {
       await Promise.all([older.remove(), newer.remove(), database.dispose()]);
+    }
+  });
+});
+
+describe('an editor changes a post file without moving its updated_at', () => {
+  test('a post set to draft is withdrawn, and a corrected title or text is what readers get', async () => {
+    const database = await borrowPGlite();
+    const source = createBuiltInPostSource(database.db);
+    const published = await createTempTree({
+      'post.md': postFile({ slug: 'withdrawn' }),
+      'typo.md': postFile({ slug: 'typo', title: 'Teh title' }),
+    });
+    const edited = await createTempTree({
+      'post.md': postFile({ slug: 'withdrawn', status: 'draft' }),
+      'typo.md': postFile({ slug: 'typo', title: 'The title' }),
+    });
+    try {
+      await importPostFiles(database.db, published.dir);
+      expect(await source.getPublishedBySlug('withdrawn')).toBeDefined();
+      // The next start, with the edited folder: the files say what is served.
+      await importPostFiles(database.db, edited.dir);
+      expect(await source.getPublishedBySlug('withdrawn')).toBeUndefined();
+      expect((await source.getPublishedBySlug('typo'))?.title).toBe('The title');
+    } finally {
+      await Promise.all([published.remove(), edited.remove(), database.dispose()]);
     }
   });
 });
