@@ -22,6 +22,7 @@ import {
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { largestJsonBody } from '../../http/body-limit.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import { storableDate } from '../../db/storable-date.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
 import { listBody } from './list-body.ts';
@@ -168,8 +169,8 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       if (postData.slug !== slug) {
         return reply.status(400).send({ error: "Invalid request body: 'postData.slug' must equal 'slug'" });
       }
-      const postUpdatedAt = new Date(postData.updated_at);
-      if (Number.isNaN(postUpdatedAt.getTime())) {
+      const postUpdatedAt = storableDate(postData.updated_at);
+      if (!postUpdatedAt) {
         return reply.status(400).send({ error: "Invalid request body: 'postData.updated_at' must be a date" });
       }
       const post: BlogPost = { ...postData, content: sanitizeBlogHtml(postData.content) };

@@ -6,6 +6,7 @@ import {
   type FeaturedImage,
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
+import { storableDate } from '../../db/storable-date.ts';
 import type { StoryChiefConfig } from './config.ts';
 import { isPublishedAt, PostSourceUnavailableError, type PostSource, type PublishedSlug } from './post-source.ts';
 
@@ -15,10 +16,13 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** A date as StoryChief wrote it, or null when it is none a Date can read (the page, its copy and the sitemap need one). */
+/**
+ * A date as StoryChief wrote it, or null when it is none a Date can read or the database can
+ * store (the page, its copy and the sitemap need one; the page's copy is saved with it).
+ */
 const dateText = (value: unknown): string | null => {
   const written = optionalText(value);
-  return written !== null && !Number.isNaN(Date.parse(written)) ? written : null;
+  return written !== null && storableDate(written) !== undefined ? written : null;
 };
 
 function keywords(story: Json): string {

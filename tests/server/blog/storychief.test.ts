@@ -203,6 +203,17 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(await sitemap.text()).toContain('/blog/story-7</loc>');
   });
 
+  test('a story dated outside the years 1 to 9999 (which the database cannot store) still has its page, not a 500', async () => {
+    const odd = story(7, { updated_at: '+010000-01-01T00:00:00Z', published_at: '0000-01-01T00:00:00Z' });
+    peer.answer = () => {
+      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
+      return { status: 200, body: { data: [odd], meta: { pagination } } };
+    };
+    const page = await server.fetch('/blog/story-7.html');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p>Body 7</p>');
+  });
+
   test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
     for (const answer of [
       { status: 500, body: { error: 'boom' } },

@@ -267,6 +267,15 @@ describe('save-post-html refuses', () => {
     expect(await response.json()).toEqual({ error: `Invalid request body: 'filename' must be exactly "${post.slug}.html"` });
   });
 
+  test.each([['0000-01-01T00:00:00Z'], ['-000001-01-01T00:00:00Z'], ['+010000-01-01T00:00:00Z']])(
+    'post data dated outside the years 1 to 9999, which the database cannot store: %j (400, not a 500)',
+    async (updatedAt) => {
+      const response = await save({ postData: { ...post, updated_at: updatedAt } });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Invalid request body: 'postData.updated_at' must be a date" });
+    },
+  );
+
   test('post data for another slug, unknown fields and a missing body field', async () => {
     expect((await save({ postData: { ...post, slug: 'another-post' } })).status).toBe(400);
     expect((await save({ extra: 'field' })).status).toBe(400);
