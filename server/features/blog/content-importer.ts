@@ -8,6 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { BLOG_POST_STATUSES, BLOG_SLUG_PATTERN, BlogPostSchema } from '../../../src-shared/domain/blog-post.ts';
 import { describeFieldErrors } from '../../../src-shared/domain/validation-errors.ts';
 import type { Schema } from '../../db/schema.ts';
+import { storableDate } from '../../db/storable-date.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { deletePostsOtherThan, rowToPost, upsertImportedPost, type ImportedPost } from './store.ts';
 
@@ -31,8 +32,8 @@ function requiredText(file: string, data: Record<string, unknown>, key: string):
 }
 
 function date(file: string, value: unknown, key: string): Date {
-  const parsed = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(parsed.getTime())) throw new ContentError(file, `"${key}" must be a date such as 2026-03-01`);
+  const parsed = storableDate(value instanceof Date ? value.getTime() : String(value));
+  if (!parsed) throw new ContentError(file, `"${key}" must be a date such as 2026-03-01`);
   return parsed;
 }
 

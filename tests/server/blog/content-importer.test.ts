@@ -42,6 +42,12 @@ describe('content/blog refuses, naming the file, a post the blog could not serve
     );
   });
 
+  test('a date outside the years 1 to 9999 (the database would refuse it, and the server not start)', async () => {
+    await expect(importFolder({ 'year-zero.md': postFile({ published_at: '0000-03-02' }) })).rejects.toThrow(
+      'content/blog/year-zero.md: "published_at" must be a date such as 2026-03-01',
+    );
+  });
+
   test('a valid post is read', async () => {
     const [post] = await importFolder({ 'ok.md': postFile() });
     expect(post?.slug).toBe('a-post');
