@@ -36,6 +36,11 @@ export const BLOG_POST_PATHS = ['stories', 'posts', 'publications/stories', 'pub
 /** URL-safe slug: lower-case words joined by single hyphens. */
 export const BLOG_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const BLOG_SLUG_MAX_LENGTH = 120;
+const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
+/** Whether `text` can be a post's slug (both post sources keep to it): anything else names no post. */
+export function isBlogSlug(text: string): boolean {
+  return text.length <= BLOG_SLUG_MAX_LENGTH && slugPattern.test(text);
+}
 /** A post's static page is `{slug}.html`: the longest file name the blog saves or serves. */
 export const BLOG_PAGE_FILENAME_MAX_LENGTH = BLOG_SLUG_MAX_LENGTH + '.html'.length;
 

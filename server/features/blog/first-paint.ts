@@ -5,6 +5,7 @@ import {
   blogPostImage,
   blogPostPageMeta,
   blogPostTitle,
+  isBlogSlug,
   type BlogPost,
 } from '../../../src-shared/domain/blog-post.ts';
 import { blogListPath, blogPageCount, isFilteredBlogList, shownBlogPage } from '../../../src-shared/domain/blog-list-page.ts';
@@ -155,10 +156,13 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
     const slug = pathname.slice(PATHS.blog.length + 1).replace(/\/$/, '');
     // The app looks the slug up among the newest posts and checks for a saved copy (src-shared/api/blog/post-cache.ts).
     const lookup: PostQuery = { page: 1, perPage: BLOG.slugLookupPerPage, status: 'published' };
-    const [page, saved] = await Promise.all([source.list(lookup), publicPages.savedPage(slug)]);
+    // An address no slug can be (capitals, too long, a NUL the database refuses) names no post:
+    // it is not looked for, so it is a 404 like any other missing post, never a failed paint's 200.
+    const possible = isBlogSlug(slug);
+    const [page, saved] = await Promise.all([source.list(lookup), possible ? publicPages.savedPage(slug) : undefined]);
     const listed = page.posts.find((candidate) => candidate.slug === slug);
     // A post older than the newest ones the lookup lists: the app then asks for it by its slug.
-    const older = !listed && page.total > lookup.perPage ? await source.getPublishedBySlug(slug) : undefined;
+    const older = possible && !listed && page.total > lookup.perPage ? await source.getPublishedBySlug(slug) : undefined;
     const found = listed ?? older;
     // The lookup (src-shared/api/blog/find-post-by-slug.ts) is the one reader of this copy and
     // keeps only the post with the slug, so the copy carries only that post, not all 100.

@@ -3,12 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   BLOG_LIST_PATHS,
   BLOG_POST_PATHS,
-  BLOG_SLUG_MAX_LENGTH,
-  BLOG_SLUG_PATTERN,
   SavePostHtmlBodySchema,
   type BlogPost,
   type CheckHtmlResult,
   type SavePostHtmlResult,
+  isBlogSlug,
   postNotFound,
 } from '../../../src-shared/domain/blog-post.ts';
 import {
@@ -45,7 +44,6 @@ export interface BlogRouteDeps {
 const UNAUTHORIZED: ErrorBody = { error: 'Admin authentication required' };
 const UNAVAILABLE: ErrorBody = { error: 'The blog is unavailable right now. Please try again in a moment.' };
 const HTML_MAX_AGE_MS = BLOG.htmlCacheMaxAgeHours * 60 * 60 * 1000;
-const slugPattern = new RegExp(BLOG_SLUG_PATTERN);
 /** Two posts' worth of HTML (the page and the post's content) and their fields: about 6 MB. */
 const SAVE_POST_HTML_BODY_LIMIT = largestJsonBody(SavePostHtmlBodySchema);
 
@@ -160,7 +158,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     handler: async (request, reply) => {
       const { filename, html, slug, title, postData } = request.body;
       // The slug names the stored page and its URL: only a plain slug, and a file name that is exactly it.
-      if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) {
+      if (!isBlogSlug(slug)) {
         return reply.status(400).send({ error: "Invalid request body: 'slug' must be lower-case words joined by hyphens" });
       }
       if (filename !== `${slug}.html`) {
@@ -214,7 +212,7 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
     const slug = file.endsWith('.html') ? file.slice(0, -'.html'.length) : undefined;
     // Anything that is not "<slug>.html" is a page of the web app (or nothing), not ours.
     if (slug === undefined) return reply.callNotFound();
-    if (!slugPattern.test(slug) || slug.length > BLOG_SLUG_MAX_LENGTH) return notFoundPage(reply);
+    if (!isBlogSlug(slug)) return notFoundPage(reply);
 
     let found: PublicPost | undefined;
     try {

@@ -167,6 +167,14 @@ describe('pages that paint before the app has run', () => {
     expect(html).not.toContain('<article');
     expect(preloadedResponses(html)['/api/check-html/no-such-post']).toEqual({ exists: false });
   });
+
+  it('answers with a 404 too an address no slug can be (a NUL the database refuses, capitals, too long)', async () => {
+    for (const path of ['/blog/%00', '/blog/no%00post', '/blog/No-Such-Post', `/blog/${'a'.repeat(121)}`]) {
+      const response = await server.fetch(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain('<article');
+    }
+  });
 });
 
 describe('a post older than the newest 100, which the slug lookup lists', () => {
