@@ -15,7 +15,7 @@ import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
 import { pageHead, type FirstPaint, type FirstPaintProvider } from '../../http/web-app/page-html.ts';
 import { inlinedImageSrc, type BlogImages } from './images.ts';
 import { listBody } from './list-body.ts';
-import type { PostQuery, PostSource } from './post-source.ts';
+import { PostSourceUnavailableError, type PostQuery, type PostSource } from './post-source.ts';
 import type { PublicPages } from './public-pages.ts';
 import { escapeHtml as e } from '../../http/html.ts';
 import { absoluteUrl, displayDate, postUrl } from './static-page.ts';
@@ -126,6 +126,22 @@ function listRequest(query: PostQuery): string {
 }
 
 /**
+ * While the post source is unavailable, a blog page answers 502 as the blog's API and static
+ * pages do: the app still comes and says the blog is unavailable (a saved copy of a post may
+ * stand in), but a crawler is told to come back rather than handed a 200 that shows no post.
+ */
+function unavailableAs502(provide: FirstPaintProvider): FirstPaintProvider {
+  return async (pathname, query) => {
+    try {
+      return await provide(pathname, query);
+    } catch (error) {
+      if (error instanceof PostSourceUnavailableError) return { status: 502 };
+      throw error;
+    }
+  };
+}
+
+/**
  * The blog pages' first paint, written into the page's HTML so it paints (and its image
  * loads) at once: the list's first page of cards, or the post with the answers to the
  * requests the app makes as it starts, so it renders the post without waiting for the API.
@@ -183,5 +199,5 @@ export function createBlogFirstPaint(source: PostSource, publicPages: PublicPage
     } satisfies FirstPaint;
   };
 
-  return { [PATHS.blog]: list, [PATHS.blogPost]: post };
+  return { [PATHS.blog]: unavailableAs502(list), [PATHS.blogPost]: unavailableAs502(post) };
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { savePostHtmlBody, type BlogPost, type BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { json, startBlogServer } from './support.ts';
 import { closeHttpServer, listenOnLoopback } from '../../support/free-port.ts';
+import { createTempTree } from '../../support/temp-tree.ts';
 
 /** A story as StoryChief's API sends it (its own field names, more fields than we use). */
 function story(id: number, extra: Record<string, unknown> = {}) {
@@ -319,6 +320,31 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
       '/1.0/stories?page=2&per_page=100&status=published',
       '/1.0/stories?page=3&per_page=100&status=published',
     ]);
+  });
+
+  test("while StoryChief is down, the app's blog pages answer 502, not the 200 of a page that can show no post", async () => {
+    const build = await createTempTree({
+      'index.html':
+        '<!doctype html><html><head><title>HireAssist</title></head><body><div id="root"><!--first-paint--></div></body></html>',
+    });
+    const withApp = await startBlogServer(
+      { STORYCHIEF_API_KEY: 'sc-secret-key', STORYCHIEF_CACHE_TTL_SECONDS: '0' },
+      { storyChiefBaseUrl: `${peer.origin}/1.0`, webDistDir: build.dir },
+    );
+    try {
+      expect((await withApp.fetch('/blog/story-1')).status).toBe(200);
+      peer.answer = () => ({ status: 500, body: { error: 'down' } });
+      for (const path of ['/blog', '/blog/story-1']) {
+        const response = await withApp.fetch(path);
+        expect(response.status, path).toBe(502);
+        // The app still comes, and says the blog is unavailable.
+        expect(await response.text(), path).toContain('<div id="root">');
+      }
+    } finally {
+      peer.answer = new StoryChiefPeer().answer;
+      await withApp.close();
+      await build.remove();
+    }
   });
 
   test('the short cache answers repeated requests without asking StoryChief again', async () => {
