@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import { hasUnstorableText } from '../db/storable-text.ts';
 
 /** What is wrong with such text or number, after the field's name. */
 const UNSTORABLE_TEXT = 'must not contain NUL characters or unpaired UTF-16 surrogates';
 const INFINITE_NUMBER = 'must be a finite number';
-
-/** NUL, or a surrogate without its other half. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Deeper input than this is not walked; nothing the server accepts nests half as deep. */
 const MAX_DEPTH = 64;
@@ -85,13 +82,13 @@ function describe(where: string, problem: Problem | undefined): string | undefin
 /** `numeric`: the top-level fields whose text Ajv will coerce to a number. */
 function problemIn(value: unknown, field: string, depth: number, numeric: ReadonlySet<string>): Problem | undefined {
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) return { field, message: UNSTORABLE_TEXT };
+    if (hasUnstorableText(value)) return { field, message: UNSTORABLE_TEXT };
     return numeric.has(field) && Math.abs(Number(value)) === Infinity ? { field, message: INFINITE_NUMBER } : undefined;
   }
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const child = field ? `${field}.${key}` : key;
-    if (UNSTORABLE.test(key)) return { field, message: `field names ${UNSTORABLE_TEXT}` };
+    if (hasUnstorableText(key)) return { field, message: `field names ${UNSTORABLE_TEXT}` };
     const problem = problemIn(item, child, depth + 1, numeric);
     if (problem) return problem;
   }

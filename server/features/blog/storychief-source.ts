@@ -7,13 +7,15 @@ import {
 } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { storableDate } from '../../db/storable-date.ts';
+import { storableText } from '../../db/storable-text.ts';
 import type { StoryChiefConfig } from './config.ts';
 import { isPublishedAt, PostSourceUnavailableError, type PostSource, type PublishedSlug } from './post-source.ts';
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** StoryChief's text as the database stores it: a post's page is saved with its copy of the post. */
+const text = (value: unknown): string => (typeof value === 'string' ? storableText(value) : '');
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -27,7 +29,11 @@ const dateText = (value: unknown): string | null => {
 
 function keywords(story: Json): string {
   const raw = story.seo_keyword ?? story.seo_keywords ?? story.keywords;
-  if (Array.isArray(raw)) return raw.filter((item): item is string => typeof item === 'string').join(', ');
+  if (Array.isArray(raw))
+    return raw
+      .filter((item): item is string => typeof item === 'string')
+      .map(text)
+      .join(', ');
   return text(raw);
 }
 

@@ -215,6 +215,25 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(await page.text()).toContain('<p>Body 7</p>');
   });
 
+  test('a story whose text holds a NUL or half a surrogate pair (which the database refuses) still has its page, not a 500', async () => {
+    const odd = story(7, {
+      title: 'Story\u0000 7',
+      excerpt: 'Half \ud800 a pair',
+      content: '<p>Body\u0000 7</p>',
+      seo_title: 'SEO\udc00 7',
+    });
+    peer.answer = () => {
+      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
+      return { status: 200, body: { data: [odd], meta: { pagination } } };
+    };
+    const page = await server.fetch('/blog/story-7.html');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1>Story 7</h1>');
+    expect(html).toContain('<p>Body 7</p>');
+    expect(html).toContain('Half \ufffd a pair');
+  });
+
   test('StoryChief failing, answering nonsense or too slowly is a 502 with a clear message, never a hang', async () => {
     for (const answer of [
       { status: 500, body: { error: 'boom' } },
