@@ -235,7 +235,9 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       new Date(live.updated_at).getTime() <= stored.postUpdatedAt.getTime();
     if (stored && fresh) return sendPage(reply, storedPage(stored));
     const bodyHtml = sanitizeBlogHtml(live.content);
-    await pages.save({ slug, title: live.title, bodyHtml, post: live, postUpdatedAt: new Date(live.updated_at) });
-    return sendPage(reply, { post: live, bodyHtml, title: live.title });
+    // The saved copy of the post is sanitized too (served by cached-post), as an admin's save is.
+    const post = { ...live, content: bodyHtml };
+    await pages.save({ slug, title: live.title, bodyHtml, post, postUpdatedAt: new Date(live.updated_at) });
+    return sendPage(reply, { post, bodyHtml, title: live.title });
   });
 }

@@ -151,6 +151,9 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(page.status).toBe(200);
     expect(html).toContain('<p>Body 3</p>');
     expect(html).not.toContain('alert(3)');
+    // The page's saved copy of the post is stored sanitized too, as the admin's saves are.
+    const copy = (await (await server.fetch('/api/cached-post/story-3')).json()) as BlogPost;
+    expect(copy.content).toBe('<p>Body 3</p>');
     expect(html).toContain('<meta property="og:image" content="https://images.storychief.io/3-l.jpg">');
     expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: https://images.storychief.io");
   });
