@@ -23,6 +23,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditEventType, string> = {
   'admin.user.group.remove': 'User removed from a group',
   'admin.export': 'CSV export',
   'admin.mail.retry': 'Mail sent again',
+  'admin.blog.page.save': 'Blog page saved',
 };
 
 const METHODS: Record<string, string> = { password: 'a password', google: 'Google', microsoft: 'Microsoft' };
@@ -107,6 +108,8 @@ export function describeAuditEvent(event: AuditEvent): string {
     }
     case 'admin.mail.retry':
       return `The operator put failed mail #${event.subject ?? '?'} back in the queue`;
+    case 'admin.blog.page.save':
+      return `The operator saved the static page of the blog post ${event.subject ?? '?'}`;
     case 'admin.user.group.add':
     case 'admin.user.group.remove': {
       const group = text(details.group) ?? 'a group';

@@ -31,6 +31,7 @@ export const AUDIT_EVENT_TYPES = [
   'admin.user.group.remove',
   'admin.export',
   'admin.mail.retry',
+  'admin.blog.page.save',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -46,7 +46,7 @@ export async function registerBlog(
   const pages = createPageStore(db);
   const publicPages = createPublicPages(source, pages);
   const images = loadBlogImages(path.join(config.contentDir, 'images'), app.log);
-  registerBlogRoutes(app, { source, pages, publicPages, adminGuard, siteUrl });
+  registerBlogRoutes(app, { db, source, pages, publicPages, adminGuard, siteUrl });
   registerBlogImages(app, images);
   return {
     listPublishedPostUrls: () => listPublishedPostUrls(source),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   BLOG_LIST_PATHS,
@@ -21,9 +22,11 @@ import {
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { largestJsonBody } from '../../http/body-limit.ts';
 import { routeOf } from '../../http/contract-route.ts';
+import type { Schema } from '../../db/schema.ts';
 import { storableDate } from '../../db/storable-date.ts';
 import type { ErrorBody } from '../../http/errors.ts';
 import type { AdminGuard } from '../admin/guard.ts';
+import { recordAudit } from '../audit/record.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore, StoredPage } from './store.ts';
 import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
@@ -32,6 +35,8 @@ import { sanitizeBlogHtml } from './sanitize.ts';
 import { renderStaticPage } from './static-page.ts';
 
 export interface BlogRouteDeps {
+  /** Where the operator's page saves are audited. */
+  db: Kysely<Schema>;
   source: PostSource;
   /** Where pages are saved; every read of one goes through `publicPages`. */
   pages: PageStore;
@@ -68,7 +73,7 @@ function articleBody(html: string): string {
  */
 export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { source, pages, publicPages, adminGuard, siteUrl } = deps;
+  const { db, source, pages, publicPages, adminGuard, siteUrl } = deps;
 
   const unavailable = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof PostSourceUnavailableError)) throw error;
@@ -173,6 +178,8 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       }
       const post: BlogPost = { ...postData, content: sanitizeBlogHtml(postData.content) };
       await pages.save({ slug, title, bodyHtml: sanitizeBlogHtml(articleBody(html)), post, postUpdatedAt });
+      // The page replaces what readers get at /blog/{slug}.html: an operator's action, audited as each is.
+      await recordAudit(db, request, { eventType: 'admin.blog.page.save', actor: 'admin', subject: slug });
       request.log.info({ slug }, 'blog page saved');
       const body: SavePostHtmlResult = { success: true, url: `/blog/${slug}.html` };
       return reply.send(body);

@@ -236,6 +236,13 @@ describe('the static SEO pages', () => {
     expect(await save.json()).toEqual({ success: true, url: `/blog/${post.slug}.html` });
     expect(await (await server.fetch(`/blog/${post.slug}.html`)).text()).toContain('<h2>Saved by the admin</h2>');
     expect(await (await server.fetch(`/api/cached-post/${post.slug}`)).json()).toEqual(post);
+    // What the public reads at the page was replaced by the operator: the audit log says so (SECURITY.md).
+    const audit = await server.app.database.db
+      .selectFrom('audit_events')
+      .select(['event_type', 'actor', 'subject'])
+      .where('event_type', '=', 'admin.blog.page.save')
+      .execute();
+    expect(audit).toContainEqual({ event_type: 'admin.blog.page.save', actor: 'admin', subject: post.slug });
   });
 
   test('a post with the longest slug allowed has its page, its check and its saved copy (a 109-character one had none)', async () => {
