@@ -12,6 +12,7 @@ export interface Schema {
   identity_codes: IdentityCodesTable;
   identity_unknown_logins: IdentityUnknownLoginsTable;
   identity_unknown_codes: IdentityUnknownCodesTable;
+  identity_password_checks: IdentityPasswordChecksTable;
   identity_sessions: IdentitySessionsTable;
   identity_rotated_refresh_tokens: IdentityRotatedRefreshTokensTable;
   identity_oauth_requests: IdentityOAuthRequestsTable;
@@ -161,6 +162,14 @@ export interface IdentityUnknownCodesTable {
   sent_at: Date | null;
   guesses: ColumnType<number, number | undefined, number>;
   touched_at: Date;
+}
+
+/** A password check under way, counted against its holder's lockout budget (migration 29). */
+export interface IdentityPasswordChecksTable {
+  id: string;
+  /** The account's sub, or the hash of a name that is no account. */
+  holder: string;
+  started_at: Date;
 }
 
 /** One sign-in: its refresh token (hashed) and the origin of every access token issued from it. */

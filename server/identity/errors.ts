@@ -30,6 +30,7 @@ export const expiredCode = () => new CognitoError('ExpiredCodeException', 'Inval
 export const attemptLimit = () => limitExceeded('Attempt limit exceeded, please try after some time.');
 export const tooManyRequests = () => new CognitoError('TooManyRequestsException', 'Too many requests');
 export const incorrectCredentials = () => notAuthorized('Incorrect username or password.');
+export const passwordAttemptsExceeded = () => notAuthorized('Password attempts exceeded');
 export const invalidAccessToken = () => notAuthorized('Invalid Access Token');
 export const revokedAccessToken = () => notAuthorized('Access Token has been revoked');
 export const expiredAccessToken = () => notAuthorized('Access Token has expired');

@@ -16,6 +16,17 @@ export function lockAfterFailure(failures: number, nowMs: number): Date | null {
 }
 
 /**
+ * How many password checks may be under way at once for a holder whose count is `failures`,
+ * the last at `lastFailure`: the failures left before a lock, so that checks sent at once earn
+ * no more failures than checks one after another would; one at a time once a lock has passed,
+ * as each further failure locks again. The quiet spell of nextFailureCount starts it over.
+ */
+export function checksAllowed(failures: number, lastFailure: Date | null, nowMs: number): number {
+  const quiet = lastFailure === null || lastFailure.getTime() <= nowMs - MAX_LOCK_MS;
+  return Math.max(FREE_FAILURES - (quiet ? 0 : failures), 1);
+}
+
+/**
  * The failure count after one more failed sign-in, as SQL over `table`'s row: it starts over
  * after a quiet spell of MAX_LOCK_MS. Counted in the statement itself, so parallel guesses
  * (on any instance) each count.

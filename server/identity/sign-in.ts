@@ -3,6 +3,7 @@ import {
   incorrectCredentials,
   invalidParameter,
   notAuthorized,
+  passwordAttemptsExceeded,
   passwordResetRequired,
   userDisabled,
   userNotConfirmed,
@@ -10,6 +11,7 @@ import {
 import { requiredString, stringMap, type Input } from './fields.ts';
 import { lengthenedLock, nextFailureCount } from './lockout.ts';
 import { requireClientId } from './operations/operation.ts';
+import { withPasswordCheck } from './password-checks.ts';
 import { limitPerUser, type IdentityService } from './service.ts';
 import type { ClientInfo } from './security-event.ts';
 import { reportSignIn } from './security-events.ts';
@@ -89,7 +91,7 @@ export async function checkNotLocked(
   const locked = user
     ? user.locked_until !== null && user.locked_until.getTime() > now
     : await unknownUserLimits(service).isLocked(login, now);
-  if (locked) throw notAuthorized('Password attempts exceeded');
+  if (locked) throw passwordAttemptsExceeded();
 }
 
 /**
@@ -112,34 +114,38 @@ export async function recordFailure(service: IdentityService, userSub: string, n
 
 /**
  * The password step of a sign-in, shared by InitiateAuth's USER_PASSWORD_AUTH, AdminInitiateAuth's
- * ADMIN_USER_PASSWORD_AUTH and the pool's sign-in page: lockout, one hash whether or not the
- * user exists, the failure counted. Returns the user whose password matched; a user from before
- * SRP gets their verifier now that the password is known.
+ * ADMIN_USER_PASSWORD_AUTH and the pool's sign-in page: lockout (the check waits its turn in
+ * the holder's budget, withPasswordCheck), one hash whether or not the user exists, the failure
+ * counted. Returns the user whose password matched; a user from before SRP gets their verifier
+ * now that the password is known.
  */
 export async function verifyPassword(service: IdentityService, login: string, password: string): Promise<UserRow> {
   await limitPerUser(service, login);
   const user = await findUser(service.db, login);
-  const now = service.clock.now();
-  await checkNotLocked(service, login, user, now);
-  // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
-  const matches = await service.passwords.verify(user?.password_hash ?? null, password);
-  if (user === undefined) {
-    // An unknown name locks like an account would, so the lockout reveals nothing.
-    await unknownUserLimits(service).recordFailure(login, now);
-    throw incorrectCredentials();
-  }
-  if (!matches) {
-    await recordFailure(service, user.sub, now);
-    throw incorrectCredentials();
-  }
-  if (user.srp_verifier === null) {
+  const matched = await withPasswordCheck(service, user ? { sub: user.sub } : { login }, passwordAttemptsExceeded, async () => {
+    // Unknown users cost one hash too, so the answer's timing says nothing about who exists.
+    const matches = await service.passwords.verify(user?.password_hash ?? null, password);
+    // The lock a failure earns runs from its answer, not from the start of its check.
+    const now = service.clock.now();
+    if (user === undefined) {
+      // An unknown name locks like an account would, so the lockout reveals nothing.
+      await unknownUserLimits(service).recordFailure(login, now);
+      throw incorrectCredentials();
+    }
+    if (!matches) {
+      await recordFailure(service, user.sub, now);
+      throw incorrectCredentials();
+    }
+    return user;
+  });
+  if (matched.srp_verifier === null) {
     await service.db
       .updateTable('identity_users')
-      .set(verifierColumns(service.srp, user.username, password))
-      .where('sub', '=', user.sub)
+      .set(verifierColumns(service.srp, matched.username, password))
+      .where('sub', '=', matched.sub)
       .execute();
   }
-  return user;
+  return matched;
 }
 
 /** A sign-in with a password: its check, then as finishSignIn. */

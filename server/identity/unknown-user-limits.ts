@@ -8,7 +8,7 @@ import type { IdentityService } from './service.ts';
 import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendOrKeepCode, stillUsable } from './verification.ts';
 
 /** A name as its rows know it: hashed (the names tried are often real people's addresses), any case. */
-const loginHash = (login: string) => hashToken(`unknown-login:${login.toLowerCase()}`);
+export const loginHash = (login: string) => hashToken(`unknown-login:${login.toLowerCase()}`);
 
 /**
  * The limits a real account meets (sign-in lockout, codes an hour, wrong guesses of a code),

@@ -3,6 +3,7 @@ import { FREE_FAILURES } from '../../server/identity/lockout.ts';
 import { MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
 import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
+import { MovableClock } from '../support/movable-clock.ts';
 import { startInstancesOnPostgres, type Instances } from '../support/test-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -19,9 +20,11 @@ interface Answer {
  */
 describe.runIf(url)('no account enumeration across two instances on one PostgreSQL', () => {
   let instances: Instances;
+  /** Both instances' identity clock: held where a one-second lock must outlast a loaded machine. */
+  const clock = new MovableClock();
   beforeAll(async () => {
     // Many code mails from this one address: the per-address mail quota is not what is tested here.
-    instances = await startInstancesOnPostgres(2, { MAIL_QUOTA_PER_CLIENT_PER_HOUR: '1000' });
+    instances = await startInstancesOnPostgres(2, { MAIL_QUOTA_PER_CLIENT_PER_HOUR: '1000' }, { identityClock: clock });
   });
   afterAll(() => instances?.close());
 
@@ -70,6 +73,41 @@ describe.runIf(url)('no account enumeration across two instances on one PostgreS
     expect(unknown).toEqual(known);
     expect(known[0]?.body).toContain('Incorrect username or password.');
     expect(known.at(-1)?.body).toContain('Password attempts exceeded');
+  });
+
+  it(`20 wrong passwords at once, over both instances, have ${FREE_FAILURES} checked, for an account and for nobody`, () =>
+    clock.held(async () => {
+      await confirmedAccount('burst.known@example.com');
+      const burst = async (name: string, password: string, count: number) => {
+        const answers = await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            call(i % 2, 'InitiateAuth', {
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: name, PASSWORD: password },
+            }),
+          ),
+        );
+        return answers.map((answer) => (JSON.parse(answer.body) as { message?: string }).message);
+      };
+      for (const name of ['burst.known@example.com', 'burst.nobody@example.com']) {
+        const messages = await burst(name, 'Wrong-Password-1', 20);
+        expect(messages.filter((message) => message === 'Incorrect username or password.')).toHaveLength(FREE_FAILURES);
+        expect(messages.filter((message) => message === 'Password attempts exceeded')).toHaveLength(20 - FREE_FAILURES);
+      }
+      expect(await burst('burst.known@example.com', PASSWORD, 1)).toEqual(['Password attempts exceeded']);
+    }));
+
+  it('twelve right-password sign-ins at once, over both instances, all succeed', async () => {
+    await confirmedAccount('devices.known@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(i % 2, 'InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'devices.known@example.com', PASSWORD },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
   });
 
   it('ForgotPassword: past the hourly limit of codes, for an account and for nobody', async () => {

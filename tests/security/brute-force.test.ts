@@ -85,6 +85,24 @@ describe('identity lockout', () => {
     expect((await seen(signIn('parallel@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
   });
 
+  it(`checks only ${FREE_FAILURES} of 20 guesses sent at once, for an account and for a name nobody has alike`, () =>
+    // The clock held: on a loaded machine the last call could come after the one-second lock.
+    t.clock.held(async () => {
+      await t.createUser('burst@example.com');
+      const burst = async (username: string) => {
+        const results = await Promise.all(Array.from({ length: 20 }, () => seen(signIn(username, WRONG))));
+        return results.map(({ name, message }) => `${name}: ${message}`).sort();
+      };
+      // The guesses past the free failures wait for the checks in flight, then meet the lock those earned.
+      const expected = [
+        ...Array<string>(FREE_FAILURES).fill('NotAuthorizedException: Incorrect username or password.'),
+        ...Array<string>(20 - FREE_FAILURES).fill('NotAuthorizedException: Password attempts exceeded'),
+      ].sort();
+      expect(await burst('burst@example.com')).toEqual(expected);
+      expect(await burst('burst.nobody@example.com')).toEqual(expected);
+      expect((await seen(signIn('burst@example.com', PASSWORD))).message).toBe('Password attempts exceeded');
+    }));
+
   it('locks a name nobody has after 30 parallel guesses for at least as long as its last count calls for', async () => {
     await Promise.all(Array.from({ length: 30 }, () => seen(signIn('parallel.nobody@example.com', WRONG))));
     const rows = await t.server.app.database.db

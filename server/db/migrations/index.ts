@@ -27,6 +27,7 @@ import { federatedBrowserBinding } from './0025-federated-browser-binding.ts';
 import { affiliateRepeatLookup } from './0026-affiliate-repeat-lookup.ts';
 import { federatedMaxAge } from './0027-federated-max-age.ts';
 import { blogContentImports } from './0028-blog-content-imports.ts';
+import { passwordChecks } from './0029-password-checks.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   affiliateRepeatLookup,
   federatedMaxAge,
   blogContentImports,
+  passwordChecks,
 ];

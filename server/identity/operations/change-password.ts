@@ -1,5 +1,6 @@
 import { attemptLimit, incorrectCredentials, userNotFound } from '../errors.ts';
 import { requiredString } from '../fields.ts';
+import { withPasswordCheck } from '../password-checks.ts';
 import { checkPassword } from '../passwords.ts';
 import { reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
@@ -11,8 +12,9 @@ import type { Operation } from './operation.ts';
 
 /**
  * ChangePassword: the previous password must match; the new one must meet the policy. A wrong
- * previous password counts as a failed sign-in and the sign-in lockout holds here too, so
- * whoever holds a token cannot guess the password faster than a sign-in could.
+ * previous password counts as a failed sign-in and the sign-in lockout (checks in flight
+ * counted too) holds here as well, so whoever holds a token cannot guess the password faster
+ * than a sign-in could.
  */
 export const changePassword: Operation<'ChangePassword'> = {
   signed: false,
@@ -26,11 +28,12 @@ export const changePassword: Operation<'ChangePassword'> = {
     const user = await findUserBySub(service.db, signedIn.sub);
     if (user === undefined) throw userNotFound();
     const now = service.clock.now();
-    if (user.locked_until !== null && user.locked_until.getTime() > now) throw attemptLimit();
-    if (!(await service.passwords.verify(user.password_hash, previous))) {
-      await recordFailure(service, user.sub, now);
-      throw incorrectCredentials();
-    }
+    await withPasswordCheck(service, { sub: user.sub }, attemptLimit, async () => {
+      if (!(await service.passwords.verify(user.password_hash, previous))) {
+        await recordFailure(service, user.sub, service.clock.now());
+        throw incorrectCredentials();
+      }
+    });
     await service.db
       .updateTable('identity_users')
       .set({

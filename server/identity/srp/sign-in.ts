@@ -1,5 +1,6 @@
 import type { SignInAnswer } from '../challenges.ts';
-import { incorrectCredentials, invalidParameter } from '../errors.ts';
+import { incorrectCredentials, invalidParameter, passwordAttemptsExceeded } from '../errors.ts';
+import { withPasswordCheck } from '../password-checks.ts';
 import { limitPerUser, type IdentityService } from '../service.ts';
 import { checkNotLocked, finishSignIn, recordFailure } from '../sign-in.ts';
 import { unknownUserLimits } from '../unknown-user-limits.ts';
@@ -73,21 +74,24 @@ export async function answerPasswordVerifier(
   if (!isClientTimestamp(timestamp)) throw invalidParameter('TIMESTAMP must be in the form "ddd MMM D HH:mm:ss UTC YYYY"');
   await limitPerUser(service, block.login);
   const user = await findUser(service.db, block.username);
-  await checkNotLocked(service, block.login, user, now);
-  const matches = signatureMatches(service.srp, block, { secretBlock, timestamp, signature });
-  if (user === undefined) {
-    await unknownUserLimits(service).recordFailure(block.login, now);
-    throw incorrectCredentials();
-  }
-  // No verifier yet (a user from before SRP): nothing was proven, nothing is counted.
-  if (block.salt === '' || user.srp_salt !== block.salt) throw incorrectCredentials();
-  if (!matches) {
-    await recordFailure(service, user.sub, now);
-    throw incorrectCredentials();
-  }
+  const holder = user ? { sub: user.sub } : { login: block.login };
+  const proven = await withPasswordCheck(service, holder, passwordAttemptsExceeded, async () => {
+    const matches = signatureMatches(service.srp, block, { secretBlock, timestamp, signature });
+    if (user === undefined) {
+      await unknownUserLimits(service).recordFailure(block.login, service.clock.now());
+      throw incorrectCredentials();
+    }
+    // No verifier yet (a user from before SRP): nothing was proven, nothing is counted.
+    if (block.salt === '' || user.srp_salt !== block.salt) throw incorrectCredentials();
+    if (!matches) {
+      await recordFailure(service, user.sub, service.clock.now());
+      throw incorrectCredentials();
+    }
+    return user;
+  });
   // Single use on every instance: the block names the session it starts, so a replay of a
   // right answer collides with that session's primary key.
-  return finishSignIn(service, user, clientId, block.sessionId).catch((error: unknown) => {
+  return finishSignIn(service, proven, clientId, block.sessionId).catch((error: unknown) => {
     throw isUniqueViolation(error) ? incorrectCredentials() : error;
   });
 }

@@ -1,0 +1,167 @@
+import {
+  AdminInitiateAuthCommand,
+  ChangePasswordCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_FAILURES } from '../../../server/identity/lockout.ts';
+import { CLAIM_MS } from '../../../server/identity/password-checks.ts';
+import { srpClient } from './srp-client.ts';
+import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+
+/**
+ * The checks in flight that the sign-in lockout counts beside the failures: a burst of guesses
+ * sent at once gets no more passwords checked than the lock allows on every path that checks
+ * one, and the claim a dead instance left behind delays a sign-in at most briefly. On PostgreSQL
+ * too: its pool runs the statements of parallel requests at once, where PGlite's one connection
+ * takes them in turn (the short window of an SRP answer, unguarded, shows only there).
+ */
+
+const WRONG = 'Wrong-Password-1';
+
+/** What a caller sees of each call: its exception and message, or 'ok'. */
+const outcomes = (calls: Promise<unknown>[]) =>
+  Promise.all(
+    calls.map((call) =>
+      call.then(
+        () => 'ok',
+        (error: Error) => `${error.name}: ${error.message}`,
+      ),
+    ),
+  );
+
+const count = (answers: string[], answer: string) => answers.filter((candidate) => candidate === answer).length;
+
+const databases = [
+  { name: 'PGlite', postgres: false },
+  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
+];
+
+describe.each(databases)('on $name', ({ postgres }) => {
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({}, { postgres });
+  });
+  afterAll(() => t.close());
+
+  describe('guesses sent at once', () => {
+    it(`USER_SRP_AUTH: of 10 wrong PASSWORD_VERIFIER answers at once, ${FREE_FAILURES} are checked, for an account and for nobody`, () =>
+      t.clock.held(async () => {
+        await t.createUser('srp.burst@example.com');
+        for (const name of ['srp.burst@example.com', 'srp.nobody@example.com']) {
+          // Every challenge first, so that only the answers race.
+          const answers = await Promise.all(
+            Array.from({ length: 10 }, async () => {
+              const srp = await srpClient();
+              const challenge = await t.client.send(
+                new InitiateAuthCommand({
+                  ClientId: CLIENT_ID,
+                  AuthFlow: 'USER_SRP_AUTH',
+                  AuthParameters: { USERNAME: name, SRP_A: srp.srpA },
+                }),
+              );
+              return srp.answer(challenge.ChallengeParameters ?? {}, WRONG);
+            }),
+          );
+          const seen = await outcomes(
+            answers.map((ChallengeResponses) =>
+              t.client.send(
+                new RespondToAuthChallengeCommand({
+                  ClientId: CLIENT_ID,
+                  ChallengeName: 'PASSWORD_VERIFIER',
+                  ChallengeResponses,
+                }),
+              ),
+            ),
+          );
+          expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
+          expect(count(seen, 'NotAuthorizedException: Password attempts exceeded')).toBe(10 - FREE_FAILURES);
+        }
+      }));
+
+    it(`ADMIN_USER_PASSWORD_AUTH: of 20 wrong passwords at once, ${FREE_FAILURES} are checked, for an account and for nobody`, () =>
+      t.clock.held(async () => {
+        await t.createUser('admin.burst@example.com');
+        for (const name of ['admin.burst@example.com', 'admin.nobody@example.com']) {
+          const seen = await outcomes(
+            Array.from({ length: 20 }, () =>
+              t.admin.send(
+                new AdminInitiateAuthCommand({
+                  UserPoolId: POOL_ID,
+                  ClientId: CLIENT_ID,
+                  AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+                  AuthParameters: { USERNAME: name, PASSWORD: WRONG },
+                }),
+              ),
+            ),
+          );
+          expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
+          expect(count(seen, 'NotAuthorizedException: Password attempts exceeded')).toBe(20 - FREE_FAILURES);
+        }
+      }));
+
+    it(`ChangePassword: of 20 wrong previous passwords at once, ${FREE_FAILURES} are checked`, () =>
+      t.clock.held(async () => {
+        await t.createUser('change.burst@example.com');
+        const { AccessToken } = await t.signIn('change.burst@example.com');
+        const seen = await outcomes(
+          Array.from({ length: 20 }, () =>
+            t.client.send(
+              new ChangePasswordCommand({ AccessToken, PreviousPassword: WRONG, ProposedPassword: 'Next-Password-2' }),
+            ),
+          ),
+        );
+        expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
+        expect(count(seen, 'LimitExceededException: Attempt limit exceeded, please try after some time.')).toBe(
+          20 - FREE_FAILURES,
+        );
+      }));
+  });
+
+  describe('claims left by an instance that died mid-check', () => {
+    /** `FREE_FAILURES` claims on the account's budget, as checks in flight would hold it, started at `startedAt`. */
+    async function orphanClaims(email: string, startedAt: number) {
+      const db = t.server.app.database.db;
+      const { sub } = await db.selectFrom('identity_users').select('sub').where('email', '=', email).executeTakeFirstOrThrow();
+      await db
+        .insertInto('identity_password_checks')
+        .values(Array.from({ length: FREE_FAILURES }, () => ({ id: randomUUID(), holder: sub, started_at: new Date(startedAt) })))
+        .execute();
+    }
+
+    it(`do not count once ${CLAIM_MS} ms old: the sign-in goes through at once`, () =>
+      t.clock.held(async () => {
+        await t.createUser('crashed@example.com');
+        await orphanClaims('crashed@example.com', t.clock.now() - CLAIM_MS);
+        const started = performance.now();
+        await t.signIn('crashed@example.com');
+        expect(performance.now() - started).toBeLessThan(CLAIM_MS / 2);
+      }));
+
+    it('only delay a sign-in while they are fresh: it waits, then goes through once they have aged', () =>
+      t.clock.held(async () => {
+        await t.createUser('orphaned@example.com');
+        await orphanClaims('orphaned@example.com', t.clock.now());
+        let settled = false;
+        const signIn = t.signIn('orphaned@example.com').finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(settled).toBe(false);
+        t.clock.advance(CLAIM_MS);
+        await expect(signIn).resolves.toMatchObject({ AccessToken: expect.any(String) });
+      }));
+
+    it('answer as a lock does when they outlast the wait, and the account is not locked afterwards', () =>
+      t.clock.held(async () => {
+        await t.createUser('stuck@example.com');
+        await orphanClaims('stuck@example.com', t.clock.now());
+        expect(await failure(t.signIn('stuck@example.com'))).toMatchObject({
+          name: 'NotAuthorizedException',
+          message: 'Password attempts exceeded',
+        });
+        t.clock.advance(CLAIM_MS);
+        await t.signIn('stuck@example.com', PASSWORD);
+      }));
+  });
+});
