@@ -21,6 +21,12 @@ const LOGIN_ATTEMPTS_KEPT_MS = DAY_MS;
  * so a sweep never makes its answers differ from an account's.
  */
 const UNKNOWN_NAMES_KEPT_MS = 2 * DAY_MS;
+/**
+ * A password check's claim is deleted when its check ends, and stops counting a few seconds
+ * after it began (identity/password-checks.ts); one whose instance died mid-check, for a
+ * holder nobody tries again, is deleted here. An hour: far past any check, whatever the clocks.
+ */
+const PASSWORD_CHECKS_KEPT_MS = 60 * 60 * 1000;
 
 /** One kind of row that nobody needs once `condition` holds; `key` names each row for the batched delete. */
 interface Rule {
@@ -96,6 +102,12 @@ const RULES: readonly Rule[] = [
     condition: (now) => sql`touched_at <= ${new Date(now.getTime() - UNKNOWN_NAMES_KEPT_MS)}`,
   },
   {
+    name: 'orphaned password checks',
+    table: 'identity_password_checks',
+    key: ['id'],
+    condition: (now) => sql`started_at <= ${new Date(now.getTime() - PASSWORD_CHECKS_KEPT_MS)}`,
+  },
+  {
     name: 'unknown-name codes',
     table: 'identity_unknown_codes',
     key: ['login_hash', 'purpose'],
@@ -114,10 +126,11 @@ export interface RetentionSweeper {
 
 /**
  * Keeps what anonymous callers can create (hosted sign-in requests, codes, unconfirmed
- * sign-ups, login attempts, names that are no account) from growing without bound. Every instance runs one; two
- * sweeping at once is safe and cheap: each batch is an idempotent `DELETE … WHERE key IN
- * (SELECT key … LIMIT n)`, so a row is deleted once whoever gets to it first, and a batch
- * another instance already took simply finds fewer rows.
+ * sign-ups, login attempts, names that are no account, orphaned password checks) from
+ * growing without bound. Every instance runs one; two sweeping at once is safe and cheap:
+ * each batch is an idempotent `DELETE … WHERE key IN (SELECT key … LIMIT n)`, so a row is
+ * deleted once whoever gets to it first, and a batch another instance already took simply
+ * finds fewer rows.
  */
 export function createRetentionSweeper(options: {
   db: Kysely<Schema>;

@@ -170,3 +170,31 @@ describe.each(databases)('two sweepers at once on $name', ({ postgres }) => {
     }
   });
 });
+
+describe('password checks a dead instance left behind', () => {
+  it('are deleted once an hour old, while a check in flight is kept', async () => {
+    const database = await openTestDatabase();
+    try {
+      const now = Date.now();
+      const claim = (id: string, startedAt: number) => ({ id, holder: 'some-sub', started_at: new Date(startedAt) });
+      await database.db
+        .insertInto('identity_password_checks')
+        .values([
+          claim('00000000-0000-4000-8000-000000000001', now - 61 * MINUTE),
+          claim('00000000-0000-4000-8000-000000000002', now - 1000),
+        ])
+        .execute();
+      const sweeper = createRetentionSweeper({
+        db: database.db,
+        log: pino({ level: 'silent' }),
+        config: { intervalMs: 60_000, unconfirmedUserMaxAgeMs: 7 * DAY },
+        now: () => now,
+      });
+      await sweeper.sweep();
+      const left = await database.db.selectFrom('identity_password_checks').select('id').execute();
+      expect(left).toEqual([{ id: '00000000-0000-4000-8000-000000000002' }]);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
