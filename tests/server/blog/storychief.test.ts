@@ -32,6 +32,12 @@ function story(id: number, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A StoryChief answer holding `one` story alone, whatever was asked. */
+function onlyStory(one: ReturnType<typeof story>): StoryChiefPeer['answer'] {
+  const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
+  return () => ({ status: 200, body: { data: [one], meta: { pagination } } });
+}
+
 interface PeerRequest {
   url: string;
   authorization: string | undefined;
@@ -195,10 +201,7 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
 
   test('a story whose dates StoryChief sends unreadable still has its page and sitemap entry, not a 500', async () => {
     const odd = story(7, { updated_at: 'last Tuesday', published_at: 'soon' });
-    peer.answer = () => {
-      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
-      return { status: 200, body: { data: [odd], meta: { pagination } } };
-    };
+    peer.answer = onlyStory(odd);
     const page = await server.fetch('/blog/story-7.html');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<p>Body 7</p>');
@@ -209,10 +212,7 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
 
   test('a story dated outside the years 1 to 9999 (which the database cannot store) still has its page, not a 500', async () => {
     const odd = story(7, { updated_at: '+010000-01-01T00:00:00Z', published_at: '0000-01-01T00:00:00Z' });
-    peer.answer = () => {
-      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
-      return { status: 200, body: { data: [odd], meta: { pagination } } };
-    };
+    peer.answer = onlyStory(odd);
     const page = await server.fetch('/blog/story-7.html');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<p>Body 7</p>');
@@ -225,10 +225,7 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
       content: '<p>Body\u0000 7</p>',
       seo_title: 'SEO\udc00 7',
     });
-    peer.answer = () => {
-      const pagination = { total: 1, count: 1, per_page: 100, current_page: 1, total_pages: 1, links: {} };
-      return { status: 200, body: { data: [odd], meta: { pagination } } };
-    };
+    peer.answer = onlyStory(odd);
     const page = await server.fetch('/blog/story-7.html');
     expect(page.status).toBe(200);
     const html = await page.text();
