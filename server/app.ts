@@ -34,6 +34,7 @@ import { FastLane } from './http/fast-lane.ts';
 import { registerWebApp } from './http/web-app/serve.ts';
 import { sharedSchemaCompilers } from './http/schema-compilers.ts';
 import { addSharedEmailFormat } from './http/email-format.ts';
+import { databaseRateLimitStore } from './http/rate-limit/postgres-store.ts';
 import { openRateLimitStore, type RateLimitStore } from './http/rate-limit/store.ts';
 import { registerMailDelivery } from './mail/delivery.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -68,13 +69,13 @@ async function openServices(
   const { url, dataDir } = config.database;
   const [database, store] = await Promise.allSettled([
     given ?? openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir }),
-    openRateLimitStore(config.redisUrl, log),
+    config.redisUrl === undefined ? undefined : openRateLimitStore(config.redisUrl, log),
   ]);
   if (database.status === 'fulfilled' && store.status === 'fulfilled') {
-    return { database: database.value, rateLimitStore: store.value };
+    return { database: database.value, rateLimitStore: store.value ?? databaseRateLimitStore(database.value, log) };
   }
   if (database.status === 'fulfilled' && given === undefined) await database.value.close();
-  if (store.status === 'fulfilled') await store.value.close();
+  if (store.status === 'fulfilled') await store.value?.close();
   const outcomes: [PromiseSettledResult<unknown>, string][] = [
     [database, 'DATABASE_URL must name a PostgreSQL database this server can open'],
     [store, 'REDIS_URL must name a Redis server this server can reach'],
@@ -140,7 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true }, onCreate: addSharedEmailFormat },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // Every rate limiter counts here: in memory, or in Redis (REDIS_URL) shared by all instances.
+  // Every rate limiter counts here: in Redis (REDIS_URL) or else PostgreSQL, shared by all instances; in memory on PGlite.
   const { database, rateLimitStore } = await openServices(config, app.log, options.database);
   app.addHook('onClose', () => database.close());
   // onClose hooks run last-added first: the queued security events are written before the database closes.

@@ -32,6 +32,7 @@ export interface Schema {
   account_signups: AccountSignupsTable;
   identity_groups: IdentityGroupsTable;
   identity_user_groups: IdentityUserGroupsTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
 
 export interface LeadsTable {
@@ -420,4 +421,14 @@ export interface IdentityUserGroupsTable {
   group_name: string;
   user_sub: string;
   created_at: Date;
+}
+
+/**
+ * One rate-limit key's current window, shared by the instances on one PostgreSQL without Redis
+ * (migration 30). The key is hashed: some are email addresses (a recipient's mail quota).
+ */
+export interface RateLimitWindowsTable {
+  key_hash: string;
+  hits: number;
+  ends_at: Date;
 }

@@ -33,7 +33,7 @@ export interface IdentityDependencies {
   mailQuota: SendQuota;
   /** Tests pass a movable clock for expiry and lockout. */
   clock?: Clock | undefined;
-  /** Where the per-address and per-user counters live: memory, or Redis shared by several instances. */
+  /** Where the per-address and per-user counters live: the server's rate-limit store, shared by its instances. */
   rateLimitStore: RateLimitStore;
   /** Records sign-ins, refused sign-ins and account changes where the application keeps them. */
   reportSecurityEvent: ReportSecurityEvent;

@@ -8,7 +8,7 @@ export interface RateLimiter {
 
 const WINDOW_MS = 60_000;
 
-/** The identity service's limits, counted in the server's store (shared with other instances when it is Redis). */
+/** The identity service's limits, counted in the server's store (shared with other instances, server/app.ts). */
 export function createRateLimiter(store: RateLimitStore): RateLimiter {
   return {
     async allow(key, limit, nowMs) {

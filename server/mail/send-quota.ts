@@ -26,7 +26,7 @@ export const DEFAULT_MAIL_QUOTA: MailQuotaConfig = {
 
 /**
  * Keeps the site from being a bulk mailer: every operation that mails an address it was
- * given asks here first. Counted in the server's rate-limit store (Redis when configured),
+ * given asks here first. Counted in the server's rate-limit store (Redis, or else PostgreSQL),
  * so the quotas hold across instances.
  */
 export interface SendQuota {
@@ -86,7 +86,7 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
       if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return 'refused';
       const { count } = await store.hit('mail:global', HOUR_MS, nowMs);
       if (count <= quota.globalPerHour) return 'mail';
-      // Once per window (the first refused mail), also across instances sharing Redis.
+      // Once per window (the first refused mail), also across instances sharing the store.
       if (count === quota.globalPerHour + 1) {
         log.warn(
           { budgetPerHour: quota.globalPerHour },

@@ -113,6 +113,13 @@ const RULES: readonly Rule[] = [
     key: ['login_hash', 'purpose'],
     condition: (now) => sql`touched_at <= ${new Date(now.getTime() - UNKNOWN_NAMES_KEPT_MS)}`,
   },
+  // Expired at once: a window that has ended counts nothing (a hit opens a new one).
+  {
+    name: 'rate-limit windows',
+    table: 'rate_limit_windows',
+    key: ['key_hash'],
+    condition: (now) => sql`ends_at <= ${now}`,
+  },
 ];
 
 export interface RetentionSweeper {
@@ -126,11 +133,11 @@ export interface RetentionSweeper {
 
 /**
  * Keeps what anonymous callers can create (hosted sign-in requests, codes, unconfirmed
- * sign-ups, login attempts, names that are no account, orphaned password checks) from
- * growing without bound. Every instance runs one; two sweeping at once is safe and cheap:
- * each batch is an idempotent `DELETE … WHERE key IN (SELECT key … LIMIT n)`, so a row is
- * deleted once whoever gets to it first, and a batch another instance already took simply
- * finds fewer rows.
+ * sign-ups, login attempts, names that are no account, orphaned password checks, rate-limit
+ * windows) from growing without bound. Every instance runs one; two sweeping at once is safe
+ * and cheap: each batch is an idempotent `DELETE … WHERE key IN (SELECT key … LIMIT n)`, so a
+ * row is deleted once whoever gets to it first, and a batch another instance already took
+ * simply finds fewer rows.
  */
 export function createRetentionSweeper(options: {
   db: Kysely<Schema>;
@@ -147,9 +154,11 @@ export function createRetentionSweeper(options: {
     const key = sql.join(rule.key.map((column) => sql.ref(column)));
     let deleted = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      // The condition again outside: a row changed since the inner select (a rate-limit window
+      // a hit just reopened, a name tried again) is checked anew by PostgreSQL and kept.
       const result = await sql`delete from ${table} where (${key}) in (
         select ${key} from ${table} where ${rule.condition(now, config)} limit ${BATCH}
-      )`.execute(db);
+      ) and ${rule.condition(now, config)}`.execute(db);
       const count = Number(result.numAffectedRows ?? 0n);
       deleted += count;
       if (count < BATCH) break;

@@ -6,7 +6,7 @@ import { createSendQuota, DEFAULT_MAIL_QUOTA } from '../../server/mail/send-quot
 import { PASSWORD, startIdentityServer, type IdentityTestServer } from '../server/identity/support.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { REDIS_URL, redisAvailable, requireInCi } from '../support/redis.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startInstancesOnPostgres, startTestServer, type Instances, type TestServer } from '../support/test-server.ts';
 import { cognitoFrom } from './support.ts';
 
 /**
@@ -206,32 +206,47 @@ describe('the quota mechanism', () => {
   });
 });
 
+/** Sign-ups from one client address alternated between `servers`: its quota holds once for them all. */
+async function expectOneClientQuota(servers: readonly Pick<TestServer, 'url'>[]): Promise<void> {
+  const client = someAddress();
+  const answers = [];
+  for (let i = 0; i < 16; i++) {
+    const server = servers[i % servers.length] as TestServer;
+    answers.push(await signUp(server, `spread${i}-${client}@company${i}.example`, client));
+  }
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
+  expect(answers.slice(DEFAULT_MAIL_QUOTA.perClientPerHour).map((answer) => answer.body)).toEqual(
+    Array(16 - DEFAULT_MAIL_QUOTA.perClientPerHour).fill(LIMIT_EXCEEDED),
+  );
+  expect((await signUp(servers[1] as TestServer, `customer-${client}@example.org`, someAddress())).status).toBe(200);
+}
+
+const twoInstanceEnv = {
+  TRUST_PROXY: '127.0.0.1',
+  MAIL_QUOTA_GLOBAL_PER_HOUR: '1000000',
+  MAIL_QUOTA_PER_DOMAIN_PER_HOUR: '1000000',
+};
+
 const withRedis = await redisAvailable();
 requireInCi(withRedis, 'Redis');
 describe.runIf(withRedis)('mail quotas across two instances on one Redis', () => {
-  const env = {
-    TRUST_PROXY: '127.0.0.1',
-    REDIS_URL,
-    MAIL_QUOTA_GLOBAL_PER_HOUR: '1000000',
-    MAIL_QUOTA_PER_DOMAIN_PER_HOUR: '1000000',
-  };
   let servers: TestServer[] = [];
   beforeAll(async () => {
+    const env = { ...twoInstanceEnv, REDIS_URL };
     servers = await Promise.all([startTestServer({ env }), startTestServer({ env })]);
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-  it('counts one client address once, whichever instance it reaches', async () => {
-    const client = someAddress();
-    const answers = [];
-    for (let i = 0; i < 16; i++) {
-      const server = servers[i % 2] as TestServer;
-      answers.push(await signUp(server, `spread${i}-${client}@company${i}.example`, client));
-    }
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(DEFAULT_MAIL_QUOTA.perClientPerHour);
-    expect(answers.slice(DEFAULT_MAIL_QUOTA.perClientPerHour).map((answer) => answer.body)).toEqual(
-      Array(16 - DEFAULT_MAIL_QUOTA.perClientPerHour).fill(LIMIT_EXCEEDED),
-    );
-    expect((await signUp(servers[1] as TestServer, `customer-${client}@example.org`, someAddress())).status).toBe(200);
+  it('counts one client address once, whichever instance it reaches', () => expectOneClientQuota(servers));
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('mail quotas across two instances on one PostgreSQL without Redis', () => {
+  let instances: Instances | undefined;
+  beforeAll(async () => {
+    instances = await startInstancesOnPostgres(2, twoInstanceEnv);
   });
+  afterAll(() => instances?.close());
+
+  it('counts one client address once, whichever instance it reaches', () =>
+    expectOneClientQuota(instances?.origins.map((url) => ({ url })) ?? []));
 });

@@ -28,6 +28,7 @@ import { affiliateRepeatLookup } from './0026-affiliate-repeat-lookup.ts';
 import { federatedMaxAge } from './0027-federated-max-age.ts';
 import { blogContentImports } from './0028-blog-content-imports.ts';
 import { passwordChecks } from './0029-password-checks.ts';
+import { rateLimitWindows } from './0030-rate-limit-windows.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   federatedMaxAge,
   blogContentImports,
   passwordChecks,
+  rateLimitWindows,
 ];

@@ -22,7 +22,7 @@ export async function setupAdmin(
     /** The database's reader for many rows (PostgreSQL), for the leads export. */
     readRows?: RowReader | undefined;
     config: AdminConfig;
-    /** Where refused login attempts are counted: memory, or Redis shared by every instance. */
+    /** Where refused login attempts are counted: the rate-limit store, shared by every instance. */
     rateLimitStore: RateLimitStore;
     /** PUBLIC_URL is https: the known-device cookie is then sent over https only. */
     secureCookies: boolean;

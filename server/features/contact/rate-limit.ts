@@ -6,7 +6,7 @@ import type { ContactConfig } from './config.ts';
 
 /**
  * Options for @fastify/rate-limit on the contact route: per IP (an IPv6 client's /64), over a fixed window, counted
- * in the server's rate-limit store (memory for one server, Redis for several).
+ * in the server's rate-limit store (shared by every instance: Redis, or else PostgreSQL).
  *
  * The limit is on messages sent, so only a submission that passed validation counts: a visitor
  * who mistyped their address and sent it again has not used up a message. That is why it runs

@@ -20,7 +20,7 @@ export interface ContactDeps {
   config: ContactConfig;
   /** Who is told about each new message. */
   notifyTo: string;
-  /** Where the per-IP counters live (shared by every instance when it is Redis). */
+  /** Where the per-IP counters live (shared by every instance). */
   rateLimitStore: RateLimitStore;
 }
 

@@ -45,6 +45,26 @@ export function createMemoryRateLimitStore(): RateLimitStore {
   };
 }
 
+/** Counts a hit in memory, for a shared store whose service failed to count it (`error`). */
+export type LocalFallback = (error: unknown, key: string, windowMs: number, nowMs: number) => Promise<RateLimitHit>;
+
+/**
+ * What a shared store does while its service (`service`, as the warning names it) does not
+ * answer: counts in this instance's memory, and says so in a warning, at most one a minute
+ * (an outage would otherwise log once per request).
+ */
+export function localFallback(service: string, log: FastifyBaseLogger): LocalFallback {
+  const fallback = createMemoryRateLimitStore();
+  let lastWarning: number | undefined;
+  return (error, key, windowMs, nowMs) => {
+    if (lastWarning === undefined || nowMs - lastWarning > 60_000) {
+      lastWarning = nowMs;
+      log.warn({ err: error }, `rate-limit store (${service}) unavailable; counting in this instance's memory until it answers`);
+    }
+    return fallback.hit(key, windowMs, nowMs);
+  };
+}
+
 /**
  * Counters in Redis, shared by every instance behind the load balancer, so a client cannot
  * multiply a limit by the number of instances. A key is created with its window as expiry
@@ -61,19 +81,7 @@ export function createRedisRateLimitStore(
   options: { log: FastifyBaseLogger; keyPrefix?: string; ownsClient?: boolean },
 ): RateLimitStore {
   const prefix = options.keyPrefix ?? 'hireassist:rate:';
-  const fallback = createMemoryRateLimitStore();
-  let lastWarning = 0;
-  const countLocally = (error: unknown, key: string, windowMs: number, nowMs: number) => {
-    // One warning a minute at most: an outage would otherwise log once per request.
-    if (nowMs - lastWarning > 60_000) {
-      lastWarning = nowMs;
-      options.log.warn(
-        { err: error },
-        "rate-limit store (Redis) unavailable; counting in this instance's memory until it answers",
-      );
-    }
-    return fallback.hit(key, windowMs, nowMs);
-  };
+  const countLocally = localFallback('Redis', options.log);
   return {
     async hit(key, windowMs, nowMs) {
       // Known to be down: no command is sent to wait behind the reconnection.
@@ -104,14 +112,14 @@ const RECONNECTING: ReadonlySet<string> = new Set(['reconnecting', 'close', 'end
 const START_PING_TIMEOUT_MS = 3_000;
 
 /**
- * The store the configuration asks for: Redis at `redisUrl`, or memory when there is none.
- * Redis must answer PING within START_PING_TIMEOUT_MS, or this throws ServiceUnreachable: the
- * store counts in memory while Redis is down, which is right for an outage that begins later
- * but would make a wrong REDIS_URL quietly turn every shared limit into a per-instance one.
+ * The Redis store at `redisUrl` (REDIS_URL). Redis must answer PING within START_PING_TIMEOUT_MS,
+ * or this throws ServiceUnreachable: the store counts in memory while Redis is down, which is
+ * right for an outage that begins later but would make a wrong REDIS_URL quietly turn every
+ * shared limit into a per-instance one. Without Redis the database keeps the counters
+ * (postgres-store.ts).
  */
-export async function openRateLimitStore(redisUrl: string | undefined, log: FastifyBaseLogger): Promise<RateLimitStore> {
-  if (redisUrl === undefined) return createMemoryRateLimitStore();
-  // Imported only with REDIS_URL: a server counting in memory never loads ioredis.
+export async function openRateLimitStore(redisUrl: string, log: FastifyBaseLogger): Promise<RateLimitStore> {
+  // Imported only with REDIS_URL: a server without Redis never loads ioredis.
   const { Redis } = await import('ioredis');
   const client = new Redis(redisUrl, {
     // Fail a command fast instead of queueing it behind reconnects: the request is waiting.
