@@ -293,6 +293,43 @@ test('signed-out visitors find the plans locked about a second after load, and a
   await expect(page).toHaveURL(/\/contact$/);
 });
 
+/** The names Chromium gives assistive technology for the page: what a screen reader can read out. */
+async function namesReadOut(page: Page): Promise<{ role: string; name: string; disabled: boolean }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  type AXNode = {
+    ignored: boolean;
+    role?: { value: string };
+    name?: { value: string };
+    properties?: { name: string; value: { value: unknown } }[];
+  };
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  return nodes
+    .filter((node) => !node.ignored && node.name?.value)
+    .map((node) => ({
+      role: node.role?.value ?? '',
+      name: node.name?.value ?? '',
+      disabled: node.properties?.some((p) => p.name === 'disabled' && p.value.value === true) ?? false,
+    }));
+}
+
+test('a screen reader still reads the locked plans and their prices, and hears their buttons as unavailable', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  const table = page.locator('[data-locked]');
+  await expect(table).toHaveAttribute('data-locked', 'true', { timeout: 3000 });
+  const readOut = await namesReadOut(page);
+  const named = (role: string, name: string) => readOut.find((node) => node.role === role && node.name === name);
+  // What a sighted visitor sees dimmed, a screen reader user hears: the plans, their prices, and why they cannot be chosen.
+  expect(named('group', 'Plans (sign up to choose a plan)')).toBeTruthy();
+  expect(named('heading', 'Professional')).toBeTruthy();
+  expect(readOut.some((node) => node.name.includes('$499'))).toBe(true);
+  expect(named('button', 'Choose Professional')?.disabled).toBe(true);
+  // Still nothing to click or reach with Tab.
+  await expect(page.getByRole('button', { name: 'Choose Professional' })).toBeDisabled();
+});
+
 test('the Jobs page embeds the job portal 800 px tall, with the careers email', async ({ page }) => {
   await page.goto('/careers');
   const portal = page.locator('iframe[title="HireAssist job portal: open positions"]');
@@ -357,8 +394,9 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (path === '/') await scrollHomeSections(page);
-        if (path === '/pricing') await expect(page.locator('[data-locked="true"]')).toBeAttached({ timeout: 3000 });
-        expect(await seriousViolations(page)).toEqual([]);
+        const locked = '[data-locked="true"]';
+        if (path === '/pricing') await expect(page.locator(locked)).toBeAttached({ timeout: 3000 });
+        expect(await seriousViolations(page, path === '/pricing' ? { dimmed: locked } : {})).toEqual([]);
       });
     }
   }

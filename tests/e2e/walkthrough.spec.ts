@@ -127,7 +127,7 @@ test.describe('on a phone, floating controls never cover content', () => {
     await page.goto(PATHS.pricing);
     await expect(page.getByRole('button', { name: 'Sign Up' }).last()).toBeVisible();
     // The plans come after the public configuration: checked before them, the page would have
-    // nothing to cover. Located by text, since the locked table is inert (out of the role tree).
+    // nothing to cover.
     await expect(page.locator('main button', { hasText: /^Choose / }).first()).toBeVisible();
     expect(await obscuredWhenFocused(page)).toEqual([]);
     // Scrolled so a plan's button passes under the bottom band, no part of it shows between the

@@ -10,9 +10,10 @@ type Plan = (typeof pricing.plans)[number];
 /**
  * The built-in plans table (content/marketing/pricing.json), used when Stripe's pricing table
  * is not configured. Choosing a plan takes a signed-in customer to our sales team with the
- * plan named, since there is no checkout without Stripe.
+ * plan named, since there is no checkout without Stripe. Locked, the plans stay readable (to a
+ * screen reader too) and only their buttons are disabled.
  */
-export function PlansTable() {
+export function PlansTable({ locked }: { locked: boolean }) {
   const navigate = useNavigate();
   const choose = (plan: Plan) =>
     void navigate(PATHS.contact, { state: { subject: `${pricing.planChosenSubject}: ${plan.name}` } });
@@ -41,6 +42,7 @@ export function PlansTable() {
               buttonClasses.large,
               'highlight' in plan ? buttonClasses.primary : buttonClasses.outline,
             )}
+            disabled={locked}
             onClick={() => choose(plan)}
           >
             {plan.cta}

@@ -36,9 +36,10 @@ export function PricingPage() {
       pricingTableId={stripeTable.pricingTableId}
       publishableKey={stripeTable.publishableKey}
       customer={user ? { id: user.id, email: user.email } : null}
+      locked={locked}
     />
   ) : (
-    <PlansTable />
+    <PlansTable locked={locked} />
   );
 
   return (
@@ -64,7 +65,6 @@ export function PricingPage() {
       <div
         className={cx(styles.table, locked && styles.locked)}
         data-locked={locked}
-        inert={locked}
         aria-label={locked ? 'Plans (sign up to choose a plan)' : undefined}
         role={locked ? 'group' : undefined}
       >

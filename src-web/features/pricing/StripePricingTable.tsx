@@ -26,10 +26,15 @@ interface StripePricingTableProps {
   publishableKey: string;
   /** The signed-in customer, so Stripe links the subscription to the account. */
   customer: { id: string; email: string } | null;
+  /**
+   * Stripe's buttons live in its own frame, where they cannot be disabled one by one: locked,
+   * the whole table is inert (unreachable, and unread by screen readers, who hear the banner).
+   */
+  locked: boolean;
 }
 
 /** Stripe's hosted pricing table (the <stripe-pricing-table> element). */
-export function StripePricingTable({ pricingTableId, publishableKey, customer }: StripePricingTableProps) {
+export function StripePricingTable({ pricingTableId, publishableKey, customer, locked }: StripePricingTableProps) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     loadPricingTableScript().catch((error: unknown) => {
@@ -43,6 +48,7 @@ export function StripePricingTable({ pricingTableId, publishableKey, customer }:
   return createElement('stripe-pricing-table', {
     'pricing-table-id': pricingTableId,
     'publishable-key': publishableKey,
+    inert: locked,
     ...(customer ? { 'client-reference-id': customer.id, 'customer-email': customer.email } : {}),
   });
 }

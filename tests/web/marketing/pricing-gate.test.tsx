@@ -17,8 +17,10 @@ describe('the pricing page for a signed-out visitor', () => {
     expect(table()?.dataset.locked).toBe('false');
     await waitFor(() => expect(table()?.dataset.locked).toBe('true'), { timeout: 2500 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
-    expect(table()?.hasAttribute('inert')).toBe(true);
+    // Dimmed and unclickable, yet still read: only the plans' buttons are disabled.
     expect(table()?.className).toMatch(/locked/);
+    expect(screen.getByRole('button', { name: 'Choose Professional' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('heading', { name: 'Professional' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Sign Up' })).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/contact');
   });
@@ -47,7 +49,7 @@ describe('the pricing page for a signed-in customer', () => {
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(table()?.dataset.locked).toBe('false');
-    expect(table()?.hasAttribute('inert')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Choose Professional' })).toHaveProperty('disabled', false);
   });
 
   it('takes a chosen plan to the sales team with the plan named', async () => {

@@ -22,6 +22,8 @@ describe('with Stripe’s pricing table configured (Stripe itself mocked by its 
     expect(stripeTable()?.hasAttribute('customer-email')).toBe(false);
     expect(screen.getByRole('heading', { name: 'Sign Up Required' })).toBeTruthy();
     await waitFor(() => expect(table()?.dataset.locked).toBe('true'), { timeout: 2500 });
+    // Its buttons are in Stripe's frame, out of our reach one by one: the whole table is inert.
+    expect(stripeTable()?.hasAttribute('inert')).toBe(true);
   });
 
   it('passes a signed-in customer’s id and email, loading Stripe’s script once', async () => {
@@ -33,5 +35,6 @@ describe('with Stripe’s pricing table configured (Stripe itself mocked by its 
     expect(stripeTable()?.getAttribute('customer-email')).toBe('dana@brightwater.example');
     expect(document.querySelectorAll(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).toHaveLength(1);
     expect(table()?.dataset.locked).toBe('false');
+    expect(stripeTable()?.hasAttribute('inert')).toBe(false);
   });
 });
