@@ -152,6 +152,25 @@ test('the chat assistant answers an hours question after about 1.5 s, typing mea
   await expect(typing).not.toBeAttached();
 });
 
+test("the chat's code failing to load (a dropped connection) leaves the page and its half-written form alone", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/contact`);
+  await page.getByLabel(/^Message/).fill('We are hiring three nurses in Tampa');
+  const chatCode = '**/assets/ChatPanel-*.js';
+  await page.route(chatCode, (route) => route.abort('internetdisconnected'));
+  const launcher = page.getByRole('button', { name: 'Open chat assistant' });
+  await launcher.click();
+  await expect(page.getByRole('alert')).toContainText('The assistant could not be loaded');
+  await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
+  await expect(page.getByLabel(/^Message/)).toHaveValue('We are hiring three nurses in Tampa');
+  // Back online, the launcher tries again: closed and opened, the assistant is there.
+  await page.unroute(chatCode);
+  await page.getByRole('button', { name: 'Close chat assistant' }).click();
+  await launcher.click();
+  await expect(page.getByRole('region', { name: 'HireAssist Assistant' })).toBeVisible();
+});
+
 test('the version check reloads the page once when index.html carries a new version marker', async ({ page }) => {
   await page.clock.install();
   let publishNewVersion = false;

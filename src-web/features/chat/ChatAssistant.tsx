@@ -1,9 +1,13 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { LoadFailureBoundary } from '../../components/LoadFailureBoundary.tsx';
 import type { ChatView } from './chat-types.ts';
 import styles from './ChatAssistant.module.css';
 
-/** The panel and its rules load on the first open, so the button costs every page almost nothing. */
-const ChatPanel = lazy(() => import('./ChatPanel.tsx').then((module) => ({ default: module.ChatPanel })));
+/**
+ * The panel and its rules load on the first open, so the button costs every page almost
+ * nothing. A load that failed is tried again, with a new lazy component, at the next open.
+ */
+const lazyPanel = () => lazy(() => import('./ChatPanel.tsx').then((module) => ({ default: module.ChatPanel })));
 
 const PANEL_ID = 'chat-assistant-panel';
 
@@ -13,11 +17,15 @@ export function ChatAssistant() {
   // Once opened, the panel stays mounted while closed, so the conversation survives.
   const [opened, setOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const [panel, setPanel] = useState(() => ({ attempt: 0, ChatPanel: lazyPanel(), failed: false }));
 
   const toggle = () => {
     setOpened(true);
+    if (view === 'closed' && panel.failed) setPanel({ attempt: panel.attempt + 1, ChatPanel: lazyPanel(), failed: false });
     setView((current) => (current === 'closed' ? 'open' : 'closed'));
   };
+  const loadFailed = () => setPanel((current) => ({ ...current, failed: true }));
+  const { ChatPanel } = panel;
   const close = () => {
     setView('closed');
     buttonRef.current?.focus();
@@ -26,15 +34,27 @@ export function ChatAssistant() {
   return (
     <>
       {opened && (
-        <Suspense
+        <LoadFailureBoundary
+          key={panel.attempt}
+          onFailure={loadFailed}
           fallback={
-            <div className={styles.loading} role="status">
-              Loading the assistant…
-            </div>
+            view !== 'closed' && (
+              <p className={styles.notice} role="alert">
+                The assistant could not be loaded. Check your connection and try again.
+              </p>
+            )
           }
         >
-          <ChatPanel id={PANEL_ID} view={view} onViewChange={setView} onClose={close} />
-        </Suspense>
+          <Suspense
+            fallback={
+              <div className={styles.notice} role="status">
+                Loading the assistant…
+              </div>
+            }
+          >
+            <ChatPanel id={PANEL_ID} view={view} onViewChange={setView} onClose={close} />
+          </Suspense>
+        </LoadFailureBoundary>
       )}
       <button
         ref={buttonRef}
