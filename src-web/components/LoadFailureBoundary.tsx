@@ -3,7 +3,7 @@ import { Component, type ReactNode } from 'react';
 interface LoadFailureBoundaryProps {
   /** Shown in the part's place once it has failed. */
   fallback: ReactNode;
-  onFailure(): void;
+  onFailure?(): void;
   children: ReactNode;
 }
 
@@ -23,7 +23,7 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, { f
 
   override componentDidCatch(error: unknown) {
     console.error(error);
-    this.props.onFailure();
+    this.props.onFailure?.();
   }
 
   override render() {

@@ -184,6 +184,22 @@ test("the first screen of the home page loads none of the lower sections' code u
   expect(await sectionsHeight()).toBe(copyHeight);
 });
 
+test("the home page's lower sections failing to load (a dropped connection) leave the page as the build wrote it", async ({
+  page,
+}) => {
+  await page.route('**/assets/HomeSections-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const failed = page.waitForEvent('requestfailed', (request) => /\/HomeSections-[^/]*\.js$/.test(request.url()));
+  await page.mouse.wheel(0, 1500);
+  await failed;
+  // The failure reaches React a moment after the request fails; the page must still be there after it.
+  await page.waitForTimeout(1000);
+  await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import company from '../../../../content/company.json';
 import home from '../../../../content/marketing/home.json';
+import { LoadFailureBoundary } from '../../../components/LoadFailureBoundary.tsx';
 import { JsonLd, usePageMeta } from '../../../components/seo.tsx';
 import { usePublicConfig } from '../../../components/public-config.ts';
 import { usePrerendering } from '../../../prerender/use-prerendering.ts';
@@ -57,6 +58,9 @@ export function HomePage() {
   const prerendering = usePrerendering();
   const [belowFoldRef, nearViewport] = useNearViewport<HTMLDivElement>('300px 0px');
   const [prerendered] = useState(() => (prerendering ? '' : prerenderedSections()));
+  const prerenderedCopy = prerendered ? (
+    <div className={styles.prerendered} dangerouslySetInnerHTML={{ __html: prerendered }} />
+  ) : null;
 
   return (
     <>
@@ -65,14 +69,11 @@ export function HomePage() {
       <IntroVideo />
       <div ref={belowFoldRef} className={styles.belowFold} data-home-sections="">
         {/* useNearViewport turns true in a transition: React keeps the prerendered copy on screen
-            while the sections' code loads, then swaps in the live sections. */}
-        <Suspense>
-          {prerendering || nearViewport ? (
-            <HomeSections />
-          ) : prerendered ? (
-            <div className={styles.prerendered} dangerouslySetInnerHTML={{ __html: prerendered }} />
-          ) : null}
-        </Suspense>
+            while the sections' code loads, then swaps in the live sections. Should that code not
+            arrive, the prerendered copy stays, without its carousels' motion. */}
+        <LoadFailureBoundary fallback={prerenderedCopy}>
+          <Suspense>{prerendering || nearViewport ? <HomeSections /> : prerenderedCopy}</Suspense>
+        </LoadFailureBoundary>
       </div>
     </>
   );
