@@ -276,6 +276,38 @@ async function slidesInView(page: Page, label: string): Promise<number> {
   });
 }
 
+test.describe('for visitors who have not asked for reduced motion', () => {
+  test.use({ contextOptions: { reducedMotion: 'no-preference' } });
+
+  test('a carousel advances on its own, and stays put while a keyboard user is on its dots', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await scrollHomeSections(page);
+    const features = page.getByRole('region', { name: 'Key features' });
+    const dot = (n: number) => features.getByRole('button', { name: `Show slide ${n} of 6` });
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(INTERFACE.featuresCarousel.autoplayMs + 100);
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+    // A keyboard user reaches the dots and picks the fourth: it stays while they are there.
+    await dot(2).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(dot(4)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(3 * INTERFACE.featuresCarousel.autoplayMs);
+    await expect(dot(4)).toBeFocused();
+    await expect(dot(4)).toHaveAttribute('aria-current', 'true');
+    // Leaving the carousel, they let it move on again.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(features.locator(':focus')).toHaveCount(0);
+    await page.clock.runFor(INTERFACE.featuresCarousel.autoplayMs + 100);
+    await expect(dot(4)).not.toHaveAttribute('aria-current', 'true');
+  });
+});
+
 test('the carousels show 3 features and 2 testimonials on a wide screen', async ({ page }) => {
   await page.goto('/');
   await scrollHomeSections(page);

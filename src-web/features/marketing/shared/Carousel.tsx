@@ -1,6 +1,6 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useId, useMemo, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 import { usePrerendering } from '../../../prerender/use-prerendering.ts';
 import { cx } from '../../../components/button-styles.ts';
 import styles from './Carousel.module.css';
@@ -35,7 +35,7 @@ function prefersReducedMotion(): boolean {
 /**
  * A looping carousel (Embla) that shows `slides` slides at a time, fewer below each
  * breakpoint, advances every `autoplayMs`, pauses while the pointer is over it or focus is
- * inside it, and has one dot per position. Visitors who ask for reduced motion get no autoplay.
+ * inside it (on its dots too), and has one dot per position. Visitors who ask for reduced motion get no autoplay.
  */
 export function Carousel({ label, slides, breakpoints, autoplayMs, children }: CarouselProps) {
   const perView = useSlidesPerView(slides, breakpoints);
@@ -45,7 +45,7 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
     () =>
       prefersReducedMotion()
         ? []
-        : [Autoplay({ delay: autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: true })],
+        : [Autoplay({ delay: autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: false })],
     [autoplayMs],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, autoplay);
@@ -72,6 +72,13 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
     () => 0,
   );
 
+  // Paused while focus is anywhere in the carousel: Autoplay's own stopOnFocusIn watches the
+  // slides alone, and the dots (the only controls a keyboard reaches) are outside them.
+  const pause = () => embla?.plugins().autoplay?.stop();
+  const resume = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) embla?.plugins().autoplay?.play();
+  };
+
   // The slide width changed with the breakpoint: Embla measures again.
   useEffect(() => embla?.reInit(), [embla, perView]);
 
@@ -82,6 +89,8 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
       aria-label={label}
       data-slides-per-view={prerendering ? undefined : perView}
       data-carousel={prerendering ? id : undefined}
+      onFocus={pause}
+      onBlur={resume}
     >
       {prerendering && <style>{slideWidthRules(id, slides, breakpoints)}</style>}
       <div className={styles.viewport} ref={viewportRef}>
