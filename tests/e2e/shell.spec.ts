@@ -229,6 +229,39 @@ test('a new page starts at the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+// Reached with Tab, a control is scrolled only just into view: at the bottom edge, where the
+// chat launcher floats. On a laptop screen, too, it must stop above the launcher's band.
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+]) {
+  test(`at ${viewport.width} × ${viewport.height}, the footer's legal links reached with Tab are clear of the chat launcher`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/features');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    // Tab by Tab from the top, as a keyboard user goes: each step scrolls only as far as it must.
+    const privacy = footer.getByRole('link', { name: 'Privacy Policy (PDF)' });
+    for (let step = 0; step < 80 && !(await privacy.evaluate((link) => link === document.activeElement)); step++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Tab');
+    const terms = footer.getByRole('link', { name: 'Terms of Service (PDF)' });
+    await expect(terms).toBeFocused();
+    const launcher = page.getByRole('button', { name: 'Open chat assistant' });
+    const [link, button] = await Promise.all([terms.boundingBox(), launcher.boundingBox()]);
+    if (!link || !button) throw new Error('The footer link or the chat launcher has no box');
+    const overlaps =
+      link.x < button.x + button.width &&
+      button.x < link.x + link.width &&
+      link.y < button.y + button.height &&
+      button.y < link.y + link.height;
+    expect(overlaps, `Terms of Service at ${JSON.stringify(link)}, the launcher at ${JSON.stringify(button)}`).toBe(false);
+  });
+}
+
 // The chat launcher floats over every page at every width; scrolled to the very end, the page
 // leaves room for it, so the footer's last links are never under it (the reader's last line,
 // the copyright and legal links, sit there on a phone, a tablet and a laptop alike).
