@@ -21,8 +21,8 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, { f
     return { failed: true };
   }
 
-  override componentDidCatch(error: unknown) {
-    console.error(error);
+  // React itself reports the error to the console (createRoot's default onCaughtError).
+  override componentDidCatch() {
     this.props.onFailure?.();
   }
 

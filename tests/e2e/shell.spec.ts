@@ -157,6 +157,26 @@ test('Login opens the authentication dialog', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+test("the sign-in dialog's code failing to load (a dropped connection) leaves the page alone, says so, and loads at the next Login", async ({
+  page,
+}) => {
+  const failure = 'The sign-in form could not be loaded. Check your connection and try again.';
+  const code = '**/assets/AuthDialog-*.js';
+  await page.goto('/contact');
+  await page.getByLabel(/^Message/).fill('We are hiring three nurses in Tampa');
+  await page.route(code, (route) => route.abort('internetdisconnected'));
+  const login = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  await login.click();
+  await expect(page.getByRole('alert').filter({ hasText: failure })).toBeVisible();
+  await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
+  await expect(page.getByLabel(/^Message/)).toHaveValue('We are hiring three nurses in Tampa');
+
+  await page.unroute(code);
+  await login.click();
+  await expect(page.getByRole('dialog')).toContainText('Welcome Back');
+  await expect(page.getByRole('alert').filter({ hasText: failure })).toBeHidden();
+});
+
 test('Escape pressed the instant the sign-in dialog appears, before focus is in it, closes it', async ({ page }) => {
   await page.goto('/');
   // The key goes in from the DOM change that adds the dialog: after React's commit, before the

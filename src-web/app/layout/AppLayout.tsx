@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { AdminPanelHost } from '../../features/admin/AdminPanelHost.tsx';
 import { useAdminMode } from '../../features/admin-mode/admin-mode.ts';
 import { AuthProvider } from '../../features/auth/auth-context.tsx';
-import { LazyAuthDialog } from '../../features/auth/lazy-auth-dialog.ts';
+import { LazyAuthDialog } from '../../features/auth/lazy-auth-dialog.tsx';
 import { ChatAssistant } from '../../features/chat/ChatAssistant.tsx';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer.tsx';

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { LoadFailureBoundary } from '../../components/LoadFailureBoundary.tsx';
+import { retryableLazy } from '../../components/retryable-lazy.ts';
 import type { ChatView } from './chat-types.ts';
 import styles from './ChatAssistant.module.css';
 
 /**
  * The panel and its rules load on the first open, so the button costs every page almost
- * nothing. A load that failed is tried again, with a new lazy component, at the next open.
+ * nothing. A load that failed is tried again at the next open (a new boundary: see attempt).
  */
-const lazyPanel = () => lazy(() => import('./ChatPanel.tsx').then((module) => ({ default: module.ChatPanel })));
+const chatPanel = retryableLazy(() => import('./ChatPanel.tsx').then((module) => module.ChatPanel));
 
 const PANEL_ID = 'chat-assistant-panel';
 
@@ -17,15 +18,18 @@ export function ChatAssistant() {
   // Once opened, the panel stays mounted while closed, so the conversation survives.
   const [opened, setOpened] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const [panel, setPanel] = useState(() => ({ attempt: 0, ChatPanel: lazyPanel(), failed: false }));
+  // Once the panel has failed to load, the next open mounts it again, under a new boundary.
+  const [panel, setPanel] = useState({ attempt: 0, failed: false });
 
   const toggle = () => {
     setOpened(true);
-    if (view === 'closed' && panel.failed) setPanel({ attempt: panel.attempt + 1, ChatPanel: lazyPanel(), failed: false });
+    if (view === 'closed' && panel.failed) setPanel({ attempt: panel.attempt + 1, failed: false });
     setView((current) => (current === 'closed' ? 'open' : 'closed'));
   };
-  const loadFailed = () => setPanel((current) => ({ ...current, failed: true }));
-  const { ChatPanel } = panel;
+  const loadFailed = () => {
+    chatPanel.reloadNext();
+    setPanel((current) => ({ ...current, failed: true }));
+  };
   const close = () => {
     setView('closed');
     buttonRef.current?.focus();
@@ -52,7 +56,7 @@ export function ChatAssistant() {
               </div>
             }
           >
-            <ChatPanel id={PANEL_ID} view={view} onViewChange={setView} onClose={close} />
+            <chatPanel.Part id={PANEL_ID} view={view} onViewChange={setView} onClose={close} />
           </Suspense>
         </LoadFailureBoundary>
       )}

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { DashboardRoute } from '../../../src-web/features/account/DashboardPage.tsx';
 import { ProfileRoute } from '../../../src-web/features/account/ProfilePage.tsx';
 import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
-import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.tsx';
 import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import type { FakeIdentity } from './fake-identity.ts';
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { Header } from '../../../src-web/app/layout/Header.tsx';
 import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
-import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.tsx';
 import { FakeIdentity } from './fake-identity.ts';
 
 /** Answers the app's `/api/config` request with this accounts section. */

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider, useAuth } from '../../../src-web/features/auth/auth-context.tsx';
 import type { AuthDialogProps } from '../../../src-web/features/auth/dialog-view.ts';
-import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.tsx';
 import { useSession } from '../../../src-web/features/auth/session-context.tsx';
 import { signIn } from '../marketing/pricing-support.tsx';
 

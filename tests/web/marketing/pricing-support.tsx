@@ -5,7 +5,7 @@ import type { PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { STORAGE_KEYS } from '../../../src-shared/domain/constants.ts';
 import { ACCOUNT_API_SCOPE } from '../../../src-shared/domain/accounts/user.ts';
 import { AuthProvider } from '../../../src-web/features/auth/auth-context.tsx';
-import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.ts';
+import { LazyAuthDialog } from '../../../src-web/features/auth/lazy-auth-dialog.tsx';
 import { PricingPage } from '../../../src-web/features/pricing/PricingPage.tsx';
 
 export const STRIPE = { pricingTableId: 'prctbl_1TestTable', publishableKey: 'pk_test_51TestKey' };
