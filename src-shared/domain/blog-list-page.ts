@@ -32,6 +32,27 @@ export function blogPageCount(postCount: number): number {
   return Math.max(1, Math.ceil(postCount / BLOG.pageSize));
 }
 
+/**
+ * The pages of the list request (BLOG.listRequest.perPage posts each, from 1) that hold the
+ * cards of list page `page` (BLOG.pageSize cards each) among `total` posts: one, or two when the
+ * page straddles them. A page beyond the first request's posts is fetched from these.
+ */
+export function blogListRequestPages(page: number, total: number): number[] {
+  const perPage = BLOG.listRequest.perPage;
+  const first = (page - 1) * BLOG.pageSize;
+  const last = Math.max(first, Math.min(page * BLOG.pageSize, total) - 1);
+  const pages: number[] = [];
+  for (let listPage = Math.floor(first / perPage) + 1; listPage <= Math.floor(last / perPage) + 1; listPage += 1)
+    pages.push(listPage);
+  return pages;
+}
+
+/** The cards of list page `page`, out of the posts of the list request pages from `firstRequestPage` on, in order. */
+export function blogPageCards<T>(page: number, firstRequestPage: number, posts: readonly T[]): T[] {
+  const start = (page - 1) * BLOG.pageSize - (firstRequestPage - 1) * BLOG.listRequest.perPage;
+  return posts.slice(start, start + BLOG.pageSize);
+}
+
 /** The page the list shows for the address: a bad number shows page 1, one past the end the last page. */
 export function shownBlogPage(params: URLSearchParams, pageCount: number): number {
   return Math.min(requestedBlogPage(params) ?? 1, pageCount);

@@ -8,7 +8,14 @@ import {
   isBlogSlug,
   type BlogPost,
 } from '../../../src-shared/domain/blog-post.ts';
-import { blogListPath, blogPageCount, isFilteredBlogList, shownBlogPage } from '../../../src-shared/domain/blog-list-page.ts';
+import {
+  blogListPath,
+  blogListRequestPages,
+  blogPageCards,
+  blogPageCount,
+  isFilteredBlogList,
+  shownBlogPage,
+} from '../../../src-shared/domain/blog-list-page.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
 import type { PageHead } from '../../../src-shared/domain/route-assets.ts';
 import { blogPostPath, PATHS } from '../../../src-shared/domain/routes.ts';
@@ -153,13 +160,20 @@ function unavailableAs502(provide: FirstPaintProvider): FirstPaintProvider {
  */
 export function createBlogFirstPaint(source: PostSource, publicPages: PublicPages, images: BlogImages, siteUrl: string) {
   const list: FirstPaintProvider = async (_pathname, query = new URLSearchParams()) => {
-    const { posts } = await source.list(BLOG.listRequest);
-    // The page the app will show for the address: a bad number shows page 1, one past the end the last (the app renames the address).
-    const shown = shownBlogPage(query, blogPageCount(posts.length));
+    const first = await source.list(BLOG.listRequest);
+    // The page the app will show for the address, among all the blog's posts: a bad number shows page 1, one past the end the last (the app renames the address).
+    const shown = shownBlogPage(query, blogPageCount(first.total));
     // A searched or filtered list: the search reads the posts' text as the browser parses it, so
     // the app finds its cards; painting the unfiltered list's in their place would flash other posts.
     const filtered = isFilteredBlogList(query);
-    const cards = filtered ? [] : posts.slice((shown - 1) * BLOG.pageSize, shown * BLOG.pageSize);
+    // A page beyond the first request's posts: its cards are in the list request page (or two) the app fetches for it.
+    const requestPages = blogListRequestPages(shown, first.total);
+    const posts = filtered
+      ? []
+      : await Promise.all(requestPages.map((page) => (page === 1 ? first : source.list({ ...BLOG.listRequest, page })))).then(
+          (lists) => lists.flatMap((list) => list.posts),
+        );
+    const cards = filtered ? [] : blogPageCards(shown, requestPages[0] ?? 1, posts);
     const meta = listMeta(siteUrl, filtered ? 1 : shown);
     return {
       ...meta,

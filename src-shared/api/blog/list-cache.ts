@@ -1,4 +1,4 @@
-import type { BlogPost } from '../../domain/blog-post.ts';
+import type { BlogPost, BlogPostList } from '../../domain/blog-post.ts';
 import { BLOG, STORAGE_KEYS } from '../../domain/constants.ts';
 import type { BlogHttp } from './http.ts';
 import { listPosts } from './list-posts.ts';
@@ -20,7 +20,10 @@ export interface ListCacheDeps {
 }
 
 export interface LoadedPosts {
+  /** The first request's posts (BLOG.listRequest): the newest ones. */
   posts: BlogPost[];
+  /** How many published posts the blog holds: more than `posts` when the blog is longer than the first request. */
+  total: number;
   /** Where the posts came from: the network, a validated cache, or a recent cache kept because the check failed. */
   source: 'network' | 'cache' | 'stale-cache';
 }
@@ -38,6 +41,12 @@ function newestUpdate(posts: readonly BlogPost[]): number {
  */
 function sameNewestPosts(latest: readonly BlogPost[], cached: readonly BlogPost[]): boolean {
   return latest.every((post, index) => cached[index]?.id === post.id);
+}
+
+/** The server's count of the list's posts; a backend that sends none has only the posts it sent. */
+export function listTotal(list: Pick<BlogPostList, 'data'> & { meta?: Partial<BlogPostList['meta']> }): number {
+  const total = list.meta?.pagination?.total;
+  return typeof total === 'number' && Number.isSafeInteger(total) && total >= list.data.length ? total : list.data.length;
 }
 
 function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefined {
@@ -65,9 +74,12 @@ export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPos
     try {
       const latest = await listPosts(http, { page: 1, perPage: BLOG.cacheValidationPerPage, status: 'published' });
       if (newestUpdate(latest.data) <= Date.parse(cached.lastModified) && sameNewestPosts(latest.data, cached.data))
-        return { posts: cached.data, source: 'cache' };
+        // The check's answer counts the blog as it is now (an older post may have gone or come).
+        return { posts: cached.data, total: Math.max(listTotal(latest), cached.data.length), source: 'cache' };
     } catch {
-      if (now() - cached.cachedAt < BLOG.fallbackCacheMaxAgeMs) return { posts: cached.data, source: 'stale-cache' };
+      // The server is out of reach: the cached posts are all the list can show until it answers again.
+      if (now() - cached.cachedAt < BLOG.fallbackCacheMaxAgeMs)
+        return { posts: cached.data, total: cached.data.length, source: 'stale-cache' };
     }
     storage.removeItem(STORAGE_KEYS.blogList);
   }
@@ -83,5 +95,5 @@ export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPos
   } catch {
     // A full or disabled storage only costs the next visit a refetch.
   }
-  return { posts: fresh.data, source: 'network' };
+  return { posts: fresh.data, total: listTotal(fresh), source: 'network' };
 }

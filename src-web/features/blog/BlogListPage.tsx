@@ -23,6 +23,7 @@ import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
 import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
+import { useListSlice } from './list-pages.ts';
 import { PAGE_CHANGE_STATE, useListFilters } from './list-filters.ts';
 import { returnedFromPost } from './list-return.ts';
 import { Pagination } from './Pagination.tsx';
@@ -40,7 +41,7 @@ export const LIST_TEXT = {
   clearFilters: 'Clear Filters',
 } as const;
 
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[] };
+type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[]; total: number };
 
 /** `params` with the page parameter naming `page` (none for page 1), the other parameters kept. */
 function withPage(params: URLSearchParams, page: number): URLSearchParams {
@@ -67,7 +68,7 @@ export function BlogListPage() {
   useEffect(() => {
     let current = true;
     loadPostsWithCache({ http: blogHttp, storage: localStorage, now: Date.now }).then(
-      ({ posts }) => current && setLoad({ status: 'ready', posts }),
+      ({ posts, total }) => current && setLoad({ status: 'ready', posts, total }),
       (error: unknown) =>
         current && setLoad({ status: 'failed', message: (error instanceof Error && error.message) || LIST_TEXT.errorDefault }),
     );
@@ -81,12 +82,18 @@ export function BlogListPage() {
     setAttempt((count) => count + 1);
   };
 
-  const posts = useMemo(() => (load.status === 'ready' ? load.posts : []), [load]);
+  const first = load.status === 'ready' ? load : undefined;
+  const posts = useMemo(() => first?.posts ?? [], [first]);
   const keywords = useMemo(() => allKeywords(posts), [posts]);
   const filtered = useMemo(() => filterPosts(posts, search, keyword), [posts, search, keyword]);
-  const pages = blogPageCount(filtered.length);
+  // The blog holds more posts than the first request brought: its pages are the server's, fetched as they are turned to.
+  const archive = first !== undefined && !search && !keyword && first.total > first.posts.length;
+  const pages = blogPageCount(archive ? first.total : filtered.length);
   const page = shownBlogPage(params, pages);
-  const shown = pageOf(filtered, page);
+  const { slice, retry: retrySlice } = useListSlice(archive ? first : undefined, page);
+  const shown = !archive ? pageOf(filtered, page) : slice.status === 'ready' ? slice.posts : [];
+  const loading = load.status === 'loading' || (archive && slice.status === 'loading');
+  const failure = load.status === 'failed' ? load : archive && slice.status === 'failed' ? slice : undefined;
   // Until the posts are here the page count is unknown: the address's page names the canonical link, as the server's did.
   const canonicalPage = isFilteredBlogList(params) ? 1 : load.status === 'ready' ? page : (requestedBlogPage(params) ?? 1);
   usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description, path: blogListPath(canonicalPage) });
@@ -104,7 +111,8 @@ export function BlogListPage() {
   /** Set by a page button: the new page's list takes the focus once it has rendered. */
   const focusList = useRef(false);
   useEffect(() => {
-    if (!focusList.current) return;
+    // Not before the new page's cards are here (a page beyond the loaded posts shows the spinner first).
+    if (!focusList.current || !listRef.current) return;
     focusList.current = false;
     // preventScroll: the page scrolls to its top (filters and title in view), as before.
     listRef.current?.focus({ preventScroll: true });
@@ -188,19 +196,23 @@ export function BlogListPage() {
           </button>
         </div>
 
-        {load.status === 'loading' && <PageSpinner inline label={LIST_TEXT.loading} />}
+        {loading && <PageSpinner inline label={LIST_TEXT.loading} />}
 
-        {load.status === 'failed' && (
+        {failure && (
           <div className={shared.state} role="alert">
             <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
-            <p className={shared.stateText}>{load.message}</p>
-            <button type="button" className={cx(buttonClasses.base, buttonClasses.primary, styles.button)} onClick={tryAgain}>
+            <p className={shared.stateText}>{failure.message}</p>
+            <button
+              type="button"
+              className={cx(buttonClasses.base, buttonClasses.primary, styles.button)}
+              onClick={load.status === 'failed' ? tryAgain : retrySlice}
+            >
               {LIST_TEXT.tryAgain}
             </button>
           </div>
         )}
 
-        {load.status === 'ready' && filtered.length === 0 && (
+        {load.status === 'ready' && !archive && filtered.length === 0 && (
           <div className={shared.state} role="status">
             <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
             <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostBySlug } from '../../../src-shared/api/blog/find-post-by-slug.ts';
-import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import type { BlogPost, BlogPostList } from '../../../src-shared/domain/blog-post.ts';
 import { createBlogFirstPaint } from '../../../server/features/blog/first-paint.ts';
 import type { PageStore } from '../../../server/features/blog/store.ts';
 import type { PostSource } from '../../../server/features/blog/post-source.ts';
@@ -189,6 +189,28 @@ describe('a post older than the newest 100, which the slug lookup lists', () => 
       expect((await findPostBySlug(http, 'archive-post-120')).title).toBe('Older post 120');
       await expect(findPostBySlug(http, 'archive-post-121')).rejects.toThrow('Post with slug "archive-post-121" not found');
       expect((await server.fetch('/blog/archive-post-121')).status).toBe(404);
+    } finally {
+      await remove();
+    }
+  });
+});
+
+describe('a blog longer than the list request of 50 posts', () => {
+  it('paints the cards and canonical link of a page beyond the first 50 posts, counting every post', async () => {
+    const remove = await addOlderPosts(server.app.database.db, 'paged-archive', 120, 'day');
+    try {
+      const { meta } = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
+      const total = meta.pagination.total;
+      // Page 7 holds posts 55 to 63, page 6 posts 46 to 54: across the first and second request pages.
+      for (const page of [6, 7, Math.ceil(total / 9)]) {
+        const html = await (await server.fetch(`/blog?page=${page}`)).text();
+        const titles = [...html.matchAll(/<h2><a href="[^"]+">([^<]+)<\/a><\/h2>/g)].map((match) => match[1]);
+        const start = (page - 1) * 9;
+        const { data } = (await (await server.fetch(`/api/storychief/stories?per_page=9&page=${page}`)).json()) as BlogPostList;
+        expect(data.length, `page ${page}`).toBeGreaterThan(0);
+        expect(titles, `page ${page} from ${start}`).toEqual(data.map((post) => post.title));
+        expect(html).toContain(`<link rel="canonical" href="${SITE_URL}/blog?page=${page}">`);
+      }
     } finally {
       await remove();
     }

@@ -59,8 +59,16 @@ describe('the list cache, with a movable clock', () => {
     time.advance(60 * MINUTE);
     server.requests.length = 0;
     const again = await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
-    expect(again).toEqual({ posts: posts(), source: 'cache' });
+    expect(again).toEqual({ posts: posts(), total: 20, source: 'cache' });
     expect(server.requests).toEqual(['/api/storychief/stories?page=1&per_page=10&status=published']);
+
+    // An older post added beyond the newest 10 keeps the cache, and the check's answer counts it.
+    server.posts = [...posts(), makePost(1)];
+    expect(await loadPostsWithCache({ http: server, storage: localStorage, now: time.now })).toEqual({
+      posts: posts(),
+      total: 21,
+      source: 'cache',
+    });
   });
 
   test('a newer update among the latest 10 drops the cache and refetches', async () => {
@@ -102,6 +110,7 @@ describe('the list cache, with a movable clock', () => {
     time.advance(5 * MINUTE - 1);
     expect(await loadPostsWithCache({ http: server, storage: localStorage, now: time.now })).toEqual({
       posts: posts(),
+      total: 20,
       source: 'stale-cache',
     });
 
