@@ -132,6 +132,10 @@ const PaginationSchema = Type.Object({
   links: Type.Object({ previous: Type.Optional(Type.String()), next: Type.Optional(Type.String()) }),
 });
 
+/** The longest search text and keyword a list request may carry: longer ones are no reader's search. */
+export const BLOG_SEARCH_MAX_LENGTH = 200;
+export const BLOG_KEYWORD_MAX_LENGTH = 100;
+
 /** The furthest page a list request may ask for (100,000 pages of 100 posts: ten million). */
 export const BLOG_LIST_MAX_PAGE = 100_000;
 
@@ -148,7 +152,14 @@ export type PublishedPostsQuery = Static<typeof PublishedPostsQuerySchema>;
 
 export const BlogPostListSchema = Type.Object({
   data: Type.Array(BlogPostSchema),
-  meta: Type.Object({ pagination: PaginationSchema }),
+  meta: Type.Object({
+    pagination: PaginationSchema,
+    /**
+     * Set when a search or keyword filter read only the newest this many posts (a source that
+     * cannot search, StoryChief): older posts were not searched, and the list page says so.
+     */
+    searched_newest: Type.Optional(Type.Integer()),
+  }),
 });
 export type BlogPostList = Static<typeof BlogPostListSchema>;
 

@@ -5,10 +5,12 @@ import type { PostPage, PostQuery } from './post-source.ts';
  * A list answer in StoryChief's shape (so the web app reads either source alike) for one of the list paths: the API's reply,
  * and the copy the blog pages carry in their HTML (first-paint.ts), so both are the same.
  */
-export function listBody(listPath: string, query: PostQuery, { posts, total }: PostPage): BlogPostList {
-  const { page, perPage, status } = query;
+export function listBody(listPath: string, query: PostQuery, { posts, total, searchedNewest }: PostPage): BlogPostList {
+  const { page, perPage, status, search, keyword } = query;
   const totalPages = Math.ceil(total / perPage);
-  const link = (target: number) => `/api/storychief/${listPath}?page=${target}&per_page=${perPage}&status=${status}`;
+  const filters = new URLSearchParams({ ...(search ? { search } : {}), ...(keyword ? { keyword } : {}) }).toString();
+  const link = (target: number) =>
+    `/api/storychief/${listPath}?page=${target}&per_page=${perPage}&status=${status}${filters ? `&${filters}` : ''}`;
   return {
     data: posts,
     meta: {
@@ -23,6 +25,7 @@ export function listBody(listPath: string, query: PostQuery, { posts, total }: P
           ...(page < totalPages ? { next: link(page + 1) } : {}),
         },
       },
+      ...(searchedNewest === undefined ? {} : { searched_newest: searchedNewest }),
     },
   };
 }

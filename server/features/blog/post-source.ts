@@ -4,6 +4,10 @@ export interface PostQuery {
   page: number;
   perPage: number;
   status: BlogStatusFilter;
+  /** Text to find in the title, excerpt, content text or keywords (trimmed, never empty). */
+  search?: string;
+  /** A keyword the post's seo_keyword lists (trimmed, never empty). */
+  keyword?: string;
 }
 
 /** What the sitemap needs of a published post. */
@@ -12,6 +16,8 @@ export type PublishedSlug = Pick<BlogPost, 'slug' | 'updated_at'>;
 export interface PostPage {
   posts: BlogPost[];
   total: number;
+  /** A search that read only the newest this many posts (the source cannot search them all). */
+  searchedNewest?: number;
 }
 
 /**
@@ -83,7 +89,10 @@ export function withShortCache(source: PostSource, ttlMs: number): PostSource {
     return value;
   }
   return {
-    list: (query) => cached(`list:${query.page}:${query.perPage}:${query.status}`, () => source.list(query)),
+    list: (query) =>
+      cached(`list:${JSON.stringify([query.page, query.perPage, query.status, query.search, query.keyword])}`, () =>
+        source.list(query),
+      ),
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
     listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),

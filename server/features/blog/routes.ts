@@ -29,7 +29,7 @@ import type { AdminGuard } from '../admin/guard.ts';
 import { recordAudit } from '../audit/record.ts';
 import { listBody } from './list-body.ts';
 import type { PageStore, StoredPage } from './store.ts';
-import { PostSourceUnavailableError, type PostSource } from './post-source.ts';
+import { PostSourceUnavailableError, type PostQuery, type PostSource } from './post-source.ts';
 import type { PublicPages, PublicPost } from './public-pages.ts';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { renderStaticPage } from './static-page.ts';
@@ -88,8 +88,11 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       handler: async (request, reply) => {
         const { page, per_page: perPage, status } = request.query;
         if (status !== 'published' && !(await adminGuard(request))) return reply.status(401).send(UNAUTHORIZED);
+        // Blank filters are none: the list as a request without them gets it.
+        const search = request.query.search?.trim() || undefined;
+        const keyword = request.query.keyword?.trim() || undefined;
         try {
-          const query = { page, perPage, status };
+          const query: PostQuery = { page, perPage, status, ...(search ? { search } : {}), ...(keyword ? { keyword } : {}) };
           const body = listBody(listPath, query, await source.list(query));
           return reply.header('cache-control', status === 'published' ? 'no-cache' : 'private, no-store').send(body);
         } catch (error) {

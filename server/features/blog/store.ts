@@ -86,6 +86,48 @@ function statusFilter(status: BlogStatusFilter): PostFilter {
   return (eb) => eb.and(status === 'all' ? [] : [eb('status', '=', status)]);
 }
 
+/** `text` as a LIKE pattern that finds it anywhere, its wildcards (and the escape character) taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The content's text as a reader sees it (as the list page's in-browser search reads it): the
+ * tags dropped, so "strong" does not find every post with bold text, and the entities the
+ * sanitizer writes decoded, so "Q&A" finds "Q&amp;A" (&amp; last, so "&amp;lt;" stays "&lt;").
+ */
+const contentText = sql<string>`replace(replace(replace(replace(replace(replace(
+  regexp_replace(content_html, '<[^>]*>', '', 'g'),
+  '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
+
+/**
+ * The list page's search and keyword filter (src-web/features/blog/list-rules.ts) in SQL: the
+ * search case-insensitively anywhere in the title, excerpt, content text or keywords; the keyword
+ * one of seo_keyword's comma-separated keywords, whole, case-insensitively.
+ */
+function searchFilter({ search, keyword }: Pick<PostQuery, 'search' | 'keyword'>): PostFilter {
+  return (eb) => {
+    const conditions = [];
+    if (search) {
+      const pattern = containsPattern(search);
+      conditions.push(
+        eb.or(
+          [sql.ref('title'), sql.ref('excerpt'), contentText, sql.ref('seo_keyword')].map(
+            (field) => sql<SqlBool>`${field} ilike ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    if (keyword)
+      conditions.push(
+        eb.exists(
+          sql`(select from unnest(string_to_array(seo_keyword, ',')) as listed(word) where lower(btrim(listed.word)) = lower(${keyword}))`,
+        ),
+      );
+    return eb.and(conditions);
+  };
+}
+
 /** The built-in store: posts in the `blog_posts` table, newest publication first. */
 export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
   const ordered = () =>
@@ -96,8 +138,10 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
       .orderBy('id', 'desc');
 
   return {
-    async list({ page, perPage, status }: PostQuery): Promise<PostPage> {
-      const filter = statusFilter(status);
+    async list({ page, perPage, status, search, keyword }: PostQuery): Promise<PostPage> {
+      const byStatus = statusFilter(status);
+      const bySearch = searchFilter({ search, keyword });
+      const filter: PostFilter = (eb) => eb.and([byStatus(eb), bySearch(eb)]);
       const [posts, { total }] = await Promise.all([
         ordered()
           .where(filter)

@@ -9,7 +9,15 @@ import { BLOG } from '../../../src-shared/domain/constants.ts';
 import { storableDate } from '../../db/storable-date.ts';
 import { storableText } from '../../db/storable-text.ts';
 import type { StoryChiefConfig } from './config.ts';
-import { isPublishedAt, PostSourceUnavailableError, type PostSource, type PublishedSlug } from './post-source.ts';
+import {
+  isPublishedAt,
+  PostSourceUnavailableError,
+  type PostPage,
+  type PostQuery,
+  type PostSource,
+  type PublishedSlug,
+} from './post-source.ts';
+import { matchesSearch } from './search.ts';
 
 type Json = Record<string, unknown>;
 
@@ -168,14 +176,43 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
    * costs one read of the list per cache interval, never more than LOOKUP_PAGES requests.
    */
   async function eachPublished(done: (posts: BlogPost[]) => boolean): Promise<void> {
+    await eachOf('published', done);
+  }
+
+  /** eachPublished for any status; true when the pages ended before LOOKUP_PAGES (every post was read). */
+  async function eachOf(status: string, done: (posts: BlogPost[]) => boolean): Promise<boolean> {
     for (let page = 1; page <= LOOKUP_PAGES; page += 1) {
-      const { posts, more } = await list(page, BLOG.slugLookupPerPage, 'published');
-      if (done(posts) || !more) return;
+      const { posts, more } = await list(page, BLOG.slugLookupPerPage, status);
+      if (done(posts)) return false;
+      if (!more) return true;
     }
+    return false;
+  }
+
+  /**
+   * A search or keyword filter: StoryChief's API has none, so its pages are read as the slug
+   * lookup reads them (the newest LOOKUP_PAGES pages at most, each one cached request; the
+   * reader's words never go upstream) and matched here. When the pages went on beyond those,
+   * the answer says how many of the newest posts were searched.
+   */
+  async function search(query: PostQuery): Promise<PostPage> {
+    const matches: BlogPost[] = [];
+    let read = 0;
+    const complete = await eachOf(query.status, (posts) => {
+      read += posts.length;
+      matches.push(...posts.filter((post) => matchesSearch(post, query)));
+      return false;
+    });
+    const start = (query.page - 1) * query.perPage;
+    return {
+      posts: matches.slice(start, start + query.perPage),
+      total: matches.length,
+      ...(complete ? {} : { searchedNewest: read }),
+    };
   }
 
   return {
-    list: ({ page, perPage, status }) => list(page, perPage, status),
+    list: (query) => (query.search || query.keyword ? search(query) : list(query.page, query.perPage, query.status)),
 
     async getById(id, { includeUnpublished }) {
       const body = await get(`stories/${id}`, { includes: 'content' });

@@ -6,6 +6,10 @@ export interface ListPostsQuery {
   page: number;
   perPage: number;
   status: BlogStatusFilter;
+  /** Text to find in the posts (the server searches them all); none when empty. */
+  search?: string;
+  /** A keyword the posts must list; none when empty. */
+  keyword?: string;
   /** The admin token, needed for any status but published. */
   adminToken?: string | null;
 }
@@ -15,7 +19,14 @@ export interface ListPostsQuery {
  * /publications/stories (the names StoryChief-style backends answer to). Throws the last path's error when all fail.
  */
 export async function listPosts(http: BlogHttp, query: ListPostsQuery): Promise<BlogPostList> {
-  const search = { page: query.page, per_page: query.perPage, status: query.status };
+  const search = {
+    page: query.page,
+    per_page: query.perPage,
+    status: query.status,
+    // Only when set: the plain list's requests (and the answers preloaded for them) keep their addresses.
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+  };
   let lastError: unknown;
   for (const path of BLOG_LIST_PATHS) {
     try {

@@ -1,7 +1,9 @@
 import { Type } from 'typebox';
 import { AdminResultSchema } from '../admin.ts';
 import {
+  BLOG_KEYWORD_MAX_LENGTH,
   BLOG_LIST_MAX_PAGE,
+  BLOG_SEARCH_MAX_LENGTH,
   BLOG_POST_INCLUDES,
   BLOG_SLUG_MAX_LENGTH,
   BLOG_SLUG_PATTERN,
@@ -31,6 +33,10 @@ const ListQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: BLOG_LIST_MAX_PAGE, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE }),
   status: Type.Enum(BLOG_STATUS_FILTERS, { default: 'published' }),
+  /** Words in the title, excerpt, content text or keywords, case-insensitively (the list page's search box). Not StoryChief's. */
+  search: Type.Optional(Type.String({ maxLength: BLOG_SEARCH_MAX_LENGTH })),
+  /** One of the post's comma-separated keywords, whole and case-insensitively (the keyword filter). Not StoryChief's. */
+  keyword: Type.Optional(Type.String({ maxLength: BLOG_KEYWORD_MAX_LENGTH })),
 });
 
 /**

@@ -39,6 +39,9 @@ export const LIST_TEXT = {
   emptyNone: 'No posts available at the moment.',
   allKeywords: 'All keywords',
   clearFilters: 'Clear Filters',
+  /** When the blog's source could search only its newest posts (StoryChief has no search of its own). */
+  searchedNewest: (count: number) =>
+    `Only the newest ${count.toLocaleString('en-US')} posts were searched: older posts are not in these results.`,
 } as const;
 
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; posts: BlogPost[]; total: number };
@@ -86,14 +89,24 @@ export function BlogListPage() {
   const posts = useMemo(() => first?.posts ?? [], [first]);
   const keywords = useMemo(() => allKeywords(posts), [posts]);
   const filtered = useMemo(() => filterPosts(posts, search, keyword), [posts, search, keyword]);
-  // The blog holds more posts than the first request brought: its pages are the server's, fetched as they are turned to.
-  const archive = first !== undefined && !search && !keyword && first.total > first.posts.length;
-  const pages = blogPageCount(archive ? first.total : filtered.length);
+  // The blog holds more posts than the first request brought: its pages and searches are the
+  // server's, fetched as they are turned to; a blog within them is paged and searched here.
+  const archive = first !== undefined && first.total > first.posts.length;
+  const query = useMemo(() => ({ search: search.trim(), keyword: keyword.trim() }), [search, keyword]);
+  const requested = requestedBlogPage(params) ?? 1;
+  const {
+    slice,
+    total: archiveTotal,
+    retry: retrySlice,
+  } = useListSlice(archive ? first : undefined, archive ? query : undefined, requested);
+  // Until the server has counted a search's matches, the page asked for is the one shown.
+  const pages = archive ? (archiveTotal === undefined ? Infinity : blogPageCount(archiveTotal)) : blogPageCount(filtered.length);
   const page = shownBlogPage(params, pages);
-  const { slice, retry: retrySlice } = useListSlice(archive ? first : undefined, page);
   const shown = !archive ? pageOf(filtered, page) : slice.status === 'ready' ? slice.posts : [];
   const loading = load.status === 'loading' || (archive && slice.status === 'loading');
   const failure = load.status === 'failed' ? load : archive && slice.status === 'failed' ? slice : undefined;
+  const empty = archive ? archiveTotal === 0 : load.status === 'ready' && filtered.length === 0;
+  const options = keyword && !keywords.includes(keyword) ? [keyword, ...keywords] : keywords;
   // Until the posts are here the page count is unknown: the address's page names the canonical link, as the server's did.
   const canonicalPage = isFilteredBlogList(params) ? 1 : load.status === 'ready' ? page : (requestedBlogPage(params) ?? 1);
   usePageMeta({ title: LIST_TEXT.title, description: LIST_TEXT.description, path: blogListPath(canonicalPage) });
@@ -103,9 +116,10 @@ export function BlogListPage() {
   useEffect(() => {
     // Not while new filters are on their way to the address: its page is the old list's, and
     // renaming it there would put the old filters back.
-    if (load.status !== 'ready' || !filtersInAddress || addressPage === blogPageParam(page)) return;
+    // Nor before the server has counted a search's matches (the page count is unknown).
+    if (load.status !== 'ready' || pages === Infinity || !filtersInAddress || addressPage === blogPageParam(page)) return;
     setParams((current) => withPage(current, page), { replace: true });
-  }, [load.status, filtersInAddress, addressPage, page, setParams]);
+  }, [load.status, pages, filtersInAddress, addressPage, page, setParams]);
 
   const listRef = useRef<HTMLElement>(null);
   /** Set by a page button: the new page's list takes the focus once it has rendered. */
@@ -177,7 +191,7 @@ export function BlogListPage() {
                 onChange={(event) => changeFilters({ keyword: event.target.value })}
               >
                 <option value="">{LIST_TEXT.allKeywords}</option>
-                {keywords.map((candidate) => (
+                {options.map((candidate) => (
                   <option key={candidate} value={candidate}>
                     {candidate}
                   </option>
@@ -196,6 +210,12 @@ export function BlogListPage() {
           </button>
         </div>
 
+        {archive && slice.status === 'ready' && slice.searchedNewest !== undefined && (
+          <p className={shared.stateText} role="status">
+            {LIST_TEXT.searchedNewest(slice.searchedNewest)}
+          </p>
+        )}
+
         {loading && <PageSpinner inline label={LIST_TEXT.loading} />}
 
         {failure && (
@@ -212,7 +232,7 @@ export function BlogListPage() {
           </div>
         )}
 
-        {load.status === 'ready' && !archive && filtered.length === 0 && (
+        {empty && (
           <div className={shared.state} role="status">
             <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
             <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>

@@ -341,6 +341,34 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     ]);
   });
 
+  test("a search reads StoryChief's pages (its API cannot search) and says when it read only the newest 5,000 posts", async () => {
+    let stories = Array.from({ length: 250 }, (_, index) => story(index + 1));
+    peer.answer = (request) => {
+      const url = new URL(request.url ?? '/', 'http://peer');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const perPage = Number(url.searchParams.get('per_page') ?? 10);
+      const data = stories.slice((page - 1) * perPage, page * perPage);
+      const pagination = { total: stories.length, count: data.length, per_page: perPage, current_page: page };
+      return { status: 200, body: { data, meta: { pagination: { ...pagination, total_pages: 0, links: {} } } } };
+    };
+    const search = async (query: string) =>
+      (await (await server.fetch(`/api/storychief/stories?per_page=50&${query}`)).json()) as BlogPostList;
+
+    const found = await search('search=STORY%20230');
+    expect(found.data.map((post) => post.title)).toEqual(['Story 230']);
+    expect(found.meta.pagination.total).toBe(1);
+    // Every post was read: nothing to say about older ones.
+    expect(found.meta.searched_newest).toBeUndefined();
+    // The reader's words never go to StoryChief: only the fixed list requests do.
+    for (const request of peer.requests) expect(request.url).toMatch(/^\/1\.0\/stories\?page=\d+&per_page=100&status=published$/);
+    expect((await search('keyword=AI%20Recruiting&page=5')).meta.pagination).toMatchObject({ total: 250, count: 50 });
+
+    stories = Array.from({ length: 5_050 }, (_, index) => story(index + 1));
+    const beyond = await search('search=Story%205040');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta.searched_newest).toBe(5_000);
+  });
+
   test("while StoryChief is down, the app's blog pages answer 502, not the 200 of a page that can show no post", async () => {
     const build = await createTempTree({
       'index.html':

@@ -85,4 +85,50 @@ describe('a blog with more published posts than the first list request holds', (
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(9), { timeout: 10_000 });
   });
+
+  test("a search reaches every post: the 100th-newest post is found by its title, and the page count is the matches'", async () => {
+    const { fetch, requests } = realServer();
+    renderBlog('/blog', { fetch } as never);
+    await screen.findByRole('button', { name: `Page ${Math.ceil(total / 9)}` }, { timeout: 10_000 });
+    const hundredth = `Older post ${100 - (total - 120)}`;
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), hundredth);
+    await waitFor(() => expect(cardTitles()).toEqual([hundredth]), { timeout: 10_000 });
+    expect(screen.queryByRole('navigation', { name: 'Blog pages' })).toBeNull();
+    // The search went to the server once typing stopped, not once a letter.
+    expect(requests.filter((request) => request.includes('search='))).toEqual([
+      `page=1&per_page=50&status=published&search=${encodeURIComponent(hundredth).replaceAll('%20', '+')}`,
+    ]);
+
+    // "Older post 1", "… 10" to "… 19" and "… 100" to "… 120": 32 posts, 4 pages.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search posts' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'OLDER POST 1');
+    await screen.findByRole('region', { name: 'Blog posts, page 1 of 4' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Page 4' }));
+    await screen.findByRole('region', { name: 'Blog posts, page 4 of 4' }, { timeout: 10_000 });
+    expect(cardTitles()).toEqual(['Older post 116', 'Older post 117', 'Older post 118', 'Older post 119', 'Older post 120']);
+    expect(screen.getByTestId('location').textContent).toBe('/blog?q=OLDER+POST+1&page=4');
+  });
+
+  test('the keyword filter reaches every post, and pages its matches', async () => {
+    const db = server.app.database.db;
+    await db.updateTable('blog_posts').set({ seo_keyword: 'remote hiring' }).where('slug', 'like', 'archive-post-1__').execute();
+    try {
+      const { meta } = (await (
+        await server.fetch('/api/storychief/stories?per_page=1&keyword=remote%20hiring')
+      ).json()) as BlogPostList;
+      const pages = Math.ceil(meta.pagination.total / 9);
+      expect(pages).toBeGreaterThan(1);
+      const { fetch } = realServer();
+      renderBlog('/blog', { fetch } as never);
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: `Page ${Math.ceil(total / 9)}` }, { timeout: 10_000 });
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Keyword' }), 'remote hiring');
+      await screen.findByRole('region', { name: `Blog posts, page 1 of ${pages}` }, { timeout: 10_000 });
+      await user.click(screen.getByRole('button', { name: `Page ${pages}` }));
+      await waitFor(() => expect(cardTitles().at(-1)).toBe('Older post 120'), { timeout: 10_000 });
+    } finally {
+      await db.updateTable('blog_posts').set({ seo_keyword: '' }).where('slug', 'like', 'archive-post-%').execute();
+    }
+  });
 });

@@ -187,4 +187,20 @@ describe('the blog list', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(9));
   });
+
+  test('a search the blog source could run over its newest posts only says so plainly', async () => {
+    // 60 posts: more than the first request's 50, so the search goes to the server.
+    const server = createFakeBlogServer(Array.from({ length: 60 }, (_, i) => makePost(90 - i)));
+    server.extra = (url) => {
+      if (!url.searchParams.get('search')) return undefined;
+      const pagination = { total: 1, count: 1, per_page: 50, current_page: 1, total_pages: 1, links: {} };
+      return Response.json({ data: [makePost(40)], meta: { pagination, searched_newest: 5000 } });
+    };
+    renderBlog('/blog?q=post+number+40', server);
+    await waitFor(() => expect(cardTitles()).toEqual(['Post number 40']));
+    expect(
+      screen.getByText('Only the newest 5,000 posts were searched: older posts are not in these results.').getAttribute('role'),
+    ).toBe('status');
+    expect(server.requests.at(-1)).toBe('/api/storychief/stories?page=1&per_page=50&status=published&search=post+number+40');
+  });
 });
