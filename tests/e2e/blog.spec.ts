@@ -1,5 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import type { BlogPostList } from '../../src-shared/domain/blog-post.ts';
+import { addOlderPosts } from '../support/older-posts.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { WEB_DIST_DIR } from './support/web-build.ts';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 
@@ -339,4 +343,39 @@ test('the static pages panel with the keyboard: "Generate All HTML" keeps the fo
   await page.keyboard.press('Enter');
   await expect(tools.getByRole('alert')).toHaveText(/^HTML generated for /);
   await expect(generateOne).toBeFocused();
+});
+
+test.describe('a blog of 120 posts more than the list request of 50 holds', () => {
+  let server: TestServer;
+  let total: number;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // Posts are added after the server started: no short cache of the lists.
+    server = await startTestServer({ env: { BLOG_CACHE_TTL_SECONDS: '0' }, webDistDir: WEB_DIST_DIR });
+    await addOlderPosts(server.app.database.db, 'archive-post', 120, 'day');
+    const list = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
+    total = list.meta.pagination.total;
+  });
+  test.afterAll(() => server.close());
+
+  test('the visitor pages to the oldest post and opens it, and finds the 100th-newest post by its title', async ({ page }) => {
+    await page.goto(`${server.url}/blog`);
+    const pages = Math.ceil(total / 9);
+    await page.getByRole('button', { name: `Page ${pages}`, exact: true }).click();
+    await expect(page.getByRole('region', { name: `Blog posts, page ${pages} of ${pages}` })).toBeVisible();
+    await expect(cards(page).last()).toContainText('Older post 120');
+    await cards(page).last().getByRole('link', { name: 'Read More: Older post 120', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Older post 120');
+
+    await page.goto(`${server.url}/blog`);
+    const hundredth = `Older post ${100 - (total - 120)}`;
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(hundredth);
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page).first()).toContainText(hundredth);
+    await expect(page.getByRole('navigation', { name: 'Blog pages' })).toBeHidden();
+
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('older post 1');
+    await expect(page.getByRole('region', { name: 'Blog posts, page 1 of 4' })).toBeVisible();
+  });
 });
