@@ -19,8 +19,12 @@ type CheckHolder = { sub: string } | { login: string };
 export const CLAIM_MS = 3 * SECOND;
 /** How long an attempt over the budget waits for the checks in flight: past CLAIM_MS, so an orphaned claim only delays. */
 const WAIT_MS = CLAIM_MS + SECOND;
-/** How often a waiting attempt tries its claim again (claims of other instances cannot be awaited). */
-const RETRY_MS = 20;
+/**
+ * How often a waiting attempt tries its claim again when nothing on its own instance ends
+ * first: a claim this instance releases wakes its waiters at once (releasedHere); one that
+ * another instance releases is seen at the next try.
+ */
+const RETRY_MS = 50;
 
 type Claim = { id: string } | 'locked' | 'busy';
 
@@ -47,7 +51,7 @@ export async function withPasswordCheck<T>(
   const arrived = service.clock.now();
   let claim = await claimCheck(service, key, holder, arrived, arrived);
   while (claim === 'busy' && performance.now() < deadline) {
-    await sleep(RETRY_MS);
+    await releasedHere(service, key, RETRY_MS);
     claim = await claimCheck(service, key, holder, arrived, service.clock.now());
   }
   if (typeof claim === 'string') throw locked();
@@ -56,7 +60,36 @@ export async function withPasswordCheck<T>(
   } finally {
     // After the failure is counted (inside `check`): a claimer that finds this row gone sees it.
     await service.db.deleteFrom('identity_password_checks').where('id', '=', claim.id).execute();
+    wakeWaiters(service, key);
   }
+}
+
+/** Per instance (its identity service): the waiters for each holder's claims, woken when one of this instance's ends. */
+const waiting = new WeakMap<IdentityService, Map<string, Set<() => void>>>();
+
+/** Resolves when a claim of `key` ends on this instance, or after `ms` (a claim of another instance may have ended). */
+async function releasedHere(service: IdentityService, key: string, ms: number): Promise<void> {
+  const byKey = waiting.get(service) ?? new Map<string, Set<() => void>>();
+  waiting.set(service, byKey);
+  const waiters = byKey.get(key) ?? new Set<() => void>();
+  byKey.set(key, waiters);
+  const timer = new AbortController();
+  let wake = () => {};
+  try {
+    await Promise.race([
+      sleep(ms, undefined, { signal: timer.signal }),
+      new Promise<void>((resolve) => waiters.add((wake = resolve))),
+    ]);
+  } finally {
+    // The timer's promise, if a release came first, rejects unseen: the race has settled.
+    timer.abort();
+    waiters.delete(wake);
+    if (waiters.size === 0) byKey.delete(key);
+  }
+}
+
+function wakeWaiters(service: IdentityService, key: string): void {
+  for (const wake of waiting.get(service)?.get(key) ?? []) wake();
 }
 
 /**
