@@ -59,16 +59,39 @@ export async function callOperation(endpoint: string, operation: string, body: o
 }
 
 /**
+ * The logins of `count` seeded accounts (`user<first + n>@bench.example`), each given its SRP
+ * verifier by one password sign-in: the SRP load signs in one account a loop, as users do, where
+ * one account's parallel password checks would be taken a few at a time by the lockout
+ * (server/identity/password-checks.ts).
+ */
+export async function srpLogins(
+  endpoint: string,
+  clientId: string,
+  password: string,
+  accounts: { first: number; count: number },
+): Promise<string[]> {
+  const logins = Array.from({ length: accounts.count }, (_, n) => `user${accounts.first + n}@bench.example`);
+  for (const login of logins) {
+    await callOperation(endpoint, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: login, PASSWORD: password },
+    });
+  }
+  return logins;
+}
+
+/**
  * SRP sign-ins (two calls each) from srp-load.ts, in a process of its own on the load core,
  * with the client's own CPU per sign-in (the AWS SDK and its half of the exchange).
  */
 export async function loadSrpSignIns(
   target: { endpoint: string; config: AppConfig },
-  sign: { login: string; password: string; inFlight: number; seconds: number },
+  sign: { logins: string[]; password: string; inFlight: number; seconds: number },
 ): Promise<LoadResult & { clientCpuMs?: number }> {
   const script = path.join(import.meta.dirname, 'srp-load.ts');
   const { clientId, userPoolId } = target.config.identity;
-  const args = ['--import', 'tsx', script, target.endpoint, clientId, userPoolId, sign.login, sign.password];
+  const args = ['--import', 'tsx', script, target.endpoint, clientId, userPoolId, sign.logins.join(','), sign.password];
   const [command, commandArgs] = pinnedCommand(LOAD_CORE, process.execPath, [
     ...args,
     String(sign.inFlight),

@@ -26,7 +26,7 @@ import { ARGON2_OPTIONS, createPasswordHasher, type PasswordHasher } from '../..
 import { readClientPublic, startExchange } from '../../server/identity/srp/exchange.ts';
 import { powG } from '../../server/identity/srp/group.ts';
 import { computeVerifier, createSrpContext } from '../../server/identity/srp/verifier.ts';
-import { callOperation, loadSrpSignIns, startBenchServer } from './bench-server.ts';
+import { callOperation, loadSrpSignIns, srpLogins, startBenchServer } from './bench-server.ts';
 import { startFloorServer, type FloorServer } from './floor-server.ts';
 import { load, loadAverage, median, PINNING, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
@@ -283,13 +283,14 @@ try {
   // 2c. SRP sign-ins (InitiateAuth + RespondToAuthChallenge through the SDK) against the same
   // big-number work in a loop here: the server's own exchange (g^b, v^u, (A·v^u)^b, HKDF, the
   // sealed block), and beside it that work plus the two RS256 signatures a sign-in also makes.
-  // The password sign-in above gave user4242 its verifier.
+  // The raw exchange is user4242's; the SRP load signs in IN_FLIGHT accounts (srpLogins).
   const srp = createSrpContext(randomBytes(32), config.identity.userPoolId);
   const verifier = computeVerifier(srp.poolName, 'user-04242', PASSWORD, 'ab12');
   const clientPublic = readClientPublic(powG(randomBytes(32)).toString(16)) ?? 1n;
   const block = { username: 'user-04242', login: 'user4242@bench.example', clientId, salt: 'ab12', expiresAt: 0 };
   const rawExchangeTask = () => Promise.resolve(startExchange(srp, verifier, clientPublic, block));
   const rawWithTokens = await rawRate(() => Promise.all([rawExchangeTask(), rawRsaTask(), rawRsaTask()]));
+  const logins = await srpLogins(endpoint, clientId, PASSWORD, { first: 4242, count: IN_FLIGHT });
   const {
     raw: rawExchange,
     service: srpSignIns,
@@ -299,11 +300,7 @@ try {
     () => rawRate(rawExchangeTask),
     // No bare floor for a two-step exchange: the raw loop stands in (its rate is printed there).
     () => Promise.resolve({ perSecond: 0, p50: 0, p99: 0, non2xx: 0, errors: 0 }),
-    () =>
-      loadSrpSignIns(
-        { endpoint, config },
-        { login: 'user4242@bench.example', password: PASSWORD, inFlight: IN_FLIGHT, seconds: SECONDS },
-      ),
+    () => loadSrpSignIns({ endpoint, config }, { logins, password: PASSWORD, inFlight: IN_FLIGHT, seconds: SECONDS }),
   );
   const srpRatio = srpSignIns.perSecond / rawExchange;
   // The most the ratio can be on one core when a sign-in also signs its two tokens: the

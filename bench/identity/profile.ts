@@ -16,7 +16,7 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { PROJECT_ROOT } from '../../server/config/config.ts';
 import { ARGON2_OPTIONS } from '../../server/identity/passwords.ts';
-import { callOperation, loadSrpSignIns, startBenchServer } from './bench-server.ts';
+import { callOperation, loadSrpSignIns, srpLogins, startBenchServer } from './bench-server.ts';
 import { load, pinThisProcessToServerCore, type LoadResult } from '../support/load.ts';
 
 const kind = (process.argv[2] ?? 'srp') as 'srp' | 'refresh' | 'password';
@@ -30,8 +30,9 @@ const { app, config, endpoint, removeData } = await startBenchServer('hireassist
 const clientId = config.identity.clientId;
 const call = (operation: string, body: object) => callOperation(endpoint, operation, body);
 
+let logins: string[] = [];
 const srpLoad = (seconds: number): Promise<LoadResult> =>
-  loadSrpSignIns({ endpoint, config }, { login: LOGIN, password: PASSWORD, inFlight: IN_FLIGHT, seconds });
+  loadSrpSignIns({ endpoint, config }, { logins, password: PASSWORD, inFlight: IN_FLIGHT, seconds });
 
 const passwordBody = { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: LOGIN, PASSWORD } };
 let refreshBody: object = {};
@@ -123,7 +124,8 @@ try {
     select 'user-' || lpad(g::text, 5, '0'), 'user' || g || '@bench.example', true, 'Given' || g, 'Family' || g,
       'CONFIRMED', true, ${await hash(PASSWORD, ARGON2_OPTIONS)}, 0, now(), now()
     from generate_series(0, 999) g`.execute(app.database.db);
-  // The password sign-in gives the user a verifier (SRP) and a refresh token.
+  // The password sign-ins give the accounts verifiers (SRP), the first one a refresh token.
+  logins = await srpLogins(endpoint, clientId, PASSWORD, { first: 100, count: IN_FLIGHT });
   const signedIn = (await call('InitiateAuth', passwordBody)).AuthenticationResult as { RefreshToken: string };
   refreshBody = { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: signedIn.RefreshToken } };
   // Warm-up: the hot paths reach V8's optimising tier before the profile starts.

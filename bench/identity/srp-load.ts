@@ -3,9 +3,11 @@
  * the load core, as autocannon is): IN_FLIGHT loops, each InitiateAuth (USER_SRP_AUTH) then
  * RespondToAuthChallenge (PASSWORD_VERIFIER) through the AWS SDK, for SECONDS. The client's
  * own arithmetic runs in OpenSSL (the server's group helpers), so this process keeps up with
- * the server; each loop keeps one secret a, as a client may.
+ * the server; each loop keeps one secret a, as a client may, and signs in its own account of
+ * the comma-separated logins (loop i the (i mod count)th): users signing in, not one account
+ * whose parallel password checks the lockout takes a few at a time (server/identity/password-checks.ts).
  * Prints one JSON line: {perSecond, p50, p99, non2xx, errors, clientCpuMs}.
- * Run by bench/identity/index.ts: node --import tsx srp-load.ts <endpoint> <clientId> <poolId> <login> <password> <inFlight> <seconds>
+ * Run by bench/identity/index.ts: node --import tsx srp-load.ts <endpoint> <clientId> <poolId> <login,login,…> <password> <inFlight> <seconds>
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
@@ -15,9 +17,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { hexHash, K, N, padHex, powG, powMod, sha256, toBigInt, toBytes } from '../../server/identity/srp/group.ts';
 
-const [endpoint = '', clientId = '', poolId = '', login = '', password = '', inFlightText = '16', secondsText = '6'] =
+const [endpoint = '', clientId = '', poolId = '', loginList = '', password = '', inFlightText = '16', secondsText = '6'] =
   process.argv.slice(2);
 const poolName = poolId.slice(poolId.indexOf('_') + 1);
+const logins = loginList.split(',');
 const client = new CognitoIdentityProviderClient({
   region: 'us-east-1',
   endpoint,
@@ -75,8 +78,9 @@ const until = performance.now() + Number(secondsText) * 1000;
 const started = performance.now();
 const cpuAtStart = process.cpuUsage();
 await Promise.all(
-  Array.from({ length: Number(inFlightText) }, async () => {
+  Array.from({ length: Number(inFlightText) }, async (_, loop) => {
     const side = clientSide();
+    const login = logins[loop % logins.length] ?? '';
     while (performance.now() < until) {
       const begun = performance.now();
       try {
