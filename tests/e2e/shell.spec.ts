@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { sharedPage } from './support/shared-page.ts';
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two boxes on the screen share any point. */
+function boxesOverlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Each route of the app and the heading its page shows. */
 const PAGES: [string, string][] = [
   ['/', 'AI-powered recruiting for employers and HR teams'],
@@ -273,12 +280,10 @@ for (const viewport of [
     const launcher = page.getByRole('button', { name: 'Open chat assistant' });
     const [link, button] = await Promise.all([terms.boundingBox(), launcher.boundingBox()]);
     if (!link || !button) throw new Error('The footer link or the chat launcher has no box');
-    const overlaps =
-      link.x < button.x + button.width &&
-      button.x < link.x + link.width &&
-      link.y < button.y + button.height &&
-      button.y < link.y + link.height;
-    expect(overlaps, `Terms of Service at ${JSON.stringify(link)}, the launcher at ${JSON.stringify(button)}`).toBe(false);
+    expect(
+      boxesOverlap(link, button),
+      `Terms of Service at ${JSON.stringify(link)}, the launcher at ${JSON.stringify(button)}`,
+    ).toBe(false);
   });
 }
 
@@ -299,12 +304,7 @@ for (const width of [390, 768, 1280]) {
     const lastLink = page.getByRole('contentinfo').getByRole('link').last();
     const [link, button] = await Promise.all([lastLink.boundingBox(), launcher.boundingBox()]);
     if (!link || !button) throw new Error('The footer link or the chat launcher has no box');
-    const overlaps =
-      link.x < button.x + button.width &&
-      button.x < link.x + link.width &&
-      link.y < button.y + button.height &&
-      button.y < link.y + link.height;
-    expect(overlaps).toBe(false);
+    expect(boxesOverlap(link, button)).toBe(false);
     const hitsLink = await lastLink.evaluate((element, { x, y }) => element.contains(document.elementFromPoint(x, y)), {
       x: link.x + link.width / 2,
       y: link.y + link.height / 2,

@@ -38,6 +38,26 @@ function onlyStory(one: ReturnType<typeof story>): StoryChiefPeer['answer'] {
   return () => ({ status: 200, body: { data: [one], meta: { pagination } } });
 }
 
+/** StoryChief's answers paging through `stories()` (read at each request), as its list requests ask. */
+function pagedStories(stories: () => ReturnType<typeof story>[]): StoryChiefPeer['answer'] {
+  return (request) => {
+    const url = new URL(request.url ?? '/', 'http://peer');
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const perPage = Number(url.searchParams.get('per_page') ?? 10);
+    const all = stories();
+    const data = all.slice((page - 1) * perPage, page * perPage);
+    const pagination = {
+      total: all.length,
+      count: data.length,
+      per_page: perPage,
+      current_page: page,
+      total_pages: Math.ceil(all.length / perPage),
+      links: {},
+    };
+    return { status: 200, body: { data, meta: { pagination } } };
+  };
+}
+
 interface PeerRequest {
   url: string;
   authorization: string | undefined;
@@ -307,21 +327,7 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
   test('a post older than the newest 100 still has its page, its API answer and its sitemap entry; a made-up slug stays a 404', async () => {
     // 250 published stories, newest first, in StoryChief's pages.
     const stories = Array.from({ length: 250 }, (_, index) => story(index + 1));
-    peer.answer = (request) => {
-      const url = new URL(request.url ?? '/', 'http://peer');
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const perPage = Number(url.searchParams.get('per_page') ?? 10);
-      const data = stories.slice((page - 1) * perPage, page * perPage);
-      const totalPages = Math.ceil(stories.length / perPage);
-      const pagination = {
-        total: stories.length,
-        count: data.length,
-        per_page: perPage,
-        current_page: page,
-        total_pages: totalPages,
-      };
-      return { status: 200, body: { data, meta: { pagination: { ...pagination, links: {} } } } };
-    };
+    peer.answer = pagedStories(() => stories);
     const bySlug = await server.fetch('/api/post-by-slug/story-230');
     expect(bySlug.status).toBe(200);
     expect(((await bySlug.json()) as { data: BlogPost }).data.title).toBe('Story 230');
@@ -343,14 +349,7 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
 
   test("a search reads StoryChief's pages (its API cannot search) and says when it read only the newest 5,000 posts", async () => {
     let stories = Array.from({ length: 250 }, (_, index) => story(index + 1));
-    peer.answer = (request) => {
-      const url = new URL(request.url ?? '/', 'http://peer');
-      const page = Number(url.searchParams.get('page') ?? 1);
-      const perPage = Number(url.searchParams.get('per_page') ?? 10);
-      const data = stories.slice((page - 1) * perPage, page * perPage);
-      const pagination = { total: stories.length, count: data.length, per_page: perPage, current_page: page };
-      return { status: 200, body: { data, meta: { pagination: { ...pagination, total_pages: 0, links: {} } } } };
-    };
+    peer.answer = pagedStories(() => stories);
     const search = async (query: string) =>
       (await (await server.fetch(`/api/storychief/stories?per_page=50&${query}`)).json()) as BlogPostList;
 
