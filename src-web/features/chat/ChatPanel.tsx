@@ -15,6 +15,8 @@ interface ChatPanelProps {
   onClose(): void;
 }
 
+/** Where the panel takes most of the screen (ChatPanel.module.css's phone layout). */
+const PHONE_WIDTH = '(max-width: 599px)';
 /**
  * The chat panel, 360 × 500 px. Minimised, it keeps only its header and the two quick
  * actions, which expand it again and send their text after 100 ms.
@@ -43,6 +45,12 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
   const quickAction = (text: string) => {
     onViewChange('open');
     chat.sendSoon(text);
+  };
+  // On a phone the panel, even minimised, covers the page a reply's link opens (the contact
+  // form's fields): it closes, the conversation kept for the launcher to open again. Beside a
+  // laptop's page it stays open.
+  const closeOnPhone = () => {
+    if (window.matchMedia(PHONE_WIDTH).matches) onViewChange('closed');
   };
 
   return (
@@ -101,7 +109,7 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
               <li key={message.id} className={styles.message} data-sender={message.sender}>
                 <span className="visually-hidden">{message.sender === 'bot' ? 'Assistant:' : 'You:'} </span>
                 <p className={styles.bubble}>{message.text}</p>
-                {message.link && <ReplyLink link={message.link} />}
+                {message.link && <ReplyLink link={message.link} onFollow={closeOnPhone} />}
                 <time className={styles.time} dateTime={message.timestamp.toISOString()}>
                   {timeFormat.format(message.timestamp)}
                 </time>
@@ -155,14 +163,16 @@ export function ChatPanel({ id, view, onViewChange, onClose }: ChatPanelProps) {
 
 /**
  * A real link to the page a reply names; inside the app it navigates without a page load and
- * hands the contact form its subject, as the 'Schedule a Demo' button does.
+ * hands the contact form its subject, as the 'Schedule a Demo' button does. `onFollow` runs
+ * once the app has gone there (not for a link opened in a new tab or window).
  */
-function ReplyLink({ link }: { link: ChatLink }) {
+function ReplyLink({ link, onFollow }: { link: ChatLink; onFollow(): void }) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     void navigate(link.to, link.subject ? { state: { subject: link.subject } } : undefined);
+    onFollow();
   };
   return (
     <a className={styles.replyLink} href={link.to} onClick={onClick}>

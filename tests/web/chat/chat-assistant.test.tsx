@@ -1,13 +1,15 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatAssistant } from '../../../src-web/features/chat/ChatAssistant.tsx';
 import { GREETING } from '../../../src-web/features/chat/reply-rules.ts';
+import { installViewport } from '../marketing/viewport.ts';
 
 const HOURS = 'Monday to Friday, 9am to 5pm';
 
 beforeEach(() => {
+  installViewport(1280);
   // Fake timers that still let Testing Library's waits run: time moves only when the test says so, plus real ticks.
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
@@ -185,5 +187,50 @@ describe('the chat assistant', () => {
     const link = await within(panel).findByRole('link', { name: label });
     await user.click(link);
     expect(await screen.findByText(landing)).toBeTruthy();
+  });
+});
+
+describe("following a reply's link", () => {
+  /** The assistant on every page, as the app's layout has it, so it outlives the navigation. */
+  async function openChatOnEveryPage() {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Outlet />
+              <ChatAssistant />
+            </>
+          ),
+          children: [
+            { path: '/', element: <p>Home page</p> },
+            { path: '/contact', element: <ContactStub /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await user.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+    const panel = await screen.findByRole('region', { name: 'HireAssist Assistant' });
+    await user.type(within(panel).getByLabelText('Your message'), 'Can I talk to a human?{Enter}');
+    await advance(1500);
+    await user.click(await within(panel).findByRole('link', { name: 'Open the contact form' }));
+    expect(await screen.findByText('Contact page, subject: Question from the chat assistant')).toBeTruthy();
+    return panel;
+  }
+
+  it('on a phone closes the panel, which covered the page it opens, and keeps the conversation', async () => {
+    installViewport(390);
+    const panel = await openChatOnEveryPage();
+    expect(panel.hidden).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat assistant' }));
+    expect(texts(panel)).toHaveLength(3);
+  });
+
+  it('on a laptop leaves the panel open beside the page', async () => {
+    const panel = await openChatOnEveryPage();
+    expect(within(panel).getByRole('button', { name: 'Minimise chat' })).toBeTruthy();
   });
 });
