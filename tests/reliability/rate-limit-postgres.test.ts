@@ -70,6 +70,14 @@ describe.runIf(url)('the rate-limit store in PostgreSQL', () => {
   });
   const windows = () => first.db.selectFrom('rate_limit_windows').selectAll().execute();
 
+  it('counts a hit whose time was read just before the window opened in that window (parallel hits, instances a little apart)', async () => {
+    const store = createPostgresRateLimitStore(first.db, log);
+    expect((await store.hit('skew', 60_000, 100_000)).count).toBe(1);
+    // Read its clock 5 ms earlier, on another instance or before a slower statement: the same window.
+    expect((await store.hit('skew', 60_000, 99_995)).count).toBe(2);
+    expect((await store.hit('skew', 60_000, 100_001)).count).toBe(3);
+  });
+
   it('counts hits per key and starts a new window once the old one has ended, or the clock went back', async () => {
     const store = createPostgresRateLimitStore(first.db, log);
     expect((await store.hit('a', 1000, 10_000)).count).toBe(1);

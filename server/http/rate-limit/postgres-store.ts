@@ -33,14 +33,18 @@ export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBas
     async hit(key, windowMs, nowMs) {
       const now = new Date(nowMs);
       const end = new Date(nowMs + windowMs);
+      // A window that starts more than a window's length after now: the clock went back (tests
+      // move it). One that starts a little after now is the same window: parallel hits read
+      // their clocks in one order and reach the database in another, and instances' clocks
+      // differ a little; starting over for those let a burst past the limit.
+      const clockWentBack = new Date(nowMs + 2 * windowMs);
       try {
-        // A new window when the old one has ended, or when it ends after one opened now
-        // would: the clock went back past its start (tests move it), as in memory.
+        // A new window when the old one has ended, or the clock went back.
         const { rows } = await sql<{ hits: number; ends_at: Date }>`
           insert into rate_limit_windows as w (key_hash, hits, ends_at) values (${keyHash(key)}, 1, ${end})
           on conflict (key_hash) do update set
-            hits = case when w.ends_at <= ${now} or w.ends_at > excluded.ends_at then 1 else w.hits + 1 end,
-            ends_at = case when w.ends_at <= ${now} or w.ends_at > excluded.ends_at then excluded.ends_at else w.ends_at end
+            hits = case when w.ends_at <= ${now} or w.ends_at > ${clockWentBack} then 1 else w.hits + 1 end,
+            ends_at = case when w.ends_at <= ${now} or w.ends_at > ${clockWentBack} then excluded.ends_at else w.ends_at end
           returning hits, ends_at`.execute(db);
         const row = rows[0];
         if (row === undefined) throw new Error('PostgreSQL answered without a count');
