@@ -1,4 +1,5 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
+import { postMatches } from '../../../src-shared/domain/blog-search.ts';
 import type { PostQuery } from './post-source.ts';
 
 const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
@@ -9,15 +10,9 @@ function contentText(html: string): string {
 }
 
 /**
- * Whether `post` answers the list's search and keyword filter, as the built-in store's SQL
- * decides it (searchFilter in store.ts): for a source that cannot search (StoryChief).
+ * Whether `post` answers the list's search and keyword filter (postMatches), for a source that
+ * cannot search (StoryChief); the built-in store asks it in SQL (searchFilter in store.ts).
  */
 export function matchesSearch(post: BlogPost, { search, keyword }: Pick<PostQuery, 'search' | 'keyword'>): boolean {
-  const keywords = (post.seo_keyword ?? '').split(',').map((word) => word.trim().toLowerCase());
-  if (keyword && !keywords.includes(keyword.toLowerCase())) return false;
-  if (!search) return true;
-  const needle = search.toLowerCase();
-  return [post.title, post.excerpt, contentText(post.content ?? ''), post.seo_keyword ?? ''].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
+  return postMatches(post, { search: search ?? '', keyword: keyword ?? '' }, (candidate) => contentText(candidate.content ?? ''));
 }

@@ -1,6 +1,6 @@
 import type { BlogPost } from '../../../src-shared/domain/blog-post.ts';
 import { BLOG } from '../../../src-shared/domain/constants.ts';
-import { keywordsOf } from './post-display.ts';
+import { keywordsOf, postMatches } from '../../../src-shared/domain/blog-search.ts';
 
 const contentTexts = new WeakMap<BlogPost, string>();
 
@@ -18,16 +18,10 @@ function contentText(post: BlogPost): string {
   return text;
 }
 
-/** The blog search: case-insensitive on title, excerpt, content and seo_keyword; the keyword filter on seo_keyword. */
+/** The blog search (postMatches) over the posts the page holds. */
 export function filterPosts(posts: readonly BlogPost[], search: string, keyword: string): BlogPost[] {
-  const needle = search.trim().toLowerCase();
-  return posts.filter((post) => {
-    if (keyword && !keywordsOf(post).some((candidate) => candidate.toLowerCase() === keyword.toLowerCase())) return false;
-    if (!needle) return true;
-    return [post.title, post.excerpt, contentText(post), post.seo_keyword].some((field) =>
-      (field ?? '').toLowerCase().includes(needle),
-    );
-  });
+  const query = { search: search.trim(), keyword };
+  return posts.filter((post) => postMatches(post, query, contentText));
 }
 
 /** Every keyword of the posts, for the dropdown, sorted case-insensitively. */

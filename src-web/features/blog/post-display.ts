@@ -33,15 +33,3 @@ export function displayDate(iso: string | null | undefined): string {
 }
 
 export const displayExcerpt = (post: Pick<BlogPost, 'excerpt'>): string => post.excerpt?.trim() || FALLBACK.excerpt;
-
-/** The post's keywords from its comma-separated seo_keyword, trimmed, without blanks or repeats. */
-export function keywordsOf(post: Pick<BlogPost, 'seo_keyword'>): string[] {
-  return [
-    ...new Set(
-      (post.seo_keyword ?? '')
-        .split(',')
-        .map((keyword) => keyword.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
