@@ -180,6 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     identity: config.identity,
     publicUrl: config.publicUrl,
     db: database.db,
+    databaseKind: database.kind,
     mailer,
     mailQuota,
     clock: options.identityClock,

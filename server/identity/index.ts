@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../db/database.ts';
 import type { Schema } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SendQuota } from '../mail/send-quota.ts';
@@ -7,6 +8,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { IdentityConfig } from './config.ts';
 import { registerCognitoCors } from './cors.ts';
 import { registerHostedSignIn } from './oauth2/routes.ts';
+import { createPasswordClaims } from './password-claims.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { registerProtocol } from './protocol.ts';
 import type { RateLimitStore } from '../http/rate-limit/store.ts';
@@ -28,6 +30,8 @@ export interface IdentityDependencies {
   /** The site's public origin: the issuer is `<publicUrl>/cognito/<poolId>`. */
   publicUrl: string;
   db: Kysely<Schema>;
+  /** PostgreSQL keeps the password checks' claims where every instance counts them; PGlite's one process, in memory. */
+  databaseKind: DatabaseKind;
   mailer: Mailer;
   /** The site's mail quotas, asked before every code mail. */
   mailQuota: SendQuota;
@@ -77,6 +81,7 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
         log: scope.log,
         keys: createSigningKeys(stored, issuer),
         passwords,
+        passwordClaims: createPasswordClaims(deps.databaseKind, deps.db),
         limiter: createRateLimiter(deps.rateLimitStore),
         adminKey,
         sessions: new ReadCache(SESSION_CACHE_TTL_MS, 50_000),

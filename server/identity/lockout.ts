@@ -16,14 +16,15 @@ export function lockAfterFailure(failures: number, nowMs: number): Date | null {
 }
 
 /**
- * How many password checks may be under way at once for a holder whose count is `failures`,
- * the last at `lastFailure`: the failures left before a lock, so that checks sent at once earn
- * no more failures than checks one after another would; one at a time once a lock has passed,
- * as each further failure locks again. The quiet spell of nextFailureCount starts it over.
+ * How many password checks may be under way at once for a holder: the failures left before a
+ * lock, so that checks sent at once earn no more failures than checks one after another would;
+ * one at a time once a lock has passed, as each further failure locks again; none while a lock
+ * is in force. The quiet spell of nextFailureCount starts it over. The rule is the database
+ * function identity_password_check_room (migration 31), which reads the holder's row where it
+ * is and which both kinds of claims ask (password-claims.ts); these are its constants at `nowMs`.
  */
-export function checksAllowed(failures: number, lastFailure: Date | null, nowMs: number): number {
-  const quiet = lastFailure === null || lastFailure.getTime() <= nowMs - MAX_LOCK_MS;
-  return Math.max(FREE_FAILURES - (quiet ? 0 : failures), 1);
+export function checkRoomRule(nowMs: number): { quietSince: Date; freeFailures: number } {
+  return { quietSince: new Date(nowMs - MAX_LOCK_MS), freeFailures: FREE_FAILURES };
 }
 
 /**

@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Transaction } from 'kysely';
-import type { Schema } from '../db/schema.ts';
 import { SECOND } from './clock.ts';
 import type { CognitoError } from './errors.ts';
-import { checksAllowed } from './lockout.ts';
+import { CLAIM_MS, type ClaimHolder } from './password-claims.ts';
 import type { IdentityService } from './service.ts';
 import { loginHash } from './unknown-user-limits.ts';
 
 /** Whose lockout a password check counts against: an account, or a name that is no account. */
 type CheckHolder = { sub: string } | { login: string };
 
-/**
- * How long a claim counts. A check takes tens of milliseconds; a claim this old was left by an
- * instance that died mid-check, and must not hold its holder's budget for good.
- */
-export const CLAIM_MS = 3 * SECOND;
 /** How long an attempt over the budget waits for the checks in flight: past CLAIM_MS, so an orphaned claim only delays. */
 const WAIT_MS = CLAIM_MS + SECOND;
 /**
@@ -26,15 +18,13 @@ const WAIT_MS = CLAIM_MS + SECOND;
  */
 const RETRY_MS = 50;
 
-type Claim = { id: string } | 'locked' | 'busy';
-
 /**
  * Runs `check` (a password's check, and the failure counted when it fails) under a claim on
- * its holder's lockout budget, kept in the database so that every instance counts it: a check
+ * its holder's lockout budget (service.passwordClaims, which every instance counts): a check
  * starts only while the holder is not locked and its recent failures plus the checks in flight
- * leave room (checksAllowed). Counting checks in flight apart from failures holds a burst of
- * guesses sent at once to the free failures, where counting failures only after their check
- * let every guess of the burst be checked before the lock landed, and counting each attempt
+ * leave room (lockout.ts, checkRoomRule). Counting checks in flight apart from failures holds a
+ * burst of guesses sent at once to the free failures, where counting failures only after their
+ * check let every guess of the burst be checked before the lock landed, and counting each attempt
  * as a failure before its check locked out a user's own parallel sign-ins. An attempt over the
  * budget waits for the checks in flight, then goes on, or answers `locked()` as a locked
  * account does when the lock they earned has landed or no room came. A name that is no account
@@ -46,21 +36,23 @@ export async function withPasswordCheck<T>(
   locked: () => CognitoError,
   check: () => Promise<T>,
 ): Promise<T> {
-  const key = 'sub' in holder ? holder.sub : loginHash(holder.login);
+  const claimant: ClaimHolder =
+    'sub' in holder ? { key: holder.sub, account: true } : { key: loginHash(holder.login), account: false };
+  const claims = service.passwordClaims;
   const deadline = performance.now() + WAIT_MS;
   const arrived = service.clock.now();
-  let claim = await claimCheck(service, key, holder, arrived, arrived);
+  let claim = await claims.claim(claimant, arrived, arrived);
   while (claim === 'busy' && performance.now() < deadline) {
-    await releasedHere(service, key, RETRY_MS);
-    claim = await claimCheck(service, key, holder, arrived, service.clock.now());
+    await releasedHere(service, claimant.key, RETRY_MS);
+    claim = await claims.claim(claimant, arrived, service.clock.now());
   }
   if (typeof claim === 'string') throw locked();
   try {
     return await check();
   } finally {
-    // After the failure is counted (inside `check`): a claimer that finds this row gone sees it.
-    await service.db.deleteFrom('identity_password_checks').where('id', '=', claim.id).execute();
-    wakeWaiters(service, key);
+    // After the failure is counted (inside `check`): a claimer that finds this claim gone sees it.
+    await claims.release(claimant, claim);
+    wakeWaiters(service, claimant.key);
   }
 }
 
@@ -90,53 +82,4 @@ async function releasedHere(service: IdentityService, key: string, ms: number): 
 
 function wakeWaiters(service: IdentityService, key: string): void {
   for (const wake of waiting.get(service)?.get(key) ?? []) wake();
-}
-
-/**
- * A claim for an attempt that arrived at `arrived`, tried at `now`: 'locked' when a lock has been
- * in force since the attempt arrived (one that landed while it waited and has passed already
- * counts too: the waiter met it, however late its next try), 'busy' when no room is left.
- */
-async function claimCheck(
-  service: IdentityService,
-  key: string,
-  holder: CheckHolder,
-  arrived: number,
-  now: number,
-): Promise<Claim> {
-  return service.db.transaction().execute(async (trx) => {
-    // One claimer per holder at a time on every instance, so the count stays true until the insert.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-    await trx
-      .deleteFrom('identity_password_checks')
-      .where('holder', '=', key)
-      .where('started_at', '<=', new Date(now - CLAIM_MS))
-      .execute();
-    const { inFlight } = await trx
-      .selectFrom('identity_password_checks')
-      .select((eb) => eb.fn.countAll<string>().as('inFlight'))
-      .where('holder', '=', key)
-      .executeTakeFirstOrThrow();
-    // Read after the count: a check that ended since, and so was not counted, has its failure
-    // committed before its claim was deleted, so this read sees it (each statement sees what
-    // was committed when it began). Read before the count, such a check would be in neither.
-    const lockout = await readLockout(trx, holder, key);
-    if ((lockout?.locked_until?.getTime() ?? 0) > arrived) return 'locked';
-    const allowed = checksAllowed(lockout?.failed_sign_ins ?? 0, lockout?.last_failed_sign_in_at ?? null, now);
-    if (Number(inFlight) >= allowed) return 'busy';
-    const id = randomUUID();
-    await trx
-      .insertInto('identity_password_checks')
-      .values({ id, holder: key, started_at: new Date(now) })
-      .execute();
-    return { id };
-  });
-}
-
-/** The holder's failure count and lock: an account's row, or the row a name that is no account has once it failed. */
-function readLockout(trx: Transaction<Schema>, holder: CheckHolder, key: string) {
-  const columns = ['failed_sign_ins', 'last_failed_sign_in_at', 'locked_until'] as const;
-  return 'sub' in holder
-    ? trx.selectFrom('identity_users').select(columns).where('sub', '=', key).executeTakeFirst()
-    : trx.selectFrom('identity_unknown_logins').select(columns).where('login_hash', '=', key).executeTakeFirst();
 }

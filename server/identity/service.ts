@@ -6,6 +6,7 @@ import type { SendQuota } from '../mail/send-quota.ts';
 import type { Clock } from './clock.ts';
 import type { AccessKeyPair, IdentityConfig } from './config.ts';
 import { tooManyRequests } from './errors.ts';
+import type { PasswordClaims } from './password-claims.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -41,6 +42,8 @@ export interface IdentityService {
   log: FastifyBaseLogger;
   keys: SigningKeys;
   passwords: PasswordHasher;
+  /** The claims of the password checks in flight, counted by the sign-in lockout (password-checks.ts). */
+  passwordClaims: PasswordClaims;
   limiter: RateLimiter;
   adminKey: AccessKeyPair;
   /** Sessions with their users, by access-token origin or refresh-token hash; cleared by every write. */

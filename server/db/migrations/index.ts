@@ -29,6 +29,7 @@ import { federatedMaxAge } from './0027-federated-max-age.ts';
 import { blogContentImports } from './0028-blog-content-imports.ts';
 import { passwordChecks } from './0029-password-checks.ts';
 import { rateLimitWindows } from './0030-rate-limit-windows.ts';
+import { passwordCheckClaims } from './0031-password-check-claims.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const migrations: readonly Migration[] = [
   blogContentImports,
   passwordChecks,
   rateLimitWindows,
+  passwordCheckClaims,
 ];

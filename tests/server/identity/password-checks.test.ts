@@ -3,13 +3,25 @@ import {
   ChangePasswordCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
+  type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../../../server/identity/lockout.ts';
-import { CLAIM_MS } from '../../../server/identity/password-checks.ts';
+import { CLAIM_MS } from '../../../server/identity/password-claims.ts';
+import { MovableClock } from '../../support/movable-clock.ts';
+import { startInstancesOnPostgres, type Instances } from '../../support/test-server.ts';
 import { srpClient } from './srp-client.ts';
-import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import {
+  browserSdkClient,
+  CLIENT_ID,
+  failure,
+  PASSWORD,
+  POOL_ID,
+  signUpWith,
+  startIdentityServer,
+  type IdentityTestServer,
+} from './support.ts';
 
 /**
  * The checks in flight that the sign-in lockout counts beside the failures: a burst of guesses
@@ -118,9 +130,17 @@ describe.each(databases)('on $name', ({ postgres }) => {
           20 - FREE_FAILURES,
         );
       }));
+
+    it("USER_PASSWORD_AUTH: 12 sign-ins at once with the right password, as a user's devices send them, all succeed", () =>
+      t.clock.held(async () => {
+        await t.createUser('devices@example.com');
+        const seen = await outcomes(Array.from({ length: 12 }, () => t.signIn('devices@example.com')));
+        expect(seen).toEqual(seen.map(() => 'ok'));
+      }));
   });
 
-  describe('claims left by an instance that died mid-check', () => {
+  // On PGlite the claims are in the one process's memory: no other instance can leave one behind.
+  describe.runIf(postgres)('claims left by an instance that died mid-check', () => {
     /** `FREE_FAILURES` claims on the account's budget, as checks in flight would hold it, started at `startedAt`. */
     async function orphanClaims(email: string, startedAt: number) {
       const db = t.server.app.database.db;
@@ -164,4 +184,90 @@ describe.each(databases)('on $name', ({ postgres }) => {
         await t.signIn('stuck@example.com', PASSWORD);
       }));
   });
+});
+
+/**
+ * Two instances behind a load balancer, on one PostgreSQL: the claim one instance takes counts
+ * on the other (identity_claim_password_check takes one claimer per holder at a time on every
+ * instance), so a burst spread over both gets no more passwords checked than the lock allows.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('on two instances of one PostgreSQL', () => {
+  let instances: Instances;
+  let clients: CognitoIdentityProviderClient[] = [];
+  const clock = new MovableClock();
+  beforeAll(async () => {
+    instances = await startInstancesOnPostgres(2, {}, { identityClock: clock });
+    clients = instances.origins.map(browserSdkClient);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await instances?.close();
+  });
+
+  /** The instance that answers the `i`th call: one, then the other. */
+  const via = (i: number) => clients[i % clients.length] as CognitoIdentityProviderClient;
+
+  async function confirmedUser(email: string): Promise<void> {
+    await signUpWith(via(0), email);
+    // Confirmed directly: the code's mail is not what this test is about.
+    await instances.apps[0]?.database.db
+      .updateTable('identity_users')
+      .set({ status: 'CONFIRMED', email_verified: true })
+      .where('email', '=', email)
+      .execute();
+  }
+
+  it(`USER_SRP_AUTH: of 10 wrong PASSWORD_VERIFIER answers at once, over both instances, ${FREE_FAILURES} are checked, for an account and for nobody`, () =>
+    clock.held(async () => {
+      await confirmedUser('srp.spread@example.com');
+      for (const name of ['srp.spread@example.com', 'srp.spread.nobody@example.com']) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => {
+            const srp = await srpClient();
+            const challenge = await via(i).send(
+              new InitiateAuthCommand({
+                ClientId: CLIENT_ID,
+                AuthFlow: 'USER_SRP_AUTH',
+                AuthParameters: { USERNAME: name, SRP_A: srp.srpA },
+              }),
+            );
+            return srp.answer(challenge.ChallengeParameters ?? {}, WRONG);
+          }),
+        );
+        const seen = await outcomes(
+          answers.map((ChallengeResponses, i) =>
+            via(i).send(
+              new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses }),
+            ),
+          ),
+        );
+        expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
+        expect(count(seen, 'NotAuthorizedException: Password attempts exceeded')).toBe(10 - FREE_FAILURES);
+      }
+    }));
+
+  it(`ChangePassword: of 20 wrong previous passwords at once, over both instances, ${FREE_FAILURES} are checked`, () =>
+    clock.held(async () => {
+      await confirmedUser('change.spread@example.com');
+      const { AuthenticationResult } = await via(0).send(
+        new InitiateAuthCommand({
+          ClientId: CLIENT_ID,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'change.spread@example.com', PASSWORD },
+        }),
+      );
+      const seen = await outcomes(
+        Array.from({ length: 20 }, (_, i) =>
+          via(i).send(
+            new ChangePasswordCommand({
+              AccessToken: AuthenticationResult?.AccessToken,
+              PreviousPassword: WRONG,
+              ProposedPassword: 'Next-Password-2',
+            }),
+          ),
+        ),
+      );
+      expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
+      expect(count(seen, 'LimitExceededException: Attempt limit exceeded, please try after some time.')).toBe(20 - FREE_FAILURES);
+    }));
 });
