@@ -171,13 +171,14 @@ export async function admitUser(service: IdentityService, user: UserRow): Promis
   if (user.status === 'FORCE_CHANGE_PASSWORD' && temporaryUntil !== null && temporaryUntil.getTime() <= service.clock.now()) {
     throw notAuthorized('Temporary password has expired and must be reset by an administrator.');
   }
-  if (user.failed_sign_ins > 0 || user.locked_until !== null) {
-    await service.db
-      .updateTable('identity_users')
-      .set({ failed_sign_ins: 0, last_failed_sign_in_at: null, locked_until: null })
-      .where('sub', '=', user.sub)
-      .execute();
-  }
+  // Asked of the row as it is now, not of `user`, read before the check waited its turn: other
+  // devices' checks may have counted failures since, which this sign-in clears too.
+  await service.db
+    .updateTable('identity_users')
+    .set({ failed_sign_ins: 0, last_failed_sign_in_at: null, locked_until: null })
+    .where('sub', '=', user.sub)
+    .where((eb) => eb.or([eb('failed_sign_ins', '>', 0), eb('locked_until', 'is not', null)]))
+    .execute();
 }
 
 /** admitUser, then tokens, or NEW_PASSWORD_REQUIRED for a user whose password an operator set. */

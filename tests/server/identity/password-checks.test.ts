@@ -183,6 +183,29 @@ describe.each(databases)('on $name', ({ postgres }) => {
         t.clock.advance(CLAIM_MS);
         await t.signIn('stuck@example.com', PASSWORD);
       }));
+
+    it("a right password that waited for them clears the failures other devices' checks counted meanwhile", () =>
+      t.clock.held(async () => {
+        await t.createUser('meanwhile@example.com');
+        await orphanClaims('meanwhile@example.com', t.clock.now());
+        let settled = false;
+        const signIn = t.signIn('meanwhile@example.com').finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(settled).toBe(false);
+        // While it waits, other devices' wrong passwords are counted, one short of the lock.
+        await t.server.app.database.db
+          .updateTable('identity_users')
+          .set({ failed_sign_ins: FREE_FAILURES - 1, last_failed_sign_in_at: new Date(t.clock.now()) })
+          .where('email', '=', 'meanwhile@example.com')
+          .execute();
+        t.clock.advance(CLAIM_MS);
+        await expect(signIn).resolves.toMatchObject({ AccessToken: expect.any(String) });
+        // The count started over with that sign-in: one wrong password later is one failure, no lock.
+        expect(await failure(t.signIn('meanwhile@example.com', WRONG))).toMatchObject({
+          message: 'Incorrect username or password.',
+        });
+        await expect(t.signIn('meanwhile@example.com')).resolves.toMatchObject({ AccessToken: expect.any(String) });
+      }));
   });
 });
 
