@@ -27,7 +27,8 @@ export type Claim = { id: string } | 'locked' | 'busy';
 
 /**
  * The claims of the password checks in flight (password-checks.ts), one per check, counted
- * beside the holder's failures. Claims older than CLAIM_MS no longer count. Whatever holds the
+ * beside the holder's failures. In the database, claims older than CLAIM_MS no longer count (an
+ * instance died holding them); in memory, every claim counts until its check ends. Whatever holds the
  * claims, the holder's lockout is read from the database after its claims in flight are counted:
  * a check that ended since, and so was not counted, committed its failure before it released
  * its claim, so the read sees it. Read before the count, such a check would be in neither.
@@ -78,8 +79,8 @@ function postgresPasswordClaims(db: Kysely<Schema>): PasswordClaims {
  * added: between them lies the read of the room.
  */
 function memoryPasswordClaims(db: Kysely<Schema>): PasswordClaims {
-  /** Per holder: when each of its claims started, by id. */
-  const claims = new Map<string, Map<string, number>>();
+  /** Per holder: the ids of its claims in flight. */
+  const claims = new Map<string, Set<string>>();
   /** Per holder: the end of the last claimer's turn. */
   const turns = new Map<string, Promise<void>>();
   return {
@@ -90,9 +91,10 @@ function memoryPasswordClaims(db: Kysely<Schema>): PasswordClaims {
       turns.set(holder.key, turn);
       try {
         await previous;
-        const held = claims.get(holder.key) ?? new Map<string, number>();
-        for (const [id, startedAt] of held) if (startedAt <= now - CLAIM_MS) held.delete(id);
-        if (held.size === 0) claims.delete(holder.key);
+        // No claim here goes stale: each ends with its check (withPasswordCheck's finally), and no
+        // other instance can die holding one. A check that a busy machine slows past CLAIM_MS still
+        // counts, where expiring it would let one more guess be checked.
+        const held = claims.get(holder.key) ?? new Set<string>();
         const inFlight = held.size;
         const { quietSince, freeFailures } = checkRoomRule(now);
         const { rows } = await sql<{ room: number }>`select identity_password_check_room(
@@ -104,7 +106,7 @@ function memoryPasswordClaims(db: Kysely<Schema>): PasswordClaims {
         if (room === 0) return 'locked';
         if (inFlight >= room) return 'busy';
         const id = randomUUID();
-        claims.set(holder.key, held.set(id, now));
+        claims.set(holder.key, held.add(id));
         return { id };
       } finally {
         done();
