@@ -33,6 +33,9 @@ export const QUICK_ACTIONS = [
   { label: "I'd like a demo", text: "I'd like a demo" },
 ] as const;
 
+/** The office's address in one line, as the footer gives it. */
+const ADDRESS = `${company.address.street}, ${company.address.city}, ${company.address.region} ${company.address.postalCode}`;
+
 /** A day or a clock time, as in "open on Saturday", "available at 8:30" or "closed until 9am". */
 const DAY_OR_TIME = String.raw`(the )?((mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?|mornings?|evenings?|nights?)|today|tonight|tomorrow|noon|midnight|\d{1,2}(:\d\d)? ?(am|pm|o'clock)|\d{1,2}:\d\d`;
 
@@ -94,6 +97,12 @@ const RULES: readonly ReplyRule[] = [
     reply: `Candidates are evaluated bias-free: each one gets a match rating from ${F.matchRating.min} to ${F.matchRating.max} for the role and their qualifications only, plus an AI-enhanced talent summary. The final hiring decision is always yours.`,
   },
   {
+    // Before the data sources: "Is my data secure?" names data too, and asks how it is kept, not where candidates come from.
+    topic: 'security',
+    keywords: /\b(secure|security|safe|safely|protect\w*|encrypt\w*|privacy|private|confidential\w*|gdpr|breach\w*|hack\w*)\b/g,
+    reply: `Your data is protected: connections are encrypted in transit, passwords are stored only as salted, memory-hard hashes, and administrative access is limited and audited. Our Privacy Policy, linked at the foot of every page, says how we keep and use your data.`,
+  },
+  {
     topic: 'data sources',
     keywords: /\b(data|sources?|where do (the )?candidates come from|databases?|profiles?|passive|pool)\b/g,
     reply: `We search ${F.candidateProfiles} candidate profiles, both active job seekers and passive candidates who aren't applying anywhere yet, and we post your job to ${F.jobBoards} job boards to reach the rest.`,
@@ -126,8 +135,16 @@ const RULES: readonly ReplyRule[] = [
   },
   {
     topic: 'contact',
-    keywords: /\b(contact|email|phone|call|talk to|speak|reach|address|office)\b/g,
+    keywords: /\b(contact|email|phone|call|talk to|speak|reach)\b/g,
     reply: `You can reach our team at ${company.email} or ${company.phone}, or send a message from the Contact page.`,
+    link: CONTACT_LINK,
+  },
+  {
+    // After the contact: "email address" asks how to write to the team, not where it is.
+    topic: 'location',
+    keywords:
+      /\b(located|location of (your|the) (company|team|office)|where are you|where is (your|the) (company|team|office)|based in|headquarter\w*|offices?|address)\b/g,
+    reply: `Our office is at ${ADDRESS}. To visit us or talk with the team, send a message from the Contact page.`,
     link: CONTACT_LINK,
   },
   {

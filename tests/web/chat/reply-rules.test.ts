@@ -30,6 +30,70 @@ describe('the chat assistant’s reply rules', () => {
     expect(replyTo(question).text).toContain(expected);
   });
 
+  // Every rule, asked as visitors ask it: each phrasing must get the answer about its own topic,
+  // told apart by a few words only that answer says.
+  describe.each([
+    ['hours', HOURS, ['What are your business hours?', 'Are you open on weekends?', 'When can I reach you?']],
+    [
+      'demo',
+      'Demo Request',
+      ['Can I schedule a demonstration?', "I'd like a walkthrough of the product", 'Can I book a call with you?'],
+    ],
+    ['pricing', 'Pricing page', ['What does it cost?', 'Do you have monthly subscriptions?', 'Is it expensive?']],
+    ['trial', 'free 30-minute demo', ['Can I try it for free?', 'How do I sign up?', 'Do you offer a trial?']],
+    ['process', 'five steps', ['How does this work?', 'What are the steps?', 'Walk me through the workflow']],
+    [
+      'integrations',
+      'applicant tracking system',
+      ['Does it connect to LinkedIn?', 'Do you have an API?', 'Can it integrate with Greenhouse?'],
+    ],
+    ['bias', 'bias-free', ['How do you avoid bias in hiring?', 'Is the screening fair?', 'Does it discriminate?']],
+    [
+      'data sources',
+      'candidate profiles, both active',
+      ['Where do candidates come from?', 'How big is your talent pool?', 'Do you find passive candidates?'],
+    ],
+    [
+      'resumes',
+      'No more reading every resume',
+      ['Can it screen resumes for me?', 'Will it read CVs?', 'Can it shortlist applicants?'],
+    ],
+    ['speed', '80% faster', ['How long does it take to hire?', 'How quickly can I fill a role?', 'Will it speed up hiring?']],
+    [
+      'guarantee',
+      'hiring guarantee',
+      ['Do you offer a refund?', 'What if I do not hire anyone, is there a guarantee?', 'Is there any risk?'],
+    ],
+    [
+      'recruiters',
+      'professional recruiting firm',
+      ['Are you a recruiting agency?', 'Who are you?', 'How much experience do your recruiters have?'],
+    ],
+    [
+      'human',
+      'a member of our team will get back to you',
+      ['Can I talk to a real person?', 'I need a human', 'Is there a representative I can chat with?'],
+    ],
+    ['contact', 'info@hireassist.ai', ['How can I contact you?', "What's your email?", 'Can I phone you?']],
+    ['about', 'AI hiring assistant', ['What is HireAssist?', 'Tell me about the platform', 'What features do you have?']],
+    ['thanks', "You're welcome!", ['Thank you!', 'Great, cheers', 'Perfect']],
+    ['greeting', 'How can I help you today?', ['Hi there', 'Hey', 'Good morning']],
+    [
+      'security',
+      'encrypted in transit',
+      ['Is my data secure?', 'How do you protect my data?', 'Is my information safe with you?'],
+    ],
+    [
+      'location',
+      '501 E Kennedy Blvd, Suite 1400, Tampa, FL 33602',
+      ['Where are you located?', 'Where is your office?', "What's your address?", 'Where are you based?'],
+    ],
+  ] as const)('the %s rule', (_topic, expected, phrasings) => {
+    it.each(phrasings)('answers “%s” about its topic', (question) => {
+      expect(replyTo(question).text).toContain(expected);
+    });
+  });
+
   it.each([
     'What are your opening times?',
     'Are you open on Saturday?',
