@@ -297,14 +297,45 @@ test.describe('for visitors who have not asked for reduced motion', () => {
     await page.clock.runFor(3 * INTERFACE.featuresCarousel.autoplayMs);
     await expect(dot(4)).toBeFocused();
     await expect(dot(4)).toHaveAttribute('aria-current', 'true');
-    // Leaving the carousel, they let it move on again.
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Shift+Tab');
+    // Leaving the carousel (back over the dots and its Pause button), they let it move on again.
+    for (let step = 0; step < 5; step++) await page.keyboard.press('Shift+Tab');
     await expect(features.locator(':focus')).toHaveCount(0);
     await page.clock.runFor(INTERFACE.featuresCarousel.autoplayMs + 100);
     await expect(dot(4)).not.toHaveAttribute('aria-current', 'true');
+  });
+
+  test('each carousel has a pause button that a keyboard reaches, and its pause lasts until Play is pressed', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await scrollHomeSections(page);
+    const features = page.getByRole('region', { name: 'Key features' });
+    const dot = (n: number) => features.getByRole('button', { name: `Show slide ${n} of 6` });
+    for (const label of ['Key features', 'Testimonials']) {
+      await expect(page.getByRole('region', { name: label }).getByRole('button', { name: 'Pause slides' })).toBeVisible();
+    }
+    // Tab from the last element before the carousel reaches its pause button first, ahead of the dots.
+    await page.getByRole('heading', { name: 'Everything you need to hire the right person' }).click();
+    await page.keyboard.press('Tab');
+    await expect(features.getByRole('button', { name: 'Pause slides' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const play = features.getByRole('button', { name: 'Play slides' });
+    await expect(play).toBeFocused();
+    // Focus and pointer come and go: a tick that would have moved it leaves it where it was.
+    await page.keyboard.press('Shift+Tab');
+    await features.getByRole('group', { name: '1 of 6' }).hover();
+    await page.mouse.move(0, 0);
+    await expect(features.locator(':focus')).toHaveCount(0);
+    await page.clock.runFor(INTERFACE.featuresCarousel.autoplayMs + 100);
+    await expect(dot(1)).toHaveAttribute('aria-current', 'true');
+    // Play starts it again, at once, even with focus still on the button.
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect(features.getByRole('button', { name: 'Pause slides' })).toBeFocused();
+    await page.clock.runFor(INTERFACE.featuresCarousel.autoplayMs + 100);
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -313,6 +344,8 @@ test('the carousels show 3 features and 2 testimonials on a wide screen', async 
   await scrollHomeSections(page);
   expect(await slidesInView(page, 'Key features')).toBe(3);
   expect(await slidesInView(page, 'Testimonials')).toBe(2);
+  // This visitor asked for reduced motion: nothing moves by itself, so there is nothing to pause.
+  await expect(page.getByRole('button', { name: 'Pause slides' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Show slide 3 of 6' }).click();
   await expect(page.getByRole('button', { name: 'Show slide 3 of 6' })).toHaveAttribute('aria-current', 'true');
 });

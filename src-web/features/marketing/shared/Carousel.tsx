@@ -1,8 +1,21 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useId, useMemo, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
+import {
+  Children,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import { usePrerendering } from '../../../prerender/use-prerendering.ts';
-import { cx } from '../../../components/button-styles.ts';
+import { buttonClasses, cx } from '../../../components/button-styles.ts';
+import { PlayIcon } from '../../../components/icons.tsx';
+import { PauseIcon } from '../../../components/page-icons.tsx';
 import styles from './Carousel.module.css';
 import { useSlidesPerView, type SlidesBreakpoint } from './use-slides-per-view.ts';
 
@@ -34,8 +47,10 @@ function prefersReducedMotion(): boolean {
 
 /**
  * A looping carousel (Embla) that shows `slides` slides at a time, fewer below each
- * breakpoint, advances every `autoplayMs`, pauses while the pointer is over it or focus is
- * inside it (on its dots too), and has one dot per position. Visitors who ask for reduced motion get no autoplay.
+ * breakpoint, advances every `autoplayMs`, pauses while the pointer is over its slides or focus
+ * is on its slides or dots, and has one dot per position. Ahead of the dots, a Pause button stops
+ * it until the visitor presses Play (WCAG 2.2.2: it moves for longer than 5 s). Visitors who ask
+ * for reduced motion get no autoplay, and so no Pause button.
  */
 export function Carousel({ label, slides, breakpoints, autoplayMs, children }: CarouselProps) {
   const perView = useSlidesPerView(slides, breakpoints);
@@ -45,7 +60,10 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
     () =>
       prefersReducedMotion()
         ? []
-        : [Autoplay({ delay: autoplayMs, stopOnMouseEnter: true, stopOnInteraction: false, stopOnFocusIn: false })],
+        : // Started by this component alone (see `running`): the plugin's own hover, focus and
+          // swipe handling would start it again when the pointer or focus leaves or a swipe
+          // ends, and so end a pause the visitor asked for. It only stops itself as a swipe begins.
+          [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false })],
     [autoplayMs],
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, autoplay);
@@ -72,12 +90,30 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
     () => 0,
   );
 
-  // Paused while focus is anywhere in the carousel: Autoplay's own stopOnFocusIn watches the
-  // slides alone, and the dots (the only controls a keyboard reaches) are outside them.
-  const pause = () => embla?.plugins().autoplay?.stop();
-  const resume = (event: FocusEvent) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) embla?.plugins().autoplay?.play();
+  // The visitor's pause lasts until they press Play. Hover and focus pause it only while they
+  // last: focus on the slides or dots (a keyboard user reading or choosing one), not on the
+  // Pause/Play button itself, so that pressing Play starts the slides at once.
+  const [pausedByVisitor, setPausedByVisitor] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const onFocus = (event: FocusEvent) => setFocused(event.target !== toggleRef.current);
+  const onBlur = (event: FocusEvent) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
+  const running = !pausedByVisitor && !hovered && !focused;
+  useEffect(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!embla || !autoplay) return;
+    const apply = () => (running ? autoplay.play() : autoplay.stop());
+    apply();
+    // A swipe stopped the plugin, and a re-measure (reInit) builds it anew, stopped.
+    embla.on('pointerUp', apply).on('reInit', apply);
+    return () => {
+      embla.off('pointerUp', apply).off('reInit', apply);
+    };
+  }, [embla, running]);
+  const autoplays = autoplay.length > 0;
 
   // The slide width changed with the breakpoint: Embla measures again.
   useEffect(() => embla?.reInit(), [embla, perView]);
@@ -89,11 +125,16 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
       aria-label={label}
       data-slides-per-view={prerendering ? undefined : perView}
       data-carousel={prerendering ? id : undefined}
-      onFocus={pause}
-      onBlur={resume}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       {prerendering && <style>{slideWidthRules(id, slides, breakpoints)}</style>}
-      <div className={styles.viewport} ref={viewportRef}>
+      <div
+        className={styles.viewport}
+        ref={viewportRef}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
         <div className={styles.track}>
           {items.map((item, index) => (
             <div
@@ -111,6 +152,17 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
       </div>
       {snapCount > 1 && (
         <div className={styles.dots}>
+          {autoplays && (
+            <button
+              ref={toggleRef}
+              type="button"
+              className={cx(buttonClasses.base, buttonClasses.subtle, styles.toggle)}
+              aria-label={pausedByVisitor ? 'Play slides' : 'Pause slides'}
+              onClick={() => setPausedByVisitor(!pausedByVisitor)}
+            >
+              {pausedByVisitor ? <PlayIcon size={20} /> : <PauseIcon />}
+            </button>
+          )}
           {Array.from({ length: snapCount }, (_, index) => (
             <button
               key={index}
