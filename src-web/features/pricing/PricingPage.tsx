@@ -9,7 +9,7 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { PlansTable } from './PlansTable.tsx';
 import styles from './PricingPage.module.css';
-import { StripePricingTable } from './StripePricingTable.tsx';
+import { StripePricingTable, usePricingTableScript } from './StripePricingTable.tsx';
 import { usePricingGate } from './use-pricing-gate.ts';
 
 /**
@@ -22,7 +22,7 @@ export function PricingPage() {
   usePageMeta(pricing.seo);
   const { status, user, openAuthDialog } = useAuth();
   const config = usePublicConfig();
-  const locked = usePricingGate(status);
+  const gateClosed = usePricingGate(status);
   const go = useClientNavigation();
   const signUp = () => openAuthDialog('signup');
   const banner = pricing.signUpBanner;
@@ -31,12 +31,16 @@ export function PricingPage() {
   // so a crawler and a visitor without JavaScript read every plan and price, and the default
   // install (no Stripe) never shows a spinner in their place.
   const stripeTable = config.status === 'ready' ? config.config.marketing.stripePricingTable : null;
+  const stripeScript = usePricingTableScript(stripeTable !== null);
+  // Only a table is locked: Stripe's loading notice, or its failure and Try again, stay readable and usable.
+  const locked = gateClosed && (!stripeTable || stripeScript.state === 'ready');
   const table = stripeTable ? (
     <StripePricingTable
       pricingTableId={stripeTable.pricingTableId}
       publishableKey={stripeTable.publishableKey}
       customer={user ? { id: user.id, email: user.email } : null}
       locked={locked}
+      script={stripeScript}
     />
   ) : (
     <PlansTable locked={locked} />

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../../src-shared/domain/public-config.ts';
 import { STRIPE_PRICING_TABLE_SCRIPT } from '../../../src-web/features/pricing/StripePricingTable.tsx';
@@ -35,8 +36,9 @@ describe('the public configuration carried by the page (src-web/components/publi
     // Evaluated after the element is in the page, as in the browser, where it arrives with the HTML.
     const { renderPricing } = await import('./pricing-support.tsx');
     renderPricing();
-    // At once, not after a round trip: our plans never show in its place.
-    expect(document.querySelector('stripe-pricing-table')?.getAttribute('pricing-table-id')).toBe(STRIPE.pricingTableId);
+    // At once, not after a round trip: Stripe's script is on its way and its loading notice shows, never our plans.
+    expect(document.querySelector(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Loading plans…');
     expect(document.body.textContent).not.toContain('Choose Starter');
     expect(fetches.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith('/api/config'))).toEqual([]);
   });

@@ -1,0 +1,77 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { seriousViolations } from './support/axe.ts';
+import { startSite, type Site } from './support/site.ts';
+
+/*
+ * The pricing page with Stripe's hosted table configured, in Chromium. Stripe cannot be reached
+ * from here: its script's address is answered by the test, which holds it (loading), refuses it
+ * (offline, or blocked) or serves a stand-in that defines the <stripe-pricing-table> element.
+ */
+
+const SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
+const STAND_IN = `customElements.define('stripe-pricing-table', class extends HTMLElement {
+  connectedCallback() { this.textContent = 'Stripe pricing table (stand-in)'; }
+});`;
+
+test.describe.configure({ mode: 'default' });
+
+// A server of these tests' own, whose settings name a Stripe table (so its CSP allows Stripe's script).
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite({ env: { STRIPE_PRICING_TABLE_ID: 'prctbl_1E2eTable', STRIPE_PUBLISHABLE_KEY: 'pk_test_51E2eKey' } });
+});
+test.afterAll(async () => {
+  await site?.close();
+});
+
+/** Answers Stripe's script as `answer` says, one request at a time: the stand-in, or a refusal. */
+async function answerStripe(page: Page, answer: (route: Route) => Promise<void>) {
+  await page.unrouteAll();
+  await page.route(SCRIPT, answer);
+}
+const serveStandIn = (route: Route) => route.fulfill({ contentType: 'text/javascript', body: STAND_IN });
+
+test('with Stripe’s script mocked: “Loading plans…” shows until the table is defined, then the table, locked for a signed-out visitor', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await answerStripe(page, async (route) => {
+    await held;
+    await serveStandIn(route);
+  });
+  await page.goto(`${site.url}/pricing`);
+  await expect(page.getByRole('status')).toHaveText('Loading plans…');
+  await expect(page.getByText('Choose Starter')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  release();
+  await expect(page.locator('stripe-pricing-table')).toHaveText('Stripe pricing table (stand-in)');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  const table = page.locator('[data-locked]');
+  await expect(table).toHaveAttribute('data-locked', 'true');
+  await expect(table).toHaveCSS('opacity', '0.6');
+  await expect(page.locator('stripe-pricing-table')).toHaveAttribute('inert', '');
+});
+
+test('with Stripe’s script mocked: when it cannot be fetched, the page says so and Try again, still usable past the lock’s second, loads the table', async ({
+  page,
+}) => {
+  await answerStripe(page, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.url}/pricing`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The plans could not be loaded. Check your connection and try again');
+  // Past the second after which a signed-out visitor's table locks: no table, so nothing is dimmed or out of reach.
+  await expect(page.getByRole('heading', { name: 'Sign Up Required' })).toBeVisible();
+  const table = page.locator('[data-locked]');
+  await page.waitForFunction(() => performance.now() > 1500);
+  await expect(table).toHaveAttribute('data-locked', 'false');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await answerStripe(page, serveStandIn);
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('stripe-pricing-table')).toHaveText('Stripe pricing table (stand-in)');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(table).toHaveAttribute('data-locked', 'true');
+});
