@@ -1,11 +1,14 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { createPostgresRateLimitStore, keyHash } from '../../server/http/rate-limit/postgres-store.ts';
+import type { Schema } from '../../server/db/schema.ts';
 import { createRetentionSweeper } from '../../server/maintenance/retention-sweeper.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
 import { captureLog } from '../support/log-capture.ts';
+import { tcpRelay } from '../support/tcp-relay.ts';
 import { openTestDatabase, startInstancesOnPostgres, type Instances } from '../support/test-server.ts';
 import { contactSubmission } from './support/contact.ts';
 
@@ -59,10 +62,11 @@ describe.runIf(url)('the rate-limit store in PostgreSQL', () => {
   // Two handles (two pools) on one schema, as two instances have.
   let first: Database & { dispose(): Promise<void> };
   let second: Database;
+  let schema = '';
   beforeAll(async () => {
     first = await openTestDatabase({ postgres: true });
-    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db)).rows[0]?.schema;
-    second = await openDatabase({ kind: 'postgres', url: url ?? '', schema: schema ?? '' });
+    schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(first.db)).rows[0]?.schema ?? '';
+    second = await openDatabase({ kind: 'postgres', url: url ?? '', schema });
   });
   afterAll(async () => {
     await second?.close();
@@ -112,6 +116,44 @@ describe.runIf(url)('the rate-limit store in PostgreSQL', () => {
     expect(warnings.lines().map((line) => line.msg)).toEqual([
       "rate-limit store (PostgreSQL) unavailable; counting in this instance's memory until it answers",
     ]);
+  });
+
+  it('asks a PostgreSQL that stopped answering once, then counts in memory without connecting until its back-off ends, and in PostgreSQL again once it answers', async () => {
+    const target = new URL(url ?? '');
+    const relay = await tcpRelay(target.hostname, Number(target.port || 5432));
+    const relayed = new URL(target.href);
+    relayed.host = `127.0.0.1:${relay.port}`;
+    // The server waits 10 s for a connection (database.ts); this pool is quicker to give up.
+    const pool = new pg.Pool({
+      connectionString: relayed.href,
+      connectionTimeoutMillis: 200,
+      options: `-c search_path=${schema}`,
+    });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const store = createPostgresRateLimitStore(db, log);
+    try {
+      relay.stall();
+      expect((await store.hit('silent', 60_000, 1_000)).count).toBe(1);
+      expect(relay.connections()).toBe(1);
+      // Within the first second after the failure: counted in memory, no connection tried.
+      expect((await store.hit('silent', 60_000, 1_500)).count).toBe(2);
+      expect(relay.connections()).toBe(1);
+      // One try once the second is over; it fails too, and the next one waits two seconds.
+      expect((await store.hit('silent', 60_000, 2_000)).count).toBe(3);
+      expect(relay.connections()).toBe(2);
+      expect((await store.hit('silent', 60_000, 3_900)).count).toBe(4);
+      expect(relay.connections()).toBe(2);
+
+      relay.resume();
+      // PostgreSQL's own count: none of the hits above reached it.
+      expect((await store.hit('silent', 60_000, 4_000)).count).toBe(1);
+      expect(relay.connections()).toBe(3);
+      expect((await store.hit('silent', 60_000, 4_001)).count).toBe(2);
+      expect((await windows()).find((window) => window.key_hash === keyHash('silent'))?.hits).toBe(2);
+    } finally {
+      await db.destroy();
+      await relay.cut();
+    }
   });
 
   it('has its ended windows deleted by the retention sweeper, and the open ones kept counting', async () => {

@@ -65,6 +65,34 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
     }
   });
 
+  it('sends to a Redis that stopped answering once, then counts in memory without sending until its back-off ends, and in Redis again once it answers', async () => {
+    const relay = await redisRelay();
+    // The server gives a command 500 ms (openRateLimitStore); this client is quicker to give up.
+    const client = new Redis(relay.url, { commandTimeout: 200, maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    const store = createRedisRateLimitStore(client, { log, keyPrefix: prefix });
+    try {
+      expect((await store.hit('silent', 60_000, 1_000)).count).toBe(1);
+      relay.stall();
+      const sent = relay.bytesReceived();
+      // Its connection stays open: ioredis sees nothing wrong and sends, and the command times out.
+      expect((await store.hit('silent', 60_000, 2_000)).count).toBe(1);
+      expect(client.status).toBe('ready');
+      const asked = relay.bytesReceived();
+      expect(asked).toBeGreaterThan(sent);
+      // Within the first second after the failure: counted in memory, nothing sent.
+      expect((await store.hit('silent', 60_000, 2_500)).count).toBe(2);
+      expect(relay.bytesReceived()).toBe(asked);
+
+      relay.resume();
+      // Redis's own count: the first hit, and the one that timed out, delivered once the path was back.
+      expect((await store.hit('silent', 60_000, 3_000)).count).toBe(3);
+    } finally {
+      client.disconnect();
+      await relay.cut();
+    }
+  });
+
   it('counts in memory, with one warning, when Redis does not answer', async () => {
     const log = captureLog();
     const unreachable = new Redis('redis://127.0.0.1:1', {

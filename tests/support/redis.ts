@@ -1,7 +1,6 @@
-import { connect, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { it } from 'vitest';
-import { listenOnLoopbackPort } from './free-port.ts';
+import { tcpRelay, type TcpRelay } from './tcp-relay.ts';
 
 /** The machine's Redis (started by .ci/run), or TEST_REDIS_URL. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -30,26 +29,9 @@ export function requireInCi(available: boolean, what: string): void {
   });
 }
 
-/** A TCP relay to the machine's Redis that can be cut, as a Redis going down mid-run is. */
-export async function redisRelay(): Promise<{ url: string; cut(): Promise<void> }> {
+/** A relay to the machine's Redis (tcp-relay.ts), and its address, for a Redis that goes down or silent mid-run. */
+export async function redisRelay(): Promise<TcpRelay & { url: string }> {
   const target = new URL(REDIS_URL);
-  const sockets = new Set<Socket>();
-  const relay = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const port = await listenOnLoopbackPort(relay);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async cut() {
-      const closed = new Promise((resolve) => relay.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
+  const relay = await tcpRelay(target.hostname, Number(target.port || 6379));
+  return { ...relay, url: `redis://127.0.0.1:${relay.port}` };
 }

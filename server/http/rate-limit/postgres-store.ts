@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Schema } from '../../db/schema.ts';
-import { createMemoryRateLimitStore, localFallback, type RateLimitStore } from './store.ts';
+import { createMemoryRateLimitStore, sharedCounting, type RateLimitStore } from './store.ts';
 
 /**
  * The store for a server without Redis: in PostgreSQL, which every instance on the database
@@ -24,13 +24,14 @@ export function databaseRateLimitStore(database: Database, log: FastifyBaseLogge
  * others client addresses, and a hash also keeps the key's length bounded.
  *
  * While the database does not answer, hits are counted in this instance's memory and a warning
- * is logged, as the Redis store does during an outage. The retention sweeper deletes the windows
- * that have ended (server/maintenance/retention-sweeper.ts).
+ * is logged, as the Redis store does during an outage, and the database is left alone for a
+ * while (sharedCounting): one that drops packets held each hit for its connection timeout. The
+ * retention sweeper deletes the windows that have ended (server/maintenance/retention-sweeper.ts).
  */
 export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBaseLogger): RateLimitStore {
-  const countLocally = localFallback('PostgreSQL', log);
+  const counting = sharedCounting('PostgreSQL', log);
   return {
-    async hit(key, windowMs, nowMs) {
+    hit(key, windowMs, nowMs) {
       const now = new Date(nowMs);
       const end = new Date(nowMs + windowMs);
       // A window that starts more than a window's length after now: the clock went back (tests
@@ -38,7 +39,7 @@ export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBas
       // their clocks in one order and reach the database in another, and instances' clocks
       // differ a little; starting over for those let a burst past the limit.
       const clockWentBack = new Date(nowMs + 2 * windowMs);
-      try {
+      return counting.hit(key, windowMs, nowMs, async () => {
         // A new window when the old one has ended, or the clock went back.
         const { rows } = await sql<{ hits: number; ends_at: Date }>`
           insert into rate_limit_windows as w (key_hash, hits, ends_at) values (${keyHash(key)}, 1, ${end})
@@ -49,9 +50,7 @@ export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBas
         const row = rows[0];
         if (row === undefined) throw new Error('PostgreSQL answered without a count');
         return { count: row.hits, resetInMs: Math.max(row.ends_at.getTime() - nowMs, 0) };
-      } catch (error) {
-        return countLocally(error, key, windowMs, nowMs);
-      }
+      });
     },
     // The database is the app's, closed with it.
     close: () => Promise.resolve(),

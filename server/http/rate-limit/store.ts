@@ -45,23 +45,66 @@ export function createMemoryRateLimitStore(): RateLimitStore {
   };
 }
 
-/** Counts a hit in memory, for a shared store whose service failed to count it (`error`). */
-export type LocalFallback = (error: unknown, key: string, windowMs: number, nowMs: number) => Promise<RateLimitHit>;
+/** After a failure, how long a shared store's service is left alone before one hit asks it again. */
+const FIRST_PAUSE_MS = 1_000;
+/** Each failed retry doubles the pause, up to this. */
+const LONGEST_PAUSE_MS = 30_000;
+
+/** A shared store's counting through its service, and in memory while that service does not answer. */
+export interface SharedCounting {
+  /** Counts the hit with `count` (a round trip to the service), or in memory while the service is taken to be down. */
+  hit(key: string, windowMs: number, nowMs: number, count: () => Promise<RateLimitHit>): Promise<RateLimitHit>;
+}
 
 /**
  * What a shared store does while its service (`service`, as the warning names it) does not
  * answer: counts in this instance's memory, and says so in a warning, at most one a minute
  * (an outage would otherwise log once per request).
+ *
+ * After a failure the service is left alone for FIRST_PAUSE_MS: hits are counted in memory
+ * without asking it. Then one hit asks it again while the others go on in memory; each retry
+ * that fails doubles the pause, up to LONGEST_PAUSE_MS, and one answer ends the outage. Without
+ * the pause every hit of an outage waited for the service's timeout before counting in memory,
+ * the request with it: 10 s for a PostgreSQL whose host drops packets (its connection timeout,
+ * database.ts), 500 ms for a Redis that stopped answering on an open connection. The pause is
+ * measured on the hits' clock (`nowMs`), which the windows are counted on too; a hit whose clock
+ * is before the failure (tests move the identity service's) asks again.
  */
-export function localFallback(service: string, log: FastifyBaseLogger): LocalFallback {
+export function sharedCounting(service: string, log: FastifyBaseLogger): SharedCounting {
   const fallback = createMemoryRateLimitStore();
   let lastWarning: number | undefined;
-  return (error, key, windowMs, nowMs) => {
-    if (lastWarning === undefined || nowMs - lastWarning > 60_000) {
-      lastWarning = nowMs;
-      log.warn({ err: error }, `rate-limit store (${service}) unavailable; counting in this instance's memory until it answers`);
-    }
-    return fallback.hit(key, windowMs, nowMs);
+  /** From a failure until the service answers: when it was last asked in vain, and for how long it is left alone. */
+  let outage: { since: number; pauseMs: number } | undefined;
+  /** A hit is asking the service again, during an outage: the others do not wait for it. */
+  let retrying = false;
+  return {
+    async hit(key, windowMs, nowMs, count) {
+      const retry = outage !== undefined;
+      if (outage !== undefined) {
+        const paused = nowMs >= outage.since && nowMs < outage.since + outage.pauseMs;
+        if (paused || retrying) return fallback.hit(key, windowMs, nowMs);
+        retrying = true;
+      }
+      try {
+        const hit = await count();
+        outage = undefined;
+        return hit;
+      } catch (error) {
+        // Hits asked before the first failure was known fail with it, and do not lengthen the pause.
+        if (outage === undefined) outage = { since: nowMs, pauseMs: FIRST_PAUSE_MS };
+        else if (retry) outage = { since: nowMs, pauseMs: Math.min(2 * outage.pauseMs, LONGEST_PAUSE_MS) };
+        if (lastWarning === undefined || nowMs - lastWarning > 60_000) {
+          lastWarning = nowMs;
+          log.warn(
+            { err: error },
+            `rate-limit store (${service}) unavailable; counting in this instance's memory until it answers`,
+          );
+        }
+        return fallback.hit(key, windowMs, nowMs);
+      } finally {
+        if (retry) retrying = false;
+      }
+    },
   };
 }
 
@@ -70,9 +113,9 @@ export function localFallback(service: string, log: FastifyBaseLogger): LocalFal
  * multiply a limit by the number of instances. A key is created with its window as expiry
  * and counted up atomically (MULTI), so concurrent hits on several instances never lose one.
  * While Redis does not answer (a command fails or times out, or the client is reconnecting),
- * hits are counted in this instance's memory instead, and a warning is logged: a Redis outage
- * must not take the contact form or sign-in down with it, nor switch every limit off (the mail
- * quotas would no longer keep the site from being a bulk mailer). Each limit then holds per
+ * hits are counted in this instance's memory instead (sharedCounting), and a warning is logged:
+ * a Redis outage must not take the contact form or sign-in down with it, nor switch every limit
+ * off (the mail quotas would no longer keep the site from being a bulk mailer). Each limit then holds per
  * instance until Redis answers again. Admin login limits and the identity lockout live in the
  * database and are unaffected.
  */
@@ -81,22 +124,19 @@ export function createRedisRateLimitStore(
   options: { log: FastifyBaseLogger; keyPrefix?: string; ownsClient?: boolean },
 ): RateLimitStore {
   const prefix = options.keyPrefix ?? 'hireassist:rate:';
-  const countLocally = localFallback('Redis', options.log);
+  const counting = sharedCounting('Redis', options.log);
   return {
-    async hit(key, windowMs, nowMs) {
-      // Known to be down: no command is sent to wait behind the reconnection.
-      if (RECONNECTING.has(client.status))
-        return countLocally(new Error(`Redis connection is ${client.status}`), key, windowMs, nowMs);
-      const redisKey = `${prefix}${key}`;
-      try {
+    hit(key, windowMs, nowMs) {
+      return counting.hit(key, windowMs, nowMs, async () => {
+        // Known to be down: no command is sent to wait behind the reconnection.
+        if (RECONNECTING.has(client.status)) throw new Error(`Redis connection is ${client.status}`);
+        const redisKey = `${prefix}${key}`;
         const results = await client.multi().set(redisKey, 0, 'PX', windowMs, 'NX').incr(redisKey).pttl(redisKey).exec();
         const count = results?.[1]?.[1];
         const ttl = results?.[2]?.[1];
         if (typeof count !== 'number' || typeof ttl !== 'number') throw new Error('Redis answered without counts');
         return { count, resetInMs: Math.max(ttl, 0) };
-      } catch (error) {
-        return countLocally(error, key, windowMs, nowMs);
-      }
+      });
     },
     redisStatus: () => (client.status === 'ready' ? 'ok' : 'down'),
     async close() {
