@@ -52,10 +52,25 @@ export interface HealthStatus {
   ok: boolean;
   db: 'pglite' | 'postgres';
   /**
-   * With REDIS_URL only: whether the shared rate-limit counters answer. A Redis outage keeps
-   * `ok` (each instance counts its limits alone meanwhile), so it is reported here.
+   * With REDIS_URL only: whether the shared rate-limit counters answer ('down' while
+   * `rateLimits.degraded`). A Redis outage keeps `ok` (each instance counts its limits alone
+   * meanwhile), so it is reported here.
    */
   redis?: 'ok' | 'down';
+  rateLimits: RateLimitStoreStatus;
+}
+
+/** Where an instance counts its rate limits and mail quotas, as it stands now (`GET /api/health`). */
+export interface RateLimitStoreStatus {
+  /** Redis with REDIS_URL, else DATABASE_URL's PostgreSQL, else this instance's memory (embedded PGlite: one instance). */
+  store: 'redis' | 'postgres' | 'memory';
+  /** Whether every instance counts together now: never in memory, and not while the shared store is degraded. */
+  shared: boolean;
+  /**
+   * The shared store failed and has not answered since: this instance counts its limits in
+   * its own memory meanwhile, so each limit holds per instance. Never so in memory.
+   */
+  degraded: boolean;
 }
 
 /**

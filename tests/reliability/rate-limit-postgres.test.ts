@@ -138,6 +138,7 @@ describe.runIf(url)('the rate-limit store in PostgreSQL', () => {
       // Within the first second after the failure: counted in memory, no connection tried.
       expect((await store.hit('silent', 60_000, 1_500)).count).toBe(2);
       expect(relay.connections()).toBe(1);
+      expect(store.state()).toEqual({ store: 'postgres', shared: false, degraded: true });
       // One try once the second is over; it fails too, and the next one waits two seconds.
       expect((await store.hit('silent', 60_000, 2_000)).count).toBe(3);
       expect(relay.connections()).toBe(2);
@@ -148,6 +149,7 @@ describe.runIf(url)('the rate-limit store in PostgreSQL', () => {
       // PostgreSQL's own count: none of the hits above reached it.
       expect((await store.hit('silent', 60_000, 4_000)).count).toBe(1);
       expect(relay.connections()).toBe(3);
+      expect(store.state()).toEqual({ store: 'postgres', shared: true, degraded: false });
       expect((await store.hit('silent', 60_000, 4_001)).count).toBe(2);
       expect((await windows()).find((window) => window.key_hash === keyHash('silent'))?.hits).toBe(2);
     } finally {

@@ -83,10 +83,12 @@ describe.runIf(redisReady)('the rate-limit store in Redis', () => {
       // Within the first second after the failure: counted in memory, nothing sent.
       expect((await store.hit('silent', 60_000, 2_500)).count).toBe(2);
       expect(relay.bytesReceived()).toBe(asked);
+      expect(store.state()).toEqual({ store: 'redis', shared: false, degraded: true });
 
       relay.resume();
       // Redis's own count: the first hit, and the one that timed out, delivered once the path was back.
       expect((await store.hit('silent', 60_000, 3_000)).count).toBe(3);
+      expect(store.state()).toEqual({ store: 'redis', shared: true, degraded: false });
     } finally {
       client.disconnect();
       await relay.cut();

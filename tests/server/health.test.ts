@@ -3,17 +3,20 @@ import { HEALTH_CHECK_FRESH_MS } from '../../server/features/health/routes.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { redisAvailable, redisRelay } from '../support/redis.ts';
 import { startTestServer } from '../support/test-server.ts';
+import { contactSubmission } from '../reliability/support/contact.ts';
 
 const redisReady = await redisAvailable();
+/** Without REDIS_URL on the embedded database: one instance, its counters in its memory. */
+const inMemory = { store: 'memory', shared: false, degraded: false };
 
 describe('GET /api/health', () => {
-  it('reports ok on the embedded database', async () => {
+  it('reports ok on the embedded database, and that its limits are counted in its memory', async () => {
     const server = await startTestServer();
     try {
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.json()).toEqual({ ok: true, db: 'pglite' });
+      expect(await response.json()).toEqual({ ok: true, db: 'pglite', rateLimits: inMemory });
     } finally {
       await server.close();
     }
@@ -26,7 +29,7 @@ describe('GET /api/health', () => {
       await server.app.database.close();
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+      expect(await response.json()).toEqual({ ok: false, db: 'pglite', rateLimits: inMemory });
       expect(log.text()).toContain('health check: the database does not answer');
     } finally {
       await server.close();
@@ -45,7 +48,7 @@ describe('GET /api/health', () => {
       await new Promise((resolve) => setTimeout(resolve, HEALTH_CHECK_FRESH_MS + 50));
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ ok: false, db: 'pglite' });
+      expect(await response.json()).toEqual({ ok: false, db: 'pglite', rateLimits: inMemory });
     } finally {
       await server.close();
     }
@@ -55,12 +58,22 @@ describe('GET /api/health', () => {
     const relay = await redisRelay();
     const server = await startTestServer({ env: { REDIS_URL: relay.url } });
     try {
-      expect(await (await server.fetch('/api/health')).json()).toEqual({ ok: true, db: 'pglite', redis: 'ok' });
+      expect(await (await server.fetch('/api/health')).json()).toEqual({
+        ok: true,
+        db: 'pglite',
+        redis: 'ok',
+        rateLimits: { store: 'redis', shared: true, degraded: false },
+      });
       await relay.cut();
       await new Promise((resolve) => setTimeout(resolve, 200));
       const response = await server.fetch('/api/health');
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ ok: true, db: 'pglite', redis: 'down' });
+      expect(await response.json()).toEqual({
+        ok: true,
+        db: 'pglite',
+        redis: 'down',
+        rateLimits: { store: 'redis', shared: false, degraded: true },
+      });
     } finally {
       await server.close();
     }
@@ -69,11 +82,40 @@ describe('GET /api/health', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('reports ok on PostgreSQL', async () => {
     const server = await startTestServer({ postgres: true });
     try {
-      expect(await (await server.fetch('/api/health')).json()).toEqual({ ok: true, db: 'postgres' });
+      expect(await (await server.fetch('/api/health')).json()).toEqual({
+        ok: true,
+        db: 'postgres',
+        rateLimits: { store: 'postgres', shared: true, degraded: false },
+      });
     } finally {
       await server.close();
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'says when the limits are counted in memory because PostgreSQL does not answer',
+    async () => {
+      const server = await startTestServer({ postgres: true });
+      try {
+        await server.app.database.close();
+        // A hit the store cannot count in PostgreSQL (the message itself then fails to be stored).
+        await server.fetch('/api/contact', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(contactSubmission(`health-${Date.now()}`)),
+        });
+        const response = await server.fetch('/api/health');
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({
+          ok: false,
+          db: 'postgres',
+          rateLimits: { store: 'postgres', shared: false, degraded: true },
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('GET /api/config', () => {

@@ -29,7 +29,7 @@ export function databaseRateLimitStore(database: Database, log: FastifyBaseLogge
  * retention sweeper deletes the windows that have ended (server/maintenance/retention-sweeper.ts).
  */
 export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBaseLogger): RateLimitStore {
-  const counting = sharedCounting('PostgreSQL', log);
+  const counting = sharedCounting('postgres', log);
   return {
     hit(key, windowMs, nowMs) {
       const now = new Date(nowMs);
@@ -52,6 +52,7 @@ export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBas
         return { count: row.hits, resetInMs: Math.max(row.ends_at.getTime() - nowMs, 0) };
       });
     },
+    state: () => counting.state(),
     // The database is the app's, closed with it.
     close: () => Promise.resolve(),
   };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { RateLimitStoreStatus } from '../../../src-shared/domain/public-config.ts';
 import { hostAndPort, ServiceUnreachable } from '../../config/unreachable.ts';
 
 /** One counted hit: how many hits the key has in the current window, and when the window ends. */
@@ -16,13 +17,15 @@ export interface RateLimitHit {
 export interface RateLimitStore {
   /** Counts one hit for `key` at `nowMs`; a key's window opens at its first hit and lasts `windowMs`. */
   hit(key: string, windowMs: number, nowMs: number): Promise<RateLimitHit>;
-  /** Redis only: whether it is connected now ('down': this instance counts alone meanwhile). */
-  redisStatus?(): 'ok' | 'down';
+  /** Where it counts, and whether every instance counts together now (`/api/health`): known without a round trip. */
+  state(): RateLimitStoreStatus;
   close(): Promise<void>;
 }
 
 /** Keys allowed in memory before expired windows are swept (about 100 bytes each). */
 const MEMORY_SWEEP_AT = 100_000;
+
+const IN_MEMORY: RateLimitStoreStatus = { store: 'memory', shared: false, degraded: false };
 
 /** Counters in this process: right for one server. */
 export function createMemoryRateLimitStore(): RateLimitStore {
@@ -41,6 +44,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       counter.count += 1;
       return Promise.resolve({ count: counter.count, resetInMs: counter.resetAt - nowMs });
     },
+    state: () => IN_MEMORY,
     close: () => Promise.resolve(),
   };
 }
@@ -54,12 +58,16 @@ const LONGEST_PAUSE_MS = 30_000;
 export interface SharedCounting {
   /** Counts the hit with `count` (a round trip to the service), or in memory while the service is taken to be down. */
   hit(key: string, windowMs: number, nowMs: number, count: () => Promise<RateLimitHit>): Promise<RateLimitHit>;
+  /** The store's state: degraded from a failure until the service answers again, or while `down` (known otherwise). */
+  state(down?: boolean): RateLimitStoreStatus;
 }
 
+const SERVICE_NAMES = { redis: 'Redis', postgres: 'PostgreSQL' } as const;
+
 /**
- * What a shared store does while its service (`service`, as the warning names it) does not
- * answer: counts in this instance's memory, and says so in a warning, at most one a minute
- * (an outage would otherwise log once per request).
+ * What a shared store (`store`) does while its service does not answer: counts in this
+ * instance's memory, and says so in a warning, at most one a minute (an outage would otherwise
+ * log once per request), and reports itself degraded (`state`, for `/api/health`).
  *
  * After a failure the service is left alone for FIRST_PAUSE_MS: hits are counted in memory
  * without asking it. Then one hit asks it again while the others go on in memory; each retry
@@ -70,7 +78,7 @@ export interface SharedCounting {
  * measured on the hits' clock (`nowMs`), which the windows are counted on too; a hit whose clock
  * is before the failure (tests move the identity service's) asks again.
  */
-export function sharedCounting(service: string, log: FastifyBaseLogger): SharedCounting {
+export function sharedCounting(store: keyof typeof SERVICE_NAMES, log: FastifyBaseLogger): SharedCounting {
   const fallback = createMemoryRateLimitStore();
   let lastWarning: number | undefined;
   /** From a failure until the service answers: when it was last asked in vain, and for how long it is left alone. */
@@ -97,13 +105,17 @@ export function sharedCounting(service: string, log: FastifyBaseLogger): SharedC
           lastWarning = nowMs;
           log.warn(
             { err: error },
-            `rate-limit store (${service}) unavailable; counting in this instance's memory until it answers`,
+            `rate-limit store (${SERVICE_NAMES[store]}) unavailable; counting in this instance's memory until it answers`,
           );
         }
         return fallback.hit(key, windowMs, nowMs);
       } finally {
         if (retry) retrying = false;
       }
+    },
+    state(down = false) {
+      const degraded = down || outage !== undefined;
+      return { store, shared: !degraded, degraded };
     },
   };
 }
@@ -124,7 +136,7 @@ export function createRedisRateLimitStore(
   options: { log: FastifyBaseLogger; keyPrefix?: string; ownsClient?: boolean },
 ): RateLimitStore {
   const prefix = options.keyPrefix ?? 'hireassist:rate:';
-  const counting = sharedCounting('Redis', options.log);
+  const counting = sharedCounting('redis', options.log);
   return {
     hit(key, windowMs, nowMs) {
       return counting.hit(key, windowMs, nowMs, async () => {
@@ -138,7 +150,8 @@ export function createRedisRateLimitStore(
         return { count, resetInMs: Math.max(ttl, 0) };
       });
     },
-    redisStatus: () => (client.status === 'ready' ? 'ok' : 'down'),
+    // Also degraded while the connection is lost, before a hit has failed.
+    state: () => counting.state(client.status !== 'ready'),
     async close() {
       if (options.ownsClient) await client.quit().catch(() => client.disconnect());
     },
