@@ -15,6 +15,16 @@ describe('the rate-limit store in memory', () => {
     expect((await store.hit('b', 1000, 10_400)).count).toBe(1);
     expect((await store.hit('a', 1000, 11_000)).count).toBe(1);
   });
+
+  it('counts a hit whose time was read just before the window opened in that window, as the PostgreSQL store does', async () => {
+    const store = createMemoryRateLimitStore();
+    expect((await store.hit('skew', 60_000, 100_000)).count).toBe(1);
+    // Read its clock 5 ms earlier, before a slower caller's: the same window.
+    expect((await store.hit('skew', 60_000, 99_995)).count).toBe(2);
+    expect((await store.hit('skew', 60_000, 100_001)).count).toBe(3);
+    // More than a window's length back: the clock went back, and a new window opens.
+    expect(await store.hit('skew', 60_000, 30_000)).toEqual({ count: 1, resetInMs: 60_000 });
+  });
 });
 
 const redisReady = await redisAvailable();

@@ -34,10 +34,8 @@ export function createPostgresRateLimitStore(db: Kysely<Schema>, log: FastifyBas
     hit(key, windowMs, nowMs) {
       const now = new Date(nowMs);
       const end = new Date(nowMs + windowMs);
-      // A window that starts more than a window's length after now: the clock went back (tests
-      // move it). One that starts a little after now is the same window: parallel hits read
-      // their clocks in one order and reach the database in another, and instances' clocks
-      // differ a little; starting over for those let a burst past the limit.
+      // The rule of opensNewWindow (store.ts): a window that starts more than a window's length
+      // after now means the clock went back; one a little after now is the same window.
       const clockWentBack = new Date(nowMs + 2 * windowMs);
       return counting.hit(key, windowMs, nowMs, async () => {
         // A new window when the old one has ended, or the clock went back.

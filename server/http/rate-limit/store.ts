@@ -25,6 +25,19 @@ export interface RateLimitStore {
 /** Keys allowed in memory before expired windows are swept (about 100 bytes each). */
 const MEMORY_SWEEP_AT = 100_000;
 
+/**
+ * Whether a hit at `nowMs` opens a new window over the key's window that ends at `endsAtMs`: when
+ * that one has ended, or starts more than a window's length after the hit (the clock went back;
+ * tests move it). One that starts a little after the hit is the same window: parallel hits read
+ * their clocks in one order and are counted in another, and instances' clocks differ a little;
+ * starting over for those let a burst past the limit. The memory store follows this rule, and so
+ * does the PostgreSQL store's statement (postgres-store.ts), so that counting in memory during an
+ * outage counts as PostgreSQL does.
+ */
+function opensNewWindow(endsAtMs: number, windowMs: number, nowMs: number): boolean {
+  return endsAtMs <= nowMs || endsAtMs > nowMs + 2 * windowMs;
+}
+
 const IN_MEMORY: RateLimitStoreStatus = { store: 'memory', shared: false, degraded: false };
 
 /** Counters in this process: right for one server. */
@@ -36,8 +49,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
         for (const [stale, counter] of counters) if (counter.resetAt <= nowMs) counters.delete(stale);
       }
       let counter = counters.get(key);
-      // Also a new window when the clock went back past the window's start (tests move it).
-      if (counter === undefined || counter.resetAt <= nowMs || counter.resetAt - windowMs > nowMs) {
+      if (counter === undefined || opensNewWindow(counter.resetAt, windowMs, nowMs)) {
         counter = { count: 0, resetAt: nowMs + windowMs };
         counters.set(key, counter);
       }
