@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, JSONColumnType } from 'kysely';
 import type { LoginProvider } from '../../src-shared/domain/accounts/user.ts';
 import type { BlogPost } from '../../src-shared/domain/blog-post.ts';
 
@@ -353,6 +353,10 @@ export interface BlogPostsTable {
   status: 'published' | 'draft' | 'scheduled';
   published_at: Date | null;
   updated_at: Date;
+  /** The content's text as a reader sees it, for the search's index (migration 32): the database writes it. */
+  content_text: GeneratedAlways<string>;
+  /** seo_keyword's keywords, trimmed and in lower case, for the keyword filter's index (migration 32). */
+  keywords: GeneratedAlways<string[]>;
 }
 
 /** Each content/blog imported, in the order first imported (the newest is the one applied). */

@@ -30,6 +30,7 @@ import { blogContentImports } from './0028-blog-content-imports.ts';
 import { passwordChecks } from './0029-password-checks.ts';
 import { rateLimitWindows } from './0030-rate-limit-windows.ts';
 import { passwordCheckClaims } from './0031-password-check-claims.ts';
+import { blogSearchIndexes } from './0032-blog-search-indexes.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -64,4 +65,5 @@ export const migrations: readonly Migration[] = [
   passwordChecks,
   rateLimitWindows,
   passwordCheckClaims,
+  blogSearchIndexes,
 ];

@@ -4,7 +4,7 @@ import type { PostQuery } from './post-source.ts';
 
 const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 
-/** The content's text as a reader sees it, as the built-in store's SQL reads it (contentText in store.ts). */
+/** The content's text as a reader sees it, as the built-in store keeps it (content_text, migration 32). */
 function contentText(html: string): string {
   return html.replace(/<[^>]*>/g, '').replace(/&(?:nbsp|lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 }

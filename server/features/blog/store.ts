@@ -3,7 +3,27 @@ import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog
 import type { BlogPostsTable, Schema } from '../../db/schema.ts';
 import type { PostPage, PostQuery, PostSource } from './post-source.ts';
 
-type PostRow = Selectable<BlogPostsTable>;
+/** What the database derives from a post for its search (migration 32): never written, never served. */
+type SearchColumns = 'content_text' | 'keywords';
+type PostRow = Omit<Selectable<BlogPostsTable>, SearchColumns>;
+
+/** The columns a post is read from: every one but the search's, which would only double what is read. */
+const POST_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'content_html',
+  'seo_keyword',
+  'seo_title',
+  'seo_description',
+  'featured_image_url',
+  'featured_image_alt',
+  'featured_image_name',
+  'status',
+  'published_at',
+  'updated_at',
+] as const satisfies readonly (keyof PostRow)[];
 
 /** A stored post as the blog API serves it. */
 export function rowToPost(row: PostRow): BlogPost {
@@ -32,8 +52,8 @@ export function rowToPost(row: PostRow): BlogPost {
   };
 }
 
-/** A post as content/blog describes it: every column but the id. */
-export type ImportedPost = Omit<BlogPostsTable, 'id'>;
+/** A post as content/blog describes it: every column but the id and the search's. */
+export type ImportedPost = Omit<BlogPostsTable, 'id' | SearchColumns>;
 
 /**
  * Inserts a post from content/blog, or replaces the stored one when the file says anything
@@ -92,18 +112,11 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The content's text as a reader sees it (as the list page's in-browser search reads it): the
- * tags dropped, so "strong" does not find every post with bold text, and the entities the
- * sanitizer writes decoded, so "Q&A" finds "Q&amp;A" (&amp; last, so "&amp;lt;" stays "&lt;").
- */
-const contentText = sql<string>`replace(replace(replace(replace(replace(replace(
-  regexp_replace(content_html, '<[^>]*>', '', 'g'),
-  '&nbsp;', ' '), '&lt;', '<'), '&gt;', '>'), '&quot;', '"'), '&#39;', ''''), '&amp;', '&')`;
-
-/**
  * The list page's search and keyword filter (src-web/features/blog/list-rules.ts) in SQL: the
  * search case-insensitively anywhere in the title, excerpt, content text or keywords; the keyword
- * one of seo_keyword's comma-separated keywords, whole, case-insensitively.
+ * one of seo_keyword's comma-separated keywords, whole, case-insensitively. Both compare columns
+ * migration 32 indexes (content_text is the content as a reader sees it: its tags dropped, its
+ * entities decoded, as search.ts reads it), so a search reads indexes, not every post.
  */
 function searchFilter({ search, keyword }: Pick<PostQuery, 'search' | 'keyword'>): PostFilter {
   return (eb) => {
@@ -112,18 +125,14 @@ function searchFilter({ search, keyword }: Pick<PostQuery, 'search' | 'keyword'>
       const pattern = containsPattern(search);
       conditions.push(
         eb.or(
-          [sql.ref('title'), sql.ref('excerpt'), contentText, sql.ref('seo_keyword')].map(
-            (field) => sql<SqlBool>`${field} ilike ${pattern} escape '\\'`,
+          (['title', 'excerpt', 'content_text', 'seo_keyword'] as const).map(
+            (column) => sql<SqlBool>`${sql.ref(column)} ilike ${pattern} escape '\\'`,
           ),
         ),
       );
     }
-    if (keyword)
-      conditions.push(
-        eb.exists(
-          sql`(select from unnest(string_to_array(seo_keyword, ',')) as listed(word) where lower(btrim(listed.word)) = lower(${keyword}))`,
-        ),
-      );
+    // The keywords column holds them trimmed of spaces and in lower case: containment is what its GIN index answers.
+    if (keyword) conditions.push(sql<SqlBool>`keywords @> array[lower(${keyword})]`);
     return eb.and(conditions);
   };
 }
@@ -133,7 +142,7 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
   const ordered = () =>
     db
       .selectFrom('blog_posts')
-      .selectAll()
+      .select(POST_COLUMNS)
       .orderBy('published_at', (order) => order.desc().nullsLast())
       .orderBy('id', 'desc');
 
@@ -158,14 +167,19 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
     },
 
     async getById(id, { includeUnpublished }) {
-      let query = db.selectFrom('blog_posts').selectAll().where('id', '=', id);
+      let query = db.selectFrom('blog_posts').select(POST_COLUMNS).where('id', '=', id);
       if (!includeUnpublished) query = query.where(publicNow);
       const row = await query.executeTakeFirst();
       return row ? rowToPost(row) : undefined;
     },
 
     async getPublishedBySlug(slug) {
-      const row = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).where(publicNow).executeTakeFirst();
+      const row = await db
+        .selectFrom('blog_posts')
+        .select(POST_COLUMNS)
+        .where('slug', '=', slug)
+        .where(publicNow)
+        .executeTakeFirst();
       return row ? rowToPost(row) : undefined;
     },
 
