@@ -10,6 +10,8 @@ export interface CachedPostList {
   lastModified: string;
   /** Milliseconds since the epoch. */
   cachedAt: number;
+  /** How many published posts the blog held then (the answer's count): a post gone or come at any age changes it. */
+  total: number;
 }
 
 export interface ListCacheDeps {
@@ -54,7 +56,13 @@ function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefine
     const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.blogList) ?? 'null');
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const record = parsed as Partial<CachedPostList>;
-    if (!Array.isArray(record.data) || typeof record.lastModified !== 'string' || typeof record.cachedAt !== 'number')
+    // A record of an earlier version has no count: it is dropped, so the list is fetched once more.
+    if (
+      !Array.isArray(record.data) ||
+      typeof record.lastModified !== 'string' ||
+      typeof record.cachedAt !== 'number' ||
+      typeof record.total !== 'number'
+    )
       return undefined;
     return record as CachedPostList;
   } catch {
@@ -64,8 +72,11 @@ function readCache(storage: ListCacheDeps['storage']): CachedPostList | undefine
 
 /**
  * The blog list with its local-storage cache: a cached list is used while the newest update
- * among the latest 10 posts is not newer than its own and those posts are still its first ones;
- * otherwise it is dropped and the list refetched. If that check fails, the cache is used while under 5 minutes old.
+ * among the latest 10 posts is not newer than its own, those posts are still its first ones and
+ * the blog counts as many posts as when it was cached; otherwise it is dropped and the list
+ * refetched. The count is what tells an older post taken down (or come back) beyond the latest
+ * 10: its card would otherwise stay in the cached list, however long. If that check fails, the
+ * cache is used while under 5 minutes old.
  */
 export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPosts> {
   const { http, storage, now } = deps;
@@ -73,9 +84,12 @@ export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPos
   if (cached) {
     try {
       const latest = await listPosts(http, { page: 1, perPage: BLOG.cacheValidationPerPage, status: 'published' });
-      if (newestUpdate(latest.data) <= Date.parse(cached.lastModified) && sameNewestPosts(latest.data, cached.data))
-        // The check's answer counts the blog as it is now (an older post may have gone or come).
-        return { posts: cached.data, total: Math.max(listTotal(latest), cached.data.length), source: 'cache' };
+      if (
+        newestUpdate(latest.data) <= Date.parse(cached.lastModified) &&
+        sameNewestPosts(latest.data, cached.data) &&
+        listTotal(latest) === cached.total
+      )
+        return { posts: cached.data, total: cached.total, source: 'cache' };
     } catch {
       // The server is out of reach: the cached posts are all the list can show until it answers again.
       if (now() - cached.cachedAt < BLOG.fallbackCacheMaxAgeMs)
@@ -85,15 +99,17 @@ export async function loadPostsWithCache(deps: ListCacheDeps): Promise<LoadedPos
   }
   const { page, perPage, status } = BLOG.listRequest;
   const fresh = await listPosts(http, { page, perPage, status });
+  const total = listTotal(fresh);
   const record: CachedPostList = {
     data: fresh.data,
     lastModified: new Date(newestUpdate(fresh.data)).toISOString(),
     cachedAt: now(),
+    total,
   };
   try {
     storage.setItem(STORAGE_KEYS.blogList, JSON.stringify(record));
   } catch {
     // A full or disabled storage only costs the next visit a refetch.
   }
-  return { posts: fresh.data, total: listTotal(fresh), source: 'network' };
+  return { posts: fresh.data, total, source: 'network' };
 }

@@ -50,11 +50,11 @@ describe('the list request and its fallbacks', () => {
 });
 
 describe('the list cache, with a movable clock', () => {
-  test('stores {data, lastModified, cachedAt} and reuses it while the latest 10 posts are not newer', async () => {
+  test('stores {data, lastModified, cachedAt, total} and reuses it while the latest 10 posts are not newer', async () => {
     const server = createFakeBlogServer(posts());
     const time = clock();
     expect((await loadPostsWithCache({ http: server, storage: localStorage, now: time.now })).source).toBe('network');
-    expect(stored()).toEqual({ data: posts(), lastModified: posts()[0]?.updated_at, cachedAt: time.now() });
+    expect(stored()).toEqual({ data: posts(), lastModified: posts()[0]?.updated_at, cachedAt: time.now(), total: 20 });
 
     time.advance(60 * MINUTE);
     server.requests.length = 0;
@@ -62,12 +62,12 @@ describe('the list cache, with a movable clock', () => {
     expect(again).toEqual({ posts: posts(), total: 20, source: 'cache' });
     expect(server.requests).toEqual(['/api/storychief/stories?page=1&per_page=10&status=published']);
 
-    // An older post added beyond the newest 10 keeps the cache, and the check's answer counts it.
+    // An older post come beyond the newest 10 changes the count: the list is fetched again, with it.
     server.posts = [...posts(), makePost(1)];
     expect(await loadPostsWithCache({ http: server, storage: localStorage, now: time.now })).toEqual({
-      posts: posts(),
+      posts: [...posts(), makePost(1)],
       total: 21,
-      source: 'cache',
+      source: 'network',
     });
   });
 
@@ -99,6 +99,20 @@ describe('the list cache, with a movable clock', () => {
     time.advance(MINUTE);
     const withoutTakenDown = await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
     expect(withoutTakenDown.posts.map((post) => post.id)).not.toContain(40);
+  });
+
+  test('a post taken down beyond the latest 10 leaves the list and its page at the next check, though no update is newer', async () => {
+    const server = createFakeBlogServer(posts());
+    const time = clock();
+    await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
+    // Post 25 is the 16th newest: the check's 10 newest are the cached ones, unchanged.
+    server.posts = posts().filter((post) => post.id !== 25);
+    time.advance(MINUTE);
+    const loaded = await loadPostsWithCache({ http: server, storage: localStorage, now: time.now });
+    expect(loaded.posts.map((post) => post.id)).not.toContain(25);
+    expect(loaded.total).toBe(19);
+    expect(stored()?.data.map((post) => post.id)).not.toContain(25);
+    await expect(findPostBySlug(server, 'post-25')).rejects.toThrow('Post with slug "post-25" not found');
   });
 
   test('when the check fails the cache is used while under 5 minutes old, and dropped after', async () => {
