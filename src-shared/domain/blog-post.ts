@@ -163,6 +163,23 @@ export const BlogPostListSchema = Type.Object({
 });
 export type BlogPostList = Static<typeof BlogPostListSchema>;
 
+/** The most keywords one answer of the keyword list carries (the dropdown's), the most used first. */
+export const BLOG_KEYWORDS_MAX_LIMIT = 200;
+
+/**
+ * Every keyword the published posts list, each with how many posts list it (any case counts
+ * as one keyword, shown as the posts write it), the most used first, then by name.
+ */
+export const BlogKeywordListSchema = Type.Object({
+  data: Type.Array(Type.Object({ keyword: Type.String(), count: Type.Integer() })),
+  /**
+   * Set when only the newest this many posts were read (a source that cannot count them all,
+   * StoryChief): the keywords of older posts are not in the list.
+   */
+  searched_newest: Type.Optional(Type.Integer()),
+});
+export type BlogKeywordList = Static<typeof BlogKeywordListSchema>;
+
 export const SavePostHtmlBodySchema = Type.Object(
   {
     filename: Type.String({ minLength: 1, maxLength: BLOG_PAGE_FILENAME_MAX_LENGTH }),

@@ -10,6 +10,19 @@ export interface PostQuery {
   keyword?: string;
 }
 
+/** The keyword list's request: keywords holding `search` (trimmed, never empty), at most `limit` of them. */
+export interface KeywordQuery {
+  search?: string;
+  limit: number;
+}
+
+/** Published posts' keywords with their counts, the most used first (BlogKeywordList). */
+export interface KeywordPage {
+  keywords: { keyword: string; count: number }[];
+  /** Only the newest this many posts were read (the source cannot count them all). */
+  searchedNewest?: number;
+}
+
 /** What the sitemap needs of a published post. */
 export type PublishedSlug = Pick<BlogPost, 'slug' | 'updated_at'>;
 
@@ -37,6 +50,8 @@ export interface PostSource {
   getPublishedBySlug(slug: string): Promise<BlogPost | undefined>;
   /** The slugs and update times of the newest `limit` published posts (for the sitemap), never their text. */
   listPublishedSlugs(limit: number): Promise<PublishedSlug[]>;
+  /** The keywords the published posts list, counted, the most used first, then by name. */
+  listKeywords(query: KeywordQuery): Promise<KeywordPage>;
 }
 
 /**
@@ -96,5 +111,6 @@ export function withShortCache(source: PostSource, ttlMs: number): PostSource {
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
     listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),
+    listKeywords: (query) => cached(`keywords:${JSON.stringify([query.search, query.limit])}`, () => source.listKeywords(query)),
   };
 }

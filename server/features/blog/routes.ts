@@ -5,6 +5,7 @@ import {
   BLOG_LIST_PATHS,
   BLOG_POST_PATHS,
   SavePostHtmlBodySchema,
+  type BlogKeywordList,
   type BlogPost,
   type CheckHtmlResult,
   type SavePostHtmlResult,
@@ -16,6 +17,7 @@ import {
   getBlogPost,
   getCachedPost,
   getPublishedPostBySlug,
+  listBlogKeywords,
   listBlogPosts,
   savePostHtml,
 } from '../../../src-shared/domain/endpoints/blog.ts';
@@ -101,6 +103,28 @@ export function registerBlogRoutes(app: FastifyInstance, deps: BlogRouteDeps): v
       },
     });
   }
+
+  // Public: the published posts' keywords, for the list page's dropdown.
+  api.route({
+    ...routeOf(listBlogKeywords),
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const search = request.query.search?.trim() || undefined;
+      try {
+        const { keywords, searchedNewest } = await source.listKeywords({
+          limit: request.query.limit,
+          ...(search ? { search } : {}),
+        });
+        const body: BlogKeywordList = {
+          data: keywords,
+          ...(searchedNewest === undefined ? {} : { searched_newest: searchedNewest }),
+        };
+        return reply.header('cache-control', 'no-cache').send(body);
+      } catch (error) {
+        return unavailable(reply, error);
+      }
+    },
+  });
 
   for (const postPath of BLOG_POST_PATHS) {
     api.route({

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
 import type { BlogPostsTable, Schema } from '../../db/schema.ts';
-import type { PostPage, PostQuery, PostSource } from './post-source.ts';
+import type { KeywordPage, PostPage, PostQuery, PostSource } from './post-source.ts';
 
 /** What the database derives from a post for its search (migration 32): never written, never served. */
 type SearchColumns = 'content_text' | 'keywords';
@@ -181,6 +181,28 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
         .where(publicNow)
         .executeTakeFirst();
       return row ? rowToPost(row) : undefined;
+    },
+
+    /**
+     * Counted in the database over every published post: a keyword once per post, any case as
+     * one (shown as most of its posts write it), blanks left out. A search
+     * first keeps the posts whose keywords hold it (seo_keyword's trigram index, migration 32),
+     * then the keywords that do. Without a search every published post is read: the short cache
+     * (withShortCache) makes that once per interval, not once per visitor.
+     */
+    async listKeywords({ search, limit }): Promise<KeywordPage> {
+      const pattern = search === undefined ? undefined : containsPattern(search.toLowerCase());
+      let posts = db.selectFrom('blog_posts').select(['id', 'seo_keyword']).where(publicNow);
+      if (pattern !== undefined) posts = posts.where(sql<SqlBool>`seo_keyword ilike ${pattern} escape '\\'`);
+      const word = sql<string>`btrim(listed.word)`;
+      const { rows } = await sql<{ keyword: string; count: number }>`
+        select mode() within group (order by ${word}) as keyword, count(distinct posts.id)::int as count
+        from (${posts}) as posts cross join unnest(string_to_array(posts.seo_keyword, ',')) as listed(word)
+        where ${word} <> '' ${pattern === undefined ? sql`` : sql`and lower(${word}) like ${pattern} escape '\\'`}
+        group by lower(${word})
+        order by count desc, lower(${word})
+        limit ${limit}`.execute(db);
+      return { keywords: rows };
     },
 
     async listPublishedSlugs(limit) {

@@ -12,12 +12,14 @@ import type { StoryChiefConfig } from './config.ts';
 import {
   isPublishedAt,
   PostSourceUnavailableError,
+  type KeywordPage,
+  type KeywordQuery,
   type PostPage,
   type PostQuery,
   type PostSource,
   type PublishedSlug,
 } from './post-source.ts';
-import { matchesSearch } from './search.ts';
+import { countKeywords, matchesSearch } from './search.ts';
 
 type Json = Record<string, unknown>;
 
@@ -211,7 +213,22 @@ export function createStoryChiefSource(config: StoryChiefConfig, log: FastifyBas
     };
   }
 
+  /**
+   * The keyword list: StoryChief counts none, so the published posts are read as a search reads
+   * them (the newest LOOKUP_PAGES pages, 5,000 posts at most) and counted here; when the pages
+   * went on beyond those, the answer says how many of the newest posts were read.
+   */
+  async function keywords(query: KeywordQuery): Promise<KeywordPage> {
+    const posts: BlogPost[] = [];
+    const complete = await eachOf('published', (page) => {
+      posts.push(...page);
+      return false;
+    });
+    return { keywords: countKeywords(posts, query), ...(complete ? {} : { searchedNewest: posts.length }) };
+  }
+
   return {
+    listKeywords: keywords,
     list: (query) => (query.search || query.keyword ? search(query) : list(query.page, query.perPage, query.status)),
 
     async getById(id, { includeUnpublished }) {

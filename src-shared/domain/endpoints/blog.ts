@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { AdminResultSchema } from '../admin.ts';
 import {
   BLOG_KEYWORD_MAX_LENGTH,
+  BLOG_KEYWORDS_MAX_LIMIT,
+  BlogKeywordListSchema,
   BLOG_LIST_MAX_PAGE,
   BLOG_SEARCH_MAX_LENGTH,
   BLOG_POST_INCLUDES,
@@ -83,6 +85,21 @@ export const getPublishedPostBySlug = endpoint({
   path: '/api/post-by-slug/:slug',
   params: SlugParamsSchema,
   response: { 200: Type.Unsafe<{ data: BlogPost }>({}), ...failures },
+});
+
+/**
+ * The published posts' keywords, counted and sorted by the server (BlogKeywordListSchema): the
+ * list page's keyword dropdown. `search` keeps the keywords holding it (any case); `limit` caps
+ * the answer, the most used kept. Public. Not StoryChief's.
+ */
+export const listBlogKeywords = endpoint({
+  method: 'GET',
+  path: '/api/blog-keywords',
+  querystring: Type.Object({
+    search: Type.Optional(Type.String({ maxLength: BLOG_KEYWORD_MAX_LENGTH })),
+    limit: Type.Integer({ minimum: 1, maximum: BLOG_KEYWORDS_MAX_LIMIT, default: BLOG_KEYWORDS_MAX_LIMIT }),
+  }),
+  response: { 200: BlogKeywordListSchema, ...failures },
 });
 
 /** Whether a static page of the post is stored. */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { loadPostsWithCache } from '../../../src-shared/api/blog/list-cache.ts';
+import { listKeywords } from '../../../src-shared/api/blog/list-keywords.ts';
 import {
   BLOG_PAGE_PARAM,
   blogListPath,
@@ -22,7 +23,7 @@ import { SearchIcon } from './blog-icons.ts';
 import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
-import { allKeywords, filterPosts, pageOf } from './list-rules.ts';
+import { allKeywords, byName, filterPosts, pageOf } from './list-rules.ts';
 import { useListSlice } from './list-pages.ts';
 import { PAGE_CHANGE_STATE, useListFilters } from './list-filters.ts';
 import { returnedFromPost } from './list-return.ts';
@@ -87,11 +88,27 @@ export function BlogListPage() {
 
   const first = load.status === 'ready' ? load : undefined;
   const posts = useMemo(() => first?.posts ?? [], [first]);
-  const keywords = useMemo(() => allKeywords(posts), [posts]);
   const filtered = useMemo(() => filterPosts(posts, search, keyword), [posts, search, keyword]);
   // The blog holds more posts than the first request brought: its pages and searches are the
   // server's, fetched as they are turned to; a blog within them is paged and searched here.
   const archive = first !== undefined && first.total > first.posts.length;
+
+  // The dropdown's keywords: of the whole blog, counted by the server (the most used ones, when
+  // there are more than one answer carries), once the blog is known to be longer than the posts
+  // here; otherwise those posts are the whole blog. Should the request fail, the posts' own stand in.
+  const [blogKeywords, setBlogKeywords] = useState<string[]>();
+  useEffect(() => {
+    if (!archive) return;
+    let current = true;
+    listKeywords(blogHttp).then(
+      (list) => current && setBlogKeywords(byName(list.data.map((entry) => entry.keyword))),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [archive]);
+  const keywords = useMemo(() => (archive && blogKeywords) || allKeywords(posts), [archive, blogKeywords, posts]);
   const query = useMemo(() => ({ search: search.trim(), keyword: keyword.trim() }), [search, keyword]);
   const requested = requestedBlogPage(params) ?? 1;
   const {

@@ -24,13 +24,18 @@ export function filterPosts(posts: readonly BlogPost[], search: string, keyword:
   return posts.filter((post) => postMatches(post, query, contentText));
 }
 
+/** Keywords as the dropdown lists them: by name, case-insensitively. */
+export function byName(keywords: readonly string[]): string[] {
+  return [...keywords].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
 /** Every keyword of the posts, for the dropdown, sorted case-insensitively. */
 export function allKeywords(posts: readonly BlogPost[]): string[] {
   const byLowerCase = new Map<string, string>();
   for (const post of posts)
     for (const keyword of keywordsOf(post))
       if (!byLowerCase.has(keyword.toLowerCase())) byLowerCase.set(keyword.toLowerCase(), keyword);
-  return [...byLowerCase.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  return byName([...byLowerCase.values()]);
 }
 
 /** The posts of one page of the list (pages count from 1). */

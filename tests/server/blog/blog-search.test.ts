@@ -87,3 +87,50 @@ describe('searching the list in the database', () => {
     expect(keyword.body.error).toBe("Invalid query: 'keyword' must be at most 100 characters");
   });
 });
+
+describe('the keyword list counts every published post in the database', () => {
+  type Keywords = { data: { keyword: string; count: number }[]; searched_newest?: number; error?: string };
+  const keywords = async (query: Record<string, string> = {}) => {
+    const response = await server.fetch(`/api/blog-keywords?${new URLSearchParams(query)}`);
+    return { status: response.status, body: (await response.json()) as Keywords };
+  };
+
+  test('lists the keywords of posts far beyond the newest 50, counted and most used first, any case as one', async () => {
+    const db = server.app.database.db;
+    // A draft's keywords are no reader's; the same keyword in another case is the same one.
+    await sql`insert into blog_posts (slug, title, content_html, seo_keyword, status, published_at)
+      values ('keyword-draft', 'Draft', '<p>x</p>', 'secret plans, archive', 'draft', now()),
+             ('keyword-shout', 'Shout', '<p>x</p>', 'REMOTE WORK,  remote work ', 'published', timestamptz '2019-01-01')`.execute(
+      db,
+    );
+    try {
+      const { status, body } = await keywords();
+      expect(status).toBe(200);
+      expect(body.data.slice(0, 2)).toEqual([
+        { keyword: 'Remote Work', count: 61 },
+        { keyword: 'archive', count: 60 },
+      ]);
+      expect(body.data).toContainEqual({ keyword: 'remote hiring', count: 1 });
+      expect(body.data.map((entry) => entry.keyword)).not.toContain('secret plans');
+      const counts = body.data.map((entry) => entry.count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(body.searched_newest).toBeUndefined();
+    } finally {
+      await db.deleteFrom('blog_posts').where('slug', 'in', ['keyword-draft', 'keyword-shout']).execute();
+    }
+  });
+
+  test('a search keeps the keywords holding it, any case, its wildcards plain; the limit caps the answer', async () => {
+    expect((await keywords({ search: 'REMOTE' })).body.data).toEqual([
+      { keyword: 'Remote Work', count: 60 },
+      { keyword: 'remote hiring', count: 1 },
+    ]);
+    expect((await keywords({ search: 'remote_' })).body.data).toEqual([]);
+    expect((await keywords({ search: '%' })).body.data).toEqual([]);
+    // Equal counts go by name.
+    expect((await keywords({ limit: '1' })).body.data).toEqual([{ keyword: 'archive', count: 60 }]);
+    const tooMany = await keywords({ limit: '201' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe("Invalid query: 'limit' must be <= 200");
+  });
+});

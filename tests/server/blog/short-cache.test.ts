@@ -12,6 +12,7 @@ function recordingSource() {
       return Promise.resolve(undefined);
     },
     listPublishedSlugs: () => Promise.resolve([]),
+    listKeywords: () => Promise.resolve({ keywords: [] }),
   };
   return { source, asked };
 }

@@ -368,6 +368,33 @@ describe('with STORYCHIEF_API_KEY set, posts come from StoryChief through the ad
     expect(beyond.meta.searched_newest).toBe(5_000);
   });
 
+  test("the keyword list counts StoryChief's published posts here, and says when it read only the newest 5,000", async () => {
+    let stories = Array.from({ length: 250 }, (_, index) =>
+      story(index + 1, index < 3 ? { seo_keywords: ['Rare Topic', 'hiring', 'HIRING'] } : {}),
+    );
+    peer.answer = pagedStories(() => stories);
+    const keywords = async (query = '') =>
+      (await (await server.fetch(`/api/blog-keywords${query}`)).json()) as {
+        data: { keyword: string; count: number }[];
+        searched_newest?: number;
+      };
+
+    expect(await keywords()).toEqual({
+      data: [
+        { keyword: 'hiring', count: 250 },
+        { keyword: 'ai recruiting', count: 247 },
+        { keyword: 'Rare Topic', count: 3 },
+      ],
+    });
+    expect((await keywords('?search=RARE')).data).toEqual([{ keyword: 'Rare Topic', count: 3 }]);
+    // The reader's words never go to StoryChief: only the fixed list requests do.
+    for (const request of peer.requests) expect(request.url).toMatch(/^\/1\.0\/stories\?page=\d+&per_page=100&status=published$/);
+
+    stories = Array.from({ length: 5_050 }, (_, index) => story(index + 1));
+    // Equal counts go by name.
+    expect(await keywords('?limit=1')).toEqual({ data: [{ keyword: 'ai recruiting', count: 5_000 }], searched_newest: 5_000 });
+  });
+
   test("while StoryChief is down, the app's blog pages answer 502, not the 200 of a page that can show no post", async () => {
     const build = await createTempTree({
       'index.html':

@@ -268,6 +268,7 @@ describe('escaping in the blog first paint (with an in-memory post source)', () 
     getById: () => Promise.resolve(post),
     getPublishedBySlug: () => Promise.resolve(post),
     listPublishedSlugs: () => Promise.resolve([post]),
+    listKeywords: () => Promise.resolve({ keywords: [] }),
   };
   const noPages: PageStore = { get: () => Promise.resolve(undefined), save: () => Promise.resolve() };
   const pages = createPublicPages(source, noPages);

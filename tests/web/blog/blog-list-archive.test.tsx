@@ -110,6 +110,37 @@ describe('a blog with more published posts than the first list request holds', (
     expect(screen.getByTestId('location').textContent).toBe('/blog?q=OLDER+POST+1&page=4');
   });
 
+  test("the keyword dropdown lists the keywords of every published post, not only the newest 50's; a draft's are not", async () => {
+    const db = server.app.database.db;
+    await db.updateTable('blog_posts').set({ seo_keyword: 'Deep Archive' }).where('slug', '=', 'archive-post-100').execute();
+    await db
+      .updateTable('blog_posts')
+      .set({ seo_keyword: 'Unpublished Plans', status: 'draft' })
+      .where('slug', '=', 'archive-post-101')
+      .execute();
+    try {
+      const { fetch } = realServer();
+      renderBlog('/blog', { fetch } as never);
+      const select = await screen.findByRole('combobox', { name: 'Keyword' });
+      await waitFor(() => expect(within(select).getByRole('option', { name: 'Deep Archive' })).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      expect(within(select).queryByRole('option', { name: 'Unpublished Plans' })).toBeNull();
+      // The bundled posts' keywords are there too, by name.
+      const names = within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent ?? '');
+      expect(names).toContain('remote hiring');
+      expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    } finally {
+      await db
+        .updateTable('blog_posts')
+        .set({ seo_keyword: '', status: 'published' })
+        .where('slug', 'in', ['archive-post-100', 'archive-post-101'])
+        .execute();
+    }
+  });
+
   test('the keyword filter reaches every post, and pages its matches', async () => {
     const db = server.app.database.db;
     await db.updateTable('blog_posts').set({ seo_keyword: 'remote hiring' }).where('slug', 'like', 'archive-post-1__').execute();
