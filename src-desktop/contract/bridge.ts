@@ -57,6 +57,12 @@ export interface ConsoleSettings {
    * file was moved, so the console can tell the operator.
    */
   resetBackupPath?: string;
+  /**
+   * Only on a launch that found the settings file unreadable and could not set it aside or write
+   * a new one (a read-only folder, a full disk): the console runs on its defaults, kept in memory
+   * until it closes, and the unreadable file is kept, unchanged, at `keptAt`.
+   */
+  unsavedSettings?: { keptAt: string };
   /** A stored server address the console no longer accepts (http to another machine), and why. */
   refusedServerUrl?: { url: string; error: string };
 }

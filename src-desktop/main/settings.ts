@@ -13,7 +13,7 @@ export interface WindowBounds {
 }
 
 /** What the console remembers between launches (electron-store writes it atomically). */
-interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath' | 'refusedServerUrl'> {
+interface StoredSettings extends Omit<ConsoleSettings, 'resetBackupPath' | 'refusedServerUrl' | 'unsavedSettings'> {
   bounds: WindowBounds | null;
   /** Keychain accounts (server origins, never secrets) whose entries a run could not remove. */
   pendingKeychainRemovals: string[];
@@ -65,11 +65,46 @@ function isUnusableFile(error: unknown): boolean {
   return error.name === 'SyntaxError' || error.message.startsWith('Config schema violation:');
 }
 
+/** Where the settings live: electron-store's file, or memory when no file can be written. */
+interface Backing {
+  /** One setting, or its default when the file lacks it. */
+  get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key];
+  set<Key extends keyof StoredSettings>(key: Key, value: StoredSettings[Key]): void;
+}
+
+/**
+ * electron-store's file. It reads the file at every get, and one removed while the console runs
+ * (to start afresh) reads as an empty object: each setting then answers its default.
+ */
+function fileBacking(store: Store<StoredSettings>): Backing {
+  return { get: (key) => store.get(key, DEFAULTS[key]), set: (key, value) => store.set(key, value) };
+}
+
+/**
+ * The defaults, in memory for this run: the operator can still choose a server and work. A
+ * keychain removal to do at the next launch cannot be noted there, so that write throws, as a
+ * refused file write would, and the vault says what the keychain may keep (token-vault.ts).
+ */
+function memoryBacking(file: string): Backing {
+  const memory: StoredSettings = { ...DEFAULTS };
+  return {
+    get: (key) => memory[key],
+    set: (key, value) => {
+      if (key === 'pendingKeychainRemovals') {
+        throw new Error(`The console's settings are kept in memory only, because ${file} cannot be replaced`);
+      }
+      memory[key] = value;
+    },
+  };
+}
+
 /**
  * Opens the settings. A file that is not valid JSON or breaks the schema is renamed to
  * `settings.corrupt-<time>.json` beside it, then the defaults start a new file: the operator
- * loses nothing silently, is told where the old file went, and can recover by hand. Other
- * errors are thrown as they are.
+ * loses nothing silently, is told where the old file went, and can recover by hand. When that
+ * recovery fails too (a read-only folder, a full disk), the console still starts, on its
+ * defaults in memory, and tells the operator (`unsavedSettings`); the unreadable file stays
+ * where the failed step left it, unchanged. Other errors are thrown as they are.
  */
 export function openSettings(options: SettingsOptions): SettingsStore {
   const storeOptions = {
@@ -79,25 +114,33 @@ export function openSettings(options: SettingsOptions): SettingsStore {
     clearInvalidConfig: false,
     cwd: options.cwd,
   };
-  let store: Store<StoredSettings>;
+  // The path electron-store uses, known here although its constructor may be what failed.
+  const file = path.join(options.cwd, `${storeOptions.name}.json`);
+  let backing: Backing;
   let resetBackupPath: string | null = null;
+  let unsavedSettings: ConsoleSettings['unsavedSettings'] = undefined;
   try {
-    store = new Store<StoredSettings>(storeOptions);
+    backing = fileBacking(new Store<StoredSettings>(storeOptions));
   } catch (error) {
     if (!isUnusableFile(error)) throw error;
-    // The path electron-store uses, known here although its constructor is what failed.
-    const file = path.join(options.cwd, `${storeOptions.name}.json`);
     const stamp = (options.now?.() ?? new Date()).toISOString().replaceAll(':', '-');
-    resetBackupPath = path.join(path.dirname(file), `${storeOptions.name}.corrupt-${stamp}.json`);
-    renameSync(file, resetBackupPath);
-    console.warn(`The console's settings file could not be read and was moved to ${resetBackupPath}: ${String(error)}`);
-    store = new Store<StoredSettings>(storeOptions);
+    const backup = path.join(path.dirname(file), `${storeOptions.name}.corrupt-${stamp}.json`);
+    let keptAt = file;
+    try {
+      renameSync(file, backup);
+      keptAt = backup;
+      backing = fileBacking(new Store<StoredSettings>(storeOptions));
+      resetBackupPath = backup;
+      console.warn(`The console's settings file could not be read and was moved to ${backup}: ${String(error)}`);
+    } catch (recoveryError) {
+      backing = memoryBacking(file);
+      unsavedSettings = { keptAt };
+      console.warn(
+        `The console's settings file could not be read (${String(error)}) nor replaced (${String(recoveryError)}), so the settings are kept in memory for this run; the file is at ${keptAt}.`,
+      );
+    }
   }
-  /**
-   * One setting, or its default when the file lacks it: electron-store reads the file at every
-   * get, and one removed while the console runs (to start afresh) reads as an empty object.
-   */
-  const read = <Key extends keyof StoredSettings>(key: Key): StoredSettings[Key] => store.get(key, DEFAULTS[key]);
+  const read = backing.get;
   return {
     get: () => {
       // An address an earlier version accepted (http to another machine) is not used any more.
@@ -108,13 +151,14 @@ export function openSettings(options: SettingsOptions): SettingsStore {
         lastScreen: read('lastScreen'),
         ...(stored !== null && checked && !checked.ok ? { refusedServerUrl: { url: stored, error: checked.error } } : {}),
         ...(resetBackupPath ? { resetBackupPath } : {}),
+        ...(unsavedSettings ? { unsavedSettings } : {}),
       };
     },
-    setServerUrl: (serverUrl) => store.set('serverUrl', serverUrl),
-    setLastScreen: (screen) => store.set('lastScreen', screen),
+    setServerUrl: (serverUrl) => backing.set('serverUrl', serverUrl),
+    setLastScreen: (screen) => backing.set('lastScreen', screen),
     bounds: () => read('bounds'),
-    setBounds: (bounds) => store.set('bounds', bounds),
+    setBounds: (bounds) => backing.set('bounds', bounds),
     pendingKeychainRemovals: () => read('pendingKeychainRemovals'),
-    setPendingKeychainRemovals: (accounts) => store.set('pendingKeychainRemovals', accounts),
+    setPendingKeychainRemovals: (accounts) => backing.set('pendingKeychainRemovals', accounts),
   };
 }

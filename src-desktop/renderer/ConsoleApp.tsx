@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { hireAssistTheme } from '../../src-shared/ui/theme.ts';
 import { DEFAULT_SERVER_URL, type ConsoleBridge, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
 import { DismissableNotice } from './notices/DismissableNotice.tsx';
+import { SettingsNotSavedNotice } from './notices/SettingsNotSavedNotice.tsx';
 import { SettingsResetNotice } from './notices/SettingsResetNotice.tsx';
 import { ServerSetup } from './server-setup/ServerSetup.tsx';
 import { ConsoleShell } from './shell/ConsoleShell.tsx';
@@ -113,7 +114,8 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
   }
 
   const { settings, changingServer } = state;
-  // Shown on the first-run step (a reset forgets the server) and in the console, until dismissed.
+  // Shown on the first-run step (a reset forgets the server) and in the console, until dismissed;
+  // so is the notice of settings main could neither read nor replace.
   const resetNotice = settings.resetBackupPath ? (
     <SettingsResetNotice
       backupPath={settings.resetBackupPath}
@@ -124,10 +126,21 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       }
     />
   ) : null;
+  const unsavedNotice = settings.unsavedSettings ? (
+    <SettingsNotSavedNotice
+      keptAt={settings.unsavedSettings.keptAt}
+      onDismiss={() =>
+        setState((current) =>
+          current.phase === 'ready' ? { ...current, settings: { ...current.settings, unsavedSettings: undefined } } : current,
+        )
+      }
+    />
+  ) : null;
   const notice =
-    resetNotice || signOutFailure ? (
+    resetNotice || unsavedNotice || signOutFailure ? (
       <>
         {resetNotice}
+        {unsavedNotice}
         {signOutFailure && (
           <DismissableNotice intent="warning" title="Sign-out did not finish." onDismiss={() => setSignOutFailure(null)}>
             {signOutFailure}

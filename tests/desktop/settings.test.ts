@@ -1,3 +1,4 @@
+import type * as NodeFs from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,11 +9,23 @@ import { openSettings } from '../../src-desktop/main/settings.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
+/** The error the OS answers a rename with when a test says so (root may write in any folder, so a read-only one is played here). */
+const refusedRename = vi.hoisted(() => ({ error: null as Error | null }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof NodeFs>();
+  const renameSync: typeof fs.renameSync = (from, to) => {
+    if (refusedRename.error) throw refusedRename.error;
+    fs.renameSync(from, to);
+  };
+  return { ...fs, default: { ...fs, renameSync }, renameSync };
+});
+
 let folder: string;
 beforeEach(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'console-settings-'));
 });
 afterEach(async () => {
+  refusedRename.error = null;
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -67,6 +80,27 @@ describe('console settings (electron mocked, real electron-store on disk)', () =
     expect(settings.pendingKeychainRemovals()).toEqual([]);
     settings.setBounds({ x: 1, y: 2, width: 900, height: 600 });
     expect(openSettings({ cwd: folder }).get()).toEqual({ serverUrl: null, lastScreen: 'leads' });
+  });
+
+  it('starts on its defaults in memory when a corrupt file cannot be moved aside (a read-only folder), keeping the file', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const file = path.join(folder, 'settings.json');
+    await writeFile(file, '{"serverUrl": "https://admin.exa');
+    refusedRename.error = Object.assign(new Error(`EACCES: permission denied, rename '${file}'`), { code: 'EACCES' });
+    const settings = openSettings({ cwd: folder, now });
+    // The renderer is told the settings cannot be saved, and where the unreadable file is.
+    expect(settings.get()).toEqual({ serverUrl: null, lastScreen: 'leads', unsavedSettings: { keptAt: file } });
+    // The operator can still choose a server and work: for this run only.
+    settings.setServerUrl('https://admin.example.com');
+    settings.setLastScreen('users');
+    settings.setBounds({ x: 1, y: 2, width: 900, height: 600 });
+    expect(settings.get()).toMatchObject({ serverUrl: 'https://admin.example.com', lastScreen: 'users' });
+    expect(settings.bounds()).toEqual({ x: 1, y: 2, width: 900, height: 600 });
+    // A keychain entry to remove at the next launch cannot be noted: the vault must know (token-vault.ts).
+    expect(() => settings.setPendingKeychainRemovals(['https://admin.example.com'])).toThrow(/settings.json/);
+    // Nothing written, nothing lost.
+    expect(await readFile(file, 'utf8')).toBe('{"serverUrl": "https://admin.exa');
+    expect(await readdir(folder)).toEqual(['settings.json']);
   });
 
   it('leaves the file alone and throws when it cannot be read for another reason than its contents', async () => {
