@@ -13,7 +13,8 @@ export interface ConsoleBridge {
     get(): Promise<ConsoleSettings>;
     /** Validates (https, or http on this computer only) and stores the server URL; switching servers signs out. */
     setServerUrl(url: string): Promise<SetServerUrlResult>;
-    setLastScreen(screen: ConsoleScreen): Promise<void>;
+    /** Remembers the screen shown for the next launch; answers the settings file when it could not be written. */
+    setLastScreen(screen: ConsoleScreen): Promise<SettingSaved>;
   };
   /** Where the admin token is kept: the OS keychain, or memory only when none is available. */
   tokenStorage(): Promise<TokenStorageKind>;
@@ -70,6 +71,9 @@ export interface ConsoleSettings {
 export type SetServerUrlResult =
   /** `signOutFailure`: the server left could not be told of the sign-out, in the operator's words. */
   { ok: true; serverUrl: string; signOutFailure?: string } | { ok: false; error: string };
+
+/** Whether a setting reached the settings file; if not, the file main could not write. */
+export type SettingSaved = { ok: true } | { ok: false; file: string };
 
 export type TokenStorageKind = 'keychain' | 'memory';
 

@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
-import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult } from '../contract/bridge.ts';
+import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult, type SettingSaved } from '../contract/bridge.ts';
 import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
 import { keychainKeepsSession, type AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
@@ -112,9 +112,17 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
       switching = switched.catch(() => undefined);
       return switched;
     },
-    [IPC_CHANNELS.settingsSetLastScreen]: async (args) => {
+    [IPC_CHANNELS.settingsSetLastScreen]: async (args): Promise<SettingSaved> => {
       checkChannelArguments(IPC_CHANNELS.settingsSetLastScreen, args);
-      deps.settings.setLastScreen(args[0] as ConsoleScreen);
+      try {
+        deps.settings.setLastScreen(args[0] as ConsoleScreen);
+        return { ok: true };
+      } catch (error) {
+        // No permission, a full disk: the renderer tells the operator (once), who would otherwise
+        // find the console opening on another screen next time with no word why.
+        console.warn(`The screen shown could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+        return { ok: false, file: deps.settings.file };
+      }
     },
     [IPC_CHANNELS.tokenStorage]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.tokenStorage, args);

@@ -40,6 +40,8 @@ const SCHEMA = {
 } as const;
 
 export interface SettingsStore extends RemovalLedger {
+  /** The settings file (settings.json in the userData folder), for the operator when it cannot be written. */
+  readonly file: string;
   /** The settings, with `resetBackupPath` when this launch had to start them afresh. */
   get(): ConsoleSettings;
   setServerUrl(serverUrl: string): void;
@@ -142,6 +144,7 @@ export function openSettings(options: SettingsOptions): SettingsStore {
   }
   const read = backing.get;
   return {
+    file,
     get: () => {
       // An address an earlier version accepted (http to another machine) is not used any more.
       const stored = read('serverUrl');

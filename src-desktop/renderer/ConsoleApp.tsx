@@ -8,11 +8,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { hireAssistTheme } from '../../src-shared/ui/theme.ts';
 import { DEFAULT_SERVER_URL, type ConsoleBridge, type ConsoleScreen, type ConsoleSettings } from '../contract/bridge.ts';
 import { DismissableNotice } from './notices/DismissableNotice.tsx';
-import { SettingsNotSavedNotice } from './notices/SettingsNotSavedNotice.tsx';
+import { SettingsNotSavedNotice, type SettingsNotSaved } from './notices/SettingsNotSavedNotice.tsx';
 import { SettingsResetNotice } from './notices/SettingsResetNotice.tsx';
 import { ServerSetup } from './server-setup/ServerSetup.tsx';
 import { ConsoleShell } from './shell/ConsoleShell.tsx';
@@ -69,15 +69,26 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
   const [state, setState] = useState<RootState>({ phase: 'loading' });
   // Set when the server the operator switched away from was not told of the sign-out.
   const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
+  // Set when main cannot write the settings: told once a run (at start-up, or at the first screen
+  // it could not save), not at every screen the operator opens after, and kept until dismissed.
+  const [unsaved, setUnsaved] = useState<SettingsNotSaved | null>(null);
+  const toldUnsaved = useRef(false);
+  const tellUnsaved = useCallback((failure: SettingsNotSaved) => {
+    if (toldUnsaved.current) return;
+    toldUnsaved.current = true;
+    setUnsaved(failure);
+  }, []);
 
   const load = useCallback(async () => {
     setState({ phase: 'loading' });
     try {
-      setState({ phase: 'ready', settings: await bridge.settings.get(), changingServer: false });
+      const settings = await bridge.settings.get();
+      if (settings.unsavedSettings) tellUnsaved({ when: 'start', path: settings.unsavedSettings.keptAt });
+      setState({ phase: 'ready', settings, changingServer: false });
     } catch (error) {
       setState({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
     }
-  }, [bridge]);
+  }, [bridge, tellUnsaved]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the settings arrive from main
@@ -92,6 +103,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       ),
     [],
   );
+  const screenNotSaved = useCallback((file: string) => tellUnsaved({ when: 'last screen', path: file }), [tellUnsaved]);
 
   if (state.phase === 'loading') {
     return (
@@ -115,7 +127,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
 
   const { settings, changingServer } = state;
   // Shown on the first-run step (a reset forgets the server) and in the console, until dismissed;
-  // so is the notice of settings main could neither read nor replace.
+  // so is the notice of settings main cannot write.
   const resetNotice = settings.resetBackupPath ? (
     <SettingsResetNotice
       backupPath={settings.resetBackupPath}
@@ -126,16 +138,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       }
     />
   ) : null;
-  const unsavedNotice = settings.unsavedSettings ? (
-    <SettingsNotSavedNotice
-      keptAt={settings.unsavedSettings.keptAt}
-      onDismiss={() =>
-        setState((current) =>
-          current.phase === 'ready' ? { ...current, settings: { ...current.settings, unsavedSettings: undefined } } : current,
-        )
-      }
-    />
-  ) : null;
+  const unsavedNotice = unsaved ? <SettingsNotSavedNotice failure={unsaved} onDismiss={() => setUnsaved(null)} /> : null;
   const notice =
     resetNotice || unsavedNotice || signOutFailure ? (
       <>
@@ -171,6 +174,7 @@ function ConsoleRoot({ bridge }: { bridge: ConsoleBridge }) {
       screen={settings.lastScreen}
       notice={notice}
       onScreen={showScreen}
+      onScreenNotSaved={screenNotSaved}
       onChangeServer={() => setState({ phase: 'ready', settings, changingServer: true })}
     />
   );

@@ -188,7 +188,7 @@ describe('IPC hub (electron mocked, real server)', () => {
       value: { events: expect.any(Array), nextCursor: null },
     });
     expect(await record(admin('listOutbox'))).toMatchObject({ ok: true });
-    expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toBeUndefined();
+    expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toEqual({ ok: true });
     expect(await record(fromRenderer(IPC_CHANNELS.settingsGet))).toEqual({ serverUrl: server.url, lastScreen: 'users' });
     await record(admin('logout'));
     expect(await record(admin('validate'))).toEqual({ ok: true, value: false });
@@ -337,6 +337,20 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await admin('validate')).toEqual({ ok: true, value: false });
     expect(await admin('login', ADMIN_PASSWORD)).toEqual({ ok: true });
     expect(await admin('validate')).toEqual({ ok: true, value: true });
+  });
+
+  it('answers the settings file, instead of failing silently, when the screen shown cannot be saved', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users')).toEqual({ ok: true });
+    vi.spyOn(settings, 'setLastScreen').mockImplementationOnce(() => {
+      throw new Error("EACCES: permission denied, open '/home/op/.config/HireAssist Console/settings.json'");
+    });
+    expect(await fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'audit')).toEqual({
+      ok: false,
+      file: path.join(settingsDir, 'settings.json'),
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('EACCES'));
+    expect(await fromRenderer(IPC_CHANNELS.settingsGet)).toMatchObject({ lastScreen: 'users' });
   });
 
   it('signs out of the old server when the operator switches servers', async () => {

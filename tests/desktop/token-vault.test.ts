@@ -117,6 +117,7 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
   function settingsOnServer(): SettingsStore {
     let pending: string[] = [];
     return {
+      file: '/home/op/.config/HireAssist Console/settings.json',
       get: () => ({ serverUrl: SERVER, lastScreen: 'leads' }),
       setServerUrl: () => undefined,
       setLastScreen: () => undefined,

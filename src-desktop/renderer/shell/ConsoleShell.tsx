@@ -150,6 +150,8 @@ interface ConsoleShellProps {
   serverUrl: string;
   screen: ConsoleScreen;
   onScreen(screen: ConsoleScreen): void;
+  /** Main could not save the screen shown for the next launch: `file` is the settings file it could not write. */
+  onScreenNotSaved(file: string): void;
   onChangeServer(): void;
   /** A notice from outside the shell (settings reset), shown above the screen. */
   notice?: ReactNode;
@@ -160,7 +162,15 @@ interface ConsoleShellProps {
  * screens in a side navigation (also reachable from main's menu and shortcuts), and the
  * shared AdminGate, which asks for the password whenever there is no working session.
  */
-export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServer, notice }: ConsoleShellProps) {
+export function ConsoleShell({
+  bridge,
+  serverUrl,
+  screen,
+  onScreen,
+  onScreenNotSaved,
+  onChangeServer,
+  notice,
+}: ConsoleShellProps) {
   const styles = useStyles();
   const arrowKeys = useArrowNavigationGroup({ axis: 'vertical', circular: true });
   const platform = useMemo(() => bridgePlatform(bridge), [bridge]);
@@ -184,9 +194,11 @@ export function ConsoleShell({ bridge, serverUrl, screen, onScreen, onChangeServ
   const show = useCallback(
     (next: ConsoleScreen) => {
       onScreen(next);
-      void bridge.settings.setLastScreen(next);
+      void bridge.settings.setLastScreen(next).then((saved) => {
+        if (!saved.ok) onScreenNotSaved(saved.file);
+      });
     },
-    [bridge, onScreen],
+    [bridge, onScreen, onScreenNotSaved],
   );
 
   useEffect(() => bridge.onShowScreen(show), [bridge, show]);

@@ -191,7 +191,7 @@ export class TestConsoleBridge {
         const screen = args[0] as ConsoleScreen;
         if (!CONSOLE_SCREENS.includes(screen)) throw new Error(`Unknown screen ${String(screen)}`);
         this.settings.lastScreen = screen;
-        return undefined;
+        return { ok: true };
       }
       case IPC_CHANNELS.tokenStorage:
         return this.options.tokenStorage ?? 'keychain';
