@@ -61,11 +61,18 @@ const SIGNED_OUT: AdminOutcome<void> = { ok: true, value: undefined };
 /** What an admin call answers before any server is configured. */
 const NO_SERVER: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Choose the server to connect to first' };
 
-export function createAdminSession(options: { vault: TokenVault; serverUrl: string | null; fetch?: typeof fetch }): AdminSession {
+export interface AdminSessionOptions {
+  vault: TokenVault;
+  serverUrl: string | null;
+  /** How main reaches the server: Electron's net.fetch in the app (server-fetch.ts); tests give Node's or a stand-in. */
+  fetch: typeof fetch;
+}
+
+export function createAdminSession(options: AdminSessionOptions): AdminSession {
   let current: { origin: string; api: AdminApi; http: AdminHttp; tokenStore: TokenStore } | null = null;
   const connect = (origin: string) => {
     const tokenStore = options.vault.storeFor(origin);
-    const doFetch = withoutRedirects(options.fetch ?? ((input, init) => fetch(input, init)));
+    const doFetch = withoutRedirects(options.fetch);
     const deviceFetch = withKnownDevice(doFetch, origin, options.vault.storeFor(knownDeviceAccount(origin)));
     const httpOptions = { baseUrl: origin, tokenStore, fetch: deviceFetch };
     current = { origin, api: createFetchAdminApi(httpOptions), http: createAdminHttp(httpOptions), tokenStore };
@@ -173,10 +180,16 @@ function withoutRedirects(doFetch: typeof fetch): typeof fetch {
     const response = await doFetch(input, { ...init, redirect: 'manual' });
     if (response.status < 300 || response.status >= 400) return response;
     await response.body?.cancel().catch(() => undefined);
-    const location = response.headers.get('location');
-    console.warn(`Refused to follow the server's redirect (${response.status}) to ${location?.slice(0, 200) ?? 'nowhere'}`);
-    return Response.json({ success: false, error: redirectRefusedText(location) }, { status: 502 });
+    return redirectRefused(response.status, response.headers.get('location'));
   };
+}
+
+/** The answer main gives in place of a redirect of the server: its failure, with the reason every screen shows. */
+export function redirectRefused(status: number | null, location: string | null): Response {
+  console.warn(
+    `Refused to follow the server's redirect${status === null ? '' : ` (${status})`} to ${location?.slice(0, 200) ?? 'an address not known'}`,
+  );
+  return Response.json({ success: false, error: redirectRefusedText(location) }, { status: 502 });
 }
 
 function isUnauthorized(outcome: unknown): boolean {

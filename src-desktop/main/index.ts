@@ -6,6 +6,7 @@ import { registerRendererScheme, setupRendererProtocol } from './renderer-protoc
 import { createExportSaver } from './save-export.ts';
 import { IPC_CHANNELS } from '../contract/bridge.ts';
 import { openExternalSafely, remoteDebuggingSwitch, setupContentSecurity } from './security.ts';
+import { createServerFetch } from './server-fetch.ts';
 import { openSettings } from './settings.ts';
 import { loadKeytar, openTokenVault } from './token-vault.ts';
 import { RENDERER_DIR, rendererUrl, setupMainWindow } from './window.ts';
@@ -34,7 +35,7 @@ async function start(): Promise<void> {
   // An address an earlier version accepted and this one refuses (http to another machine) is
   // never contacted again: what the console kept for it goes, unsent.
   if (refusedServerUrl && URL.canParse(refusedServerUrl.url)) await forgetServer(vault, new URL(refusedServerUrl.url).origin);
-  const session = createAdminSession({ vault, serverUrl });
+  const session = createAdminSession({ vault, serverUrl, fetch: createServerFetch() });
   const window = setupMainWindow(settings, renderer);
   setupIpc({
     rendererUrl: renderer,

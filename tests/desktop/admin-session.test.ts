@@ -4,6 +4,7 @@ import { createAdminSession, redirectRefusedText } from '../../src-desktop/main/
 import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 import { listenOnLoopback } from '../support/free-port.ts';
+import { nodeFetch } from './support/node-fetch.ts';
 
 const SERVER = 'http://console.test';
 
@@ -99,7 +100,7 @@ describe('admin session in main: redirects', () => {
     try {
       const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
       await vault.storeFor(knownDeviceAccount(server.origin)).write('the-device-cookie');
-      const session = createAdminSession({ vault, serverUrl: server.origin });
+      const session = createAdminSession({ vault, serverUrl: server.origin, fetch: nodeFetch });
       const SECRET = 'the admin password';
       // The operator is told why, rather than signed in with a token from elsewhere.
       expect(await session.call({ method: 'login', args: [SECRET] })).toEqual({

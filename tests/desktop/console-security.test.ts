@@ -17,6 +17,7 @@ import { adminLogin } from '../support/admin-login.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { callAdmin as admin, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
 import { app, invoke, session } from './support/electron-mock.ts';
+import { nodeFetch } from './support/node-fetch.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -149,7 +150,7 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
     const settings = openSettings({ cwd: settingsDir });
-    const session = createAdminSession({ vault, serverUrl: null });
+    const session = createAdminSession({ vault, serverUrl: null, fetch: nodeFetch });
     setupConsoleIpc({ settings, vault, session });
     // Refused before anything is sent: the renderer asked for http to another machine.
     expect(await invoke(IPC_CHANNELS.settingsSetServerUrl, RENDERER.href, 'http://admin.example.com')).toEqual({
@@ -185,7 +186,7 @@ describe('the known-device cookie in main (electron mocked, real server)', () =>
 
   it('a console without the cookie (another machine behind the same address) is refused', async () => {
     const otherVault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
-    const other = createAdminSession({ vault: otherVault, serverUrl: server.url });
+    const other = createAdminSession({ vault: otherVault, serverUrl: server.url, fetch: nodeFetch });
     expect(await other.call({ method: 'login', args: [ADMIN_PASSWORD] })).toMatchObject({
       ok: false,
       reason: 'failed',

@@ -13,6 +13,7 @@ import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { callAdmin as admin, fromRenderer, RENDERER, setupConsoleIpc } from './support/console-ipc.ts';
 import { consoleContents, invoke, invokeAs } from './support/electron-mock.ts';
+import { nodeFetch } from './support/node-fetch.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
   settings = openSettings({ cwd: settingsDir });
   // The memory vault, as when the keychain is unavailable; the real keychain has its own test.
   vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
-  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
+  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl, fetch: nodeFetch });
   exportDir = await mkdtemp(path.join(tmpdir(), 'console-export-'));
   const exports = createExportSaver({
     showSaveDialog,

@@ -10,6 +10,7 @@ import { EXPORT_CONNECTION_LOST, EXPORT_DISK_FULL } from '../../src-shared/api/a
 import { createExportSaver, type ShowSaveDialog } from '../../src-desktop/main/save-export.ts';
 import { openTokenVault } from '../../src-desktop/main/token-vault.ts';
 import { closeHttpServer, listenOnLoopback } from '../support/free-port.ts';
+import { nodeFetch } from './support/node-fetch.ts';
 
 /**
  * A disk with `room` bytes left for the files main writes, once `full` is set: the write that
@@ -74,7 +75,7 @@ afterEach(async () => {
 async function exportTo(origin: string, onProgress: (bytes: number) => void = () => undefined) {
   const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
   await vault.storeFor(origin).write('the-admin-token');
-  const session = createAdminSession({ vault, serverUrl: origin });
+  const session = createAdminSession({ vault, serverUrl: origin, fetch: nodeFetch });
   const target = path.join(folder, 'leads.csv');
   await writeFile(target, 'the export of last week');
   const saver = createExportSaver({
@@ -180,7 +181,7 @@ describe('saving over a file that already exists (electron not needed)', () => {
     await writeFile(target, 'the export the operator keeps');
     const vault = await openTokenVault(() => Promise.reject(new Error('memory vault for this test')));
     await vault.storeFor(server.origin).write('the-admin-token');
-    const session = createAdminSession({ vault, serverUrl: server.origin });
+    const session = createAdminSession({ vault, serverUrl: server.origin, fetch: nodeFetch });
     const asked: string[] = [];
     const saver = createExportSaver({
       showSaveDialog: linuxSaveDialog(target, asked),

@@ -13,6 +13,7 @@ import { ADMIN_PASSWORD } from '../server/admin/admin-client.ts';
 import { closeHttpServer, listenOnLoopback } from '../support/free-port.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { callAdmin as admin, fromRenderer, setupConsoleIpc } from './support/console-ipc.ts';
+import { nodeFetch } from './support/node-fetch.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -87,7 +88,7 @@ beforeAll(async () => {
   settings = openSettings({ cwd: settingsDir });
   // The memory vault, as when the keychain is unavailable; the real keychain has its own test.
   vault = await openTokenVault(() => Promise.reject(new Error('no keychain in this test')));
-  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl });
+  const session = createAdminSession({ vault, serverUrl: settings.get().serverUrl, fetch: nodeFetch });
   setupConsoleIpc({ settings, vault, session });
 });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { knownDeviceAccount } from '../../src-desktop/main/known-device.ts';
 import { KEYCHAIN_SERVICE, type Keychain } from '../../src-desktop/main/token-vault.ts';
-import { app, Menu } from './support/electron-mock.ts';
+import { app, Menu, net } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
 
@@ -34,6 +34,7 @@ describe('main process start-up with a stored address it now refuses (electron m
     await vi.waitFor(() => expect(Menu.setApplicationMenu).toHaveBeenCalled());
 
     expect([...entries.keys()]).toEqual([`${KEYCHAIN_SERVICE}/https://admin.example.com`]);
+    expect(net.fetch).not.toHaveBeenCalled();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -58,6 +58,16 @@ export const protocol = {
   handle: vi.fn((_scheme: string, _handler: (request: Request) => Response | Promise<Response>) => undefined),
 };
 
+/**
+ * Chromium's network stack, which main uses to reach the server (server-fetch.ts). Unless a
+ * test answers for it, a call fails as net.fetch does when nothing answers.
+ */
+export const net = {
+  fetch: vi.fn(async (_input: string | Request, _init?: RequestInit): Promise<Response> => {
+    throw new Error('net::ERR_CONNECTION_REFUSED');
+  }),
+};
+
 export const dialog = {
   showSaveDialog: vi.fn(),
   showMessageBox: vi.fn(),
@@ -96,7 +106,7 @@ export class BrowserWindow {
 export const contextBridge = { exposeInMainWorld: vi.fn() };
 export const ipcRenderer = { invoke: vi.fn(async () => undefined), on: vi.fn(), removeListener: vi.fn() };
 
-export default { app, ipcMain, shell, session, protocol, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
+export default { app, ipcMain, shell, session, net, protocol, dialog, screen, Menu, BrowserWindow, contextBridge, ipcRenderer };
 
 /** The console window's webContents, as tests hand it to setupIpc. */
 export const consoleContents = { id: 1 };
