@@ -17,7 +17,7 @@ export interface ConsoleBridge {
     setLastScreen(screen: ConsoleScreen): Promise<SettingSaved>;
   };
   /** Where the admin token is kept: the OS keychain, or memory only when none is available. */
-  tokenStorage(): Promise<TokenStorageKind>;
+  tokenStorage(): Promise<TokenStorage>;
   /** Asks where to save, then main streams the server's CSV export straight into that file. */
   saveExport(request: ExportToSave): Promise<SaveFileResult>;
   /** Stops the running export (its saveExport answers 'cancelled'; no partial file stays). */
@@ -76,6 +76,17 @@ export type SetServerUrlResult =
 export type SettingSaved = { ok: true } | { ok: false; file: string };
 
 export type TokenStorageKind = 'keychain' | 'memory';
+
+/**
+ * Memory, and besides the keychain may still hold a session the console was asked to end (a
+ * sign-out, a switch of server) while the keychain did not answer, which it could not note for
+ * removal at the next launch either, its settings not being writable: that launch may sign in
+ * with it. The keychain banner then says so, and how to remove it.
+ */
+export const SESSION_LEFT_IN_KEYCHAIN = 'memory, session left in keychain';
+
+/** What the console tells the operator of where the admin token is kept. */
+export type TokenStorage = TokenStorageKind | typeof SESSION_LEFT_IN_KEYCHAIN;
 
 /** IPC channel names, one per call; main registers exactly these and nothing else. */
 export const IPC_CHANNELS = {

@@ -1,6 +1,13 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { ExportToSave, SaveFileResult } from '../../src-shared/domain/platform.ts';
-import { IPC_CHANNELS, type ConsoleScreen, type SetServerUrlResult, type SettingSaved } from '../contract/bridge.ts';
+import {
+  IPC_CHANNELS,
+  SESSION_LEFT_IN_KEYCHAIN,
+  type ConsoleScreen,
+  type SetServerUrlResult,
+  type SettingSaved,
+  type TokenStorage,
+} from '../contract/bridge.ts';
 import type { AdminFailure } from '../../src-shared/api/admin/transport.ts';
 import { keychainKeepsSession, type AdminSession } from './admin-session.ts';
 import { checkAdminCall, checkChannelArguments, type InvokeChannel } from './ipc-arguments.ts';
@@ -124,9 +131,10 @@ function handlers(deps: IpcDependencies): Record<InvokeChannel, (args: unknown[]
         return { ok: false, file: deps.settings.file };
       }
     },
-    [IPC_CHANNELS.tokenStorage]: async (args) => {
+    [IPC_CHANNELS.tokenStorage]: async (args): Promise<TokenStorage> => {
       checkChannelArguments(IPC_CHANNELS.tokenStorage, args);
-      return deps.vault.kind();
+      const kind = deps.vault.kind();
+      return kind === 'memory' && deps.vault.leftAnyInKeychain() ? SESSION_LEFT_IN_KEYCHAIN : kind;
     },
     [IPC_CHANNELS.saveExport]: async (args) => {
       checkChannelArguments(IPC_CHANNELS.saveExport, args);

@@ -22,6 +22,8 @@ export interface TokenVault {
    * keychain did not do while the settings could not note it for the next launch either.
    */
   leftInKeychain(account: string): boolean;
+  /** Whether any entry is so left: a later launch may find a session this run was asked to end. */
+  leftAnyInKeychain(): boolean;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function openTokenVault(
   return {
     kind: () => (keychain ? 'keychain' : 'memory'),
     leftInKeychain: (account) => leftBehind.has(account),
+    leftAnyInKeychain: () => leftBehind.size > 0,
     storeFor(origin) {
       const inMemory = memoryStore(origin);
       return {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
+import { IPC_CHANNELS, SESSION_LEFT_IN_KEYCHAIN } from '../../src-desktop/contract/bridge.ts';
 import { createAdminSession, keychainKeepsSession, KEYCHAIN_LOST_AT_SIGN_OUT } from '../../src-desktop/main/admin-session.ts';
 import type { SettingsStore } from '../../src-desktop/main/settings.ts';
 import { KEYCHAIN_SERVICE, openTokenVault, type Keychain } from '../../src-desktop/main/token-vault.ts';
@@ -221,6 +221,8 @@ describe('sign-in and sign-out over IPC when the keychain fails after launch (el
       state.failing = true;
 
       expect(await admin('logout'), failingFrom).toEqual({ ok: false, reason: 'failed', error: keychainKeepsSession(SERVER) });
+      // The keychain banner must not say the next launch asks for the password: the renderer learns why.
+      expect(await invoke(IPC_CHANNELS.tokenStorage, RENDERER.href), failingFrom).toBe(SESSION_LEFT_IN_KEYCHAIN);
       // What the message is about: the next launch, with the keychain answering, finds a session.
       state.failing = false;
       const relaunched = await openTokenVault(async () => keychain, settings);

@@ -19,7 +19,8 @@ import {
   CONSOLE_SCREENS,
   type ConsoleBridge,
   type ConsoleScreen,
-  type TokenStorageKind,
+  SESSION_LEFT_IN_KEYCHAIN,
+  type TokenStorage,
 } from '../../contract/bridge.ts';
 import { bridgePlatform } from '../bridge-platform.ts';
 import { DismissableNotice } from '../notices/DismissableNotice.tsx';
@@ -189,7 +190,7 @@ export function ConsoleShell({
       ),
     [bridge, unconfirmedSignOut],
   );
-  const [storage, setStorage] = useState<TokenStorageKind | null>(null);
+  const [storage, setStorage] = useState<TokenStorage | null>(null);
 
   const show = useCallback(
     (next: ConsoleScreen) => {
@@ -337,11 +338,20 @@ export function ConsoleShell({
             </MessageBarBody>
           </MessageBar>
         )}
-        {storage === 'memory' && (
+        {(storage === 'memory' || storage === SESSION_LEFT_IN_KEYCHAIN) && (
           <MessageBar intent="warning" className={styles.notice} role="status">
             <MessageBarBody>
               <MessageBarTitle>The OS keychain is unavailable.</MessageBarTitle>
-              The admin session is kept in memory only, so the next launch will ask for the password again.
+              {storage === 'memory' ? (
+                'The admin session is kept in memory only, so the next launch will ask for the password again.'
+              ) : (
+                // The memory-only promise above is false here: a later launch may find the old session.
+                <>
+                  The console&apos;s settings can&apos;t be saved either, so a session you ended is still in the keychain, and the
+                  next launch may sign in with it. To remove it, delete the &quot;HireAssist Console&quot; entries in your
+                  keychain app.
+                </>
+              )}
             </MessageBarBody>
           </MessageBar>
         )}

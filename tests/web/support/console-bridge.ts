@@ -7,13 +7,15 @@ import {
   type ConsoleSettings,
   type SetServerUrlResult,
   type SettingSaved,
+  type TokenStorage,
 } from '../../../src-desktop/contract/bridge.ts';
 
 /**
  * The desktop console's bridge to its main process, replaced for the renderer's tests: settings
  * naming `serverUrl` (and whatever else `settings` adds), a session check answering `validate`
  * (no session by default), a server switch answering `switched` and a last screen's save
- * answering `lastScreenSaved` (spies, to see what was asked). Nothing else does anything.
+ * answering `lastScreenSaved` (spies, to see what was asked), and the token kept as
+ * `tokenStorage` says. Nothing else does anything.
  */
 export function consoleBridge({
   serverUrl,
@@ -21,12 +23,14 @@ export function consoleBridge({
   validate = { ok: true, value: false },
   switched = { ok: true, serverUrl },
   lastScreenSaved = { ok: true },
+  tokenStorage = 'keychain',
 }: {
   serverUrl: string;
   settings?: Partial<ConsoleSettings>;
   validate?: AdminOutcome<boolean>;
   switched?: SetServerUrlResult;
   lastScreenSaved?: SettingSaved;
+  tokenStorage?: TokenStorage;
 }): ConsoleBridge {
   // Any other admin call (a screen's list) fails, as a server refusing it would.
   const refused: AdminOutcome<never> = { ok: false, reason: 'failed', error: 'Not answered in this test' };
@@ -41,7 +45,7 @@ export function consoleBridge({
       setServerUrl: vi.fn(async () => switched),
       setLastScreen: vi.fn(async () => lastScreenSaved),
     },
-    tokenStorage: async () => 'keychain',
+    tokenStorage: async () => tokenStorage,
     saveExport: async () => ({ status: 'cancelled' }),
     cancelExport: async () => undefined,
     onExportProgress: () => () => undefined,
