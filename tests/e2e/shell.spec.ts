@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sharedPage } from './support/shared-page.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -182,6 +182,41 @@ test("the sign-in dialog's code failing to load (a dropped connection) leaves th
   await login.click();
   await expect(page.getByRole('dialog')).toContainText('Welcome Back');
   await expect(page.getByRole('alert').filter({ hasText: failure })).toBeHidden();
+});
+
+/**
+ * A lazily loaded part whose code fails to arrive (the connection dropped) while the visitor has
+ * typed into the contact form: `open` asks for the part, `loaded` is what shows it loaded. The
+ * page stays with what was typed, a notice says so in the part's place, and its Try again loads
+ * the part once the connection is back.
+ */
+async function partFailsThenLoadsOnRetry(
+  page: Page,
+  { code, open, failure, loaded }: { code: string; open(): Promise<void>; failure: string; loaded: Locator },
+) {
+  await page.goto('/contact');
+  await page.getByLabel(/^Message/).fill('We are hiring three nurses in Tampa');
+  await page.route(code, (route) => route.abort('internetdisconnected'));
+  await open();
+  const notice = page.getByRole('alert').filter({ hasText: failure });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
+  await expect(page.getByLabel(/^Message/)).toHaveValue('We are hiring three nurses in Tampa');
+
+  await page.unroute(code);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(loaded).toBeVisible();
+  await expect(notice).toBeHidden();
+  await expect(page.getByLabel(/^Message/)).toHaveValue('We are hiring three nurses in Tampa');
+}
+
+test("the hiring guarantee's code failing to load leaves the page alone, says so, and Try again opens it", async ({ page }) => {
+  await partFailsThenLoadsOnRetry(page, {
+    code: '**/assets/GuaranteeDialog-*.js',
+    open: () => page.getByRole('button', { name: 'Our Hiring Guarantee' }).click(),
+    failure: 'The hiring guarantee could not be loaded. Check your connection and try again.',
+    loaded: page.getByRole('dialog').filter({ hasText: '$500 credit' }),
+  });
 });
 
 test('Escape pressed the instant the sign-in dialog appears, before focus is in it, closes it', async ({ page }) => {

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import company from '../../../content/company.json';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ShieldCheckmarkIcon } from '../../components/icons.tsx';
+import { LazyPart } from '../../components/LazyPart.tsx';
+import { retryableLazy } from '../../components/retryable-lazy.ts';
 import styles from './Footer.module.css';
 import { SocialIcon } from './SocialIcon.tsx';
 
-const GuaranteeDialog = lazy(() => import('./GuaranteeDialog.tsx').then((module) => ({ default: module.GuaranteeDialog })));
+const guaranteeDialog = retryableLazy(() => import('./GuaranteeDialog.tsx').then((module) => module.GuaranteeDialog));
 
 /** The footer's link groups, each a labelled navigation list, rendered by one loop. */
 const LINK_GROUPS = [
@@ -37,6 +39,7 @@ const LINK_GROUPS = [
 
 export function Footer() {
   const [guaranteeOpen, setGuaranteeOpen] = useState(false);
+  const closeGuarantee = () => setGuaranteeOpen(false);
   const { address } = company;
   return (
     <footer className={styles.footer}>
@@ -51,9 +54,12 @@ export function Footer() {
             {company.guarantee.title}
           </button>
           {guaranteeOpen && (
-            <Suspense>
-              <GuaranteeDialog onClose={() => setGuaranteeOpen(false)} />
-            </Suspense>
+            <LazyPart
+              part={guaranteeDialog}
+              props={{ onClose: closeGuarantee }}
+              failure="The hiring guarantee could not be loaded. Check your connection and try again."
+              onDismiss={closeGuarantee}
+            />
           )}
         </section>
         {LINK_GROUPS.map((group) => (
