@@ -219,6 +219,17 @@ test("the hiring guarantee's code failing to load leaves the page alone, says so
   });
 });
 
+test("the admin panel's code failing to load (Ctrl+Shift+A) leaves the page alone, says so, and Try again shows it", async ({
+  page,
+}) => {
+  await partFailsThenLoadsOnRetry(page, {
+    code: '**/assets/AdminPanel-*.js',
+    open: () => page.keyboard.press('Control+Shift+A'),
+    failure: 'The admin panel could not be loaded. Check your connection and try again.',
+    loaded: page.getByRole('button', { name: 'ADMIN MODE' }),
+  });
+});
+
 test('Escape pressed the instant the sign-in dialog appears, before focus is in it, closes it', async ({ page }) => {
   await page.goto('/');
   // The key goes in from the DOM change that adds the dialog: after React's commit, before the

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { LazyPart } from '../../components/LazyPart.tsx';
+import { retryableLazy } from '../../components/retryable-lazy.ts';
 import { useAdminMode } from '../admin-mode/admin-mode.ts';
 
-const AdminPanel = lazy(() => import('./AdminPanel.tsx').then((module) => ({ default: module.AdminPanel })));
+const adminPanel = retryableLazy(() => import('./AdminPanel.tsx').then((module) => module.AdminPanel));
 
 /**
  * Shows the admin floating panel while admin mode is on (Ctrl+Shift+A: installAdminShortcut).
@@ -10,8 +11,6 @@ const AdminPanel = lazy(() => import('./AdminPanel.tsx').then((module) => ({ def
 export function AdminPanelHost() {
   const { enabled } = useAdminMode();
   return enabled ? (
-    <Suspense fallback={null}>
-      <AdminPanel />
-    </Suspense>
+    <LazyPart part={adminPanel} props={{}} failure="The admin panel could not be loaded. Check your connection and try again." />
   ) : null;
 }
