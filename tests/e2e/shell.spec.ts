@@ -230,6 +230,29 @@ test("the admin panel's code failing to load (Ctrl+Shift+A) leaves the page alon
   });
 });
 
+/** A token of the identity service's shape; the page reads its claims and leaves checking it to the server. */
+const unsignedJwt = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
+test("the account menu's code failing to load leaves the page alone, says so, and Try again shows it", async ({ page }) => {
+  // A customer coming back to the site: their session is in the browser's storage.
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const tokens = {
+    idToken: unsignedJwt({ sub: 'returning-1', email: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace', exp }),
+    accessToken: unsignedJwt({ sub: 'returning-1', scope: 'aws.cognito.signin.user.admin', exp }),
+  };
+  await page.addInitScript((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, tokens);
+  await partFailsThenLoadsOnRetry(page, {
+    code: '**/assets/UserMenu-*.js',
+    // The menu loads with the page: the route is in place before the page loads again.
+    open: () => page.reload().then(() => page.getByLabel(/^Message/).fill('We are hiring three nurses in Tampa')),
+    failure: 'The account menu could not be loaded. Check your connection and try again.',
+    loaded: page.getByRole('button', { name: 'Ada Lovelace account menu' }),
+  });
+});
+
 test('Escape pressed the instant the sign-in dialog appears, before focus is in it, closes it', async ({ page }) => {
   await page.goto('/');
   // The key goes in from the DOM change that adds the dialog: after React's commit, before the

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ChevronDownIcon, MenuIcon } from '../../components/icons.tsx';
+import { LazyPart } from '../../components/LazyPart.tsx';
+import { retryableLazy } from '../../components/retryable-lazy.ts';
 import { useClientNavigation } from '../../components/use-client-navigation.ts';
 import { ACCOUNT_LINKS } from '../../features/account/account-links.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
@@ -16,7 +17,7 @@ const ALL_LINKS = [...NAV_GROUPS.flatMap((group) => group.items), ...TOP_LEVEL_L
 const SIGNED_IN_LINKS = [...ALL_LINKS, ...ACCOUNT_LINKS];
 
 /** Fluent's menu and avatar load only once someone is signed in: the header is on every first visit. */
-const UserMenu = lazy(() => import('../../features/account/UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
+const userMenu = retryableLazy(() => import('../../features/account/UserMenu.tsx').then((module) => module.UserMenu));
 
 /** The top bar of every page. */
 export function Header() {
@@ -61,9 +62,11 @@ export function Header() {
 
       <div className={styles.end}>
         {signedIn ? (
-          <Suspense>
-            <UserMenu />
-          </Suspense>
+          <LazyPart
+            part={userMenu}
+            props={{}}
+            failure="The account menu could not be loaded. Check your connection and try again."
+          />
         ) : (
           <button
             type="button"
