@@ -326,6 +326,24 @@ test('admin mode on a post: a footer click shows the tools; the panel logs in an
   expect(await (await page.request.get('/api/check-html/skills-based-hiring')).json()).toEqual({ exists: true });
 });
 
+test("the blog admin tools' code failing to load leaves the post alone, says so, and Try again shows them", async ({ page }) => {
+  const failure = 'The blog admin tools could not be loaded. Check your connection and try again.';
+  const code = '**/assets/PostAdminTools-*.js';
+  await page.goto('/blog/skills-based-hiring');
+  await page.route(code, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('contentinfo').getByText('AI-assisted recruiting', { exact: false }).click();
+  const notice = page.getByRole('alert').filter({ hasText: failure });
+  await expect(notice).toBeVisible();
+  await expect(page.getByText('Oops! Something went wrong')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Skills-Based Hiring - Looking Past the Degree');
+
+  await page.unroute(code);
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  const tools = page.getByRole('complementary', { name: 'Blog admin tools' });
+  await expect(tools.getByRole('link', { name: 'View HTML' })).toHaveAttribute('href', '/blog/skills-based-hiring.html');
+  await expect(notice).toBeHidden();
+});
+
 test('the static pages panel with the keyboard: "Generate All HTML" keeps the focus while it works', async ({ page }) => {
   await page.goto('/blog/skills-based-hiring');
   await page.getByRole('contentinfo').getByText('AI-assisted recruiting', { exact: false }).click();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PostNotFoundError } from '../../../src-shared/api/blog/find-post-by-slug.ts';
 import { loadPost } from '../../../src-shared/api/blog/post-cache.ts';
@@ -6,7 +6,9 @@ import { blogPostImage, blogPostPageMeta, blogPostTitle, type BlogPost } from '.
 import { PATHS } from '../../../src-shared/domain/routes.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { ButtonLink } from '../../components/ButtonLink.tsx';
+import { LazyPart } from '../../components/LazyPart.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { retryableLazy } from '../../components/retryable-lazy.ts';
 import { usePageMeta } from '../../components/seo.tsx';
 import { toggleAdminMode, useAdminMode } from '../admin-mode/admin-mode.ts';
 import { ArrowLeftIcon } from './blog-icons.ts';
@@ -19,7 +21,7 @@ import { backToListPath, type BackFromPost } from './list-return.ts';
 import { displayDate } from './post-display.ts';
 import { sanitizePostHtml } from './sanitize-html.ts';
 
-const PostAdminTools = lazy(() => import('./admin/PostAdminTools.tsx').then((module) => ({ default: module.PostAdminTools })));
+const postAdminTools = retryableLazy(() => import('./admin/PostAdminTools.tsx').then((module) => module.PostAdminTools));
 
 export const POST_TEXT = {
   loading: 'Loading post…',
@@ -172,9 +174,11 @@ export function BlogPostPage() {
           {POST_TEXT.back}
         </ButtonLink>
         {admin.enabled && (
-          <Suspense fallback={null}>
-            <PostAdminTools post={post} fromCache={load.fromCache} />
-          </Suspense>
+          <LazyPart
+            part={postAdminTools}
+            props={{ post, fromCache: load.fromCache }}
+            failure="The blog admin tools could not be loaded. Check your connection and try again."
+          />
         )}
         {image && failedImage !== image.src && (
           <img
