@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { IPC_CHANNELS } from '../../src-desktop/contract/bridge.ts';
 import { redirectRefusedText } from '../../src-desktop/main/admin-session.ts';
-import { KEYCHAIN_SERVICE, type Keychain } from '../../src-desktop/main/token-vault.ts';
+import { KEYCHAIN_SERVICE } from '../../src-desktop/main/token-vault.ts';
+import { entries } from './support/keytar-stand-in.ts';
 import { app, BrowserWindow, invokeAs, Menu, net } from './support/electron-mock.ts';
 
 vi.mock('electron', () => import('./support/electron-mock.ts'));
@@ -11,16 +12,7 @@ vi.mock('electron', () => import('./support/electron-mock.ts'));
 const SERVER = 'https://admin.example.com';
 const TOKEN = 'the-admin-token-in-the-keychain';
 
-/** The OS keychain as keytar answers it, holding a session for SERVER. */
-const entries = vi.hoisted(() => new Map<string, string>());
-vi.mock('keytar', () => {
-  const keychain: Keychain = {
-    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
-    setPassword: async (service, account, password) => void entries.set(`${service}/${account}`, password),
-    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
-  };
-  return { default: keychain };
-});
+vi.mock('keytar', () => import('./support/keytar-stand-in.ts'));
 
 describe("main process reaching its server through Chromium's network stack (electron mocked, keytar stand-in)", () => {
   it("calls the server with Electron's net.fetch (system proxy, OS certificates), never Node's fetch, and keeps the token out of URLs", async () => {

@@ -46,6 +46,33 @@ const outcomes = (calls: Promise<unknown>[]) =>
 
 const count = (answers: string[], answer: string) => answers.filter((candidate) => candidate === answer).length;
 
+/**
+ * Ten wrong PASSWORD_VERIFIER answers for `name` sent at once, the `i`th through `clientFor(i)`:
+ * every challenge first, so that only the answers race. What each caller saw.
+ */
+async function wrongSrpAnswersAtOnce(name: string, clientFor: (i: number) => CognitoIdentityProviderClient) {
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const srp = await srpClient();
+      const challenge = await clientFor(i).send(
+        new InitiateAuthCommand({
+          ClientId: CLIENT_ID,
+          AuthFlow: 'USER_SRP_AUTH',
+          AuthParameters: { USERNAME: name, SRP_A: srp.srpA },
+        }),
+      );
+      return srp.answer(challenge.ChallengeParameters ?? {}, WRONG);
+    }),
+  );
+  return outcomes(
+    answers.map((ChallengeResponses, i) =>
+      clientFor(i).send(
+        new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses }),
+      ),
+    ),
+  );
+}
+
 const databases = [
   { name: 'PGlite', postgres: false },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
@@ -63,31 +90,7 @@ describe.each(databases)('on $name', ({ postgres }) => {
       t.clock.held(async () => {
         await t.createUser('srp.burst@example.com');
         for (const name of ['srp.burst@example.com', 'srp.nobody@example.com']) {
-          // Every challenge first, so that only the answers race.
-          const answers = await Promise.all(
-            Array.from({ length: 10 }, async () => {
-              const srp = await srpClient();
-              const challenge = await t.client.send(
-                new InitiateAuthCommand({
-                  ClientId: CLIENT_ID,
-                  AuthFlow: 'USER_SRP_AUTH',
-                  AuthParameters: { USERNAME: name, SRP_A: srp.srpA },
-                }),
-              );
-              return srp.answer(challenge.ChallengeParameters ?? {}, WRONG);
-            }),
-          );
-          const seen = await outcomes(
-            answers.map((ChallengeResponses) =>
-              t.client.send(
-                new RespondToAuthChallengeCommand({
-                  ClientId: CLIENT_ID,
-                  ChallengeName: 'PASSWORD_VERIFIER',
-                  ChallengeResponses,
-                }),
-              ),
-            ),
-          );
+          const seen = await wrongSrpAnswersAtOnce(name, () => t.client);
           expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
           expect(count(seen, 'NotAuthorizedException: Password attempts exceeded')).toBe(10 - FREE_FAILURES);
         }
@@ -244,26 +247,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on two instances of one PostgreSQ
     clock.held(async () => {
       await confirmedUser('srp.spread@example.com');
       for (const name of ['srp.spread@example.com', 'srp.spread.nobody@example.com']) {
-        const answers = await Promise.all(
-          Array.from({ length: 10 }, async (_, i) => {
-            const srp = await srpClient();
-            const challenge = await via(i).send(
-              new InitiateAuthCommand({
-                ClientId: CLIENT_ID,
-                AuthFlow: 'USER_SRP_AUTH',
-                AuthParameters: { USERNAME: name, SRP_A: srp.srpA },
-              }),
-            );
-            return srp.answer(challenge.ChallengeParameters ?? {}, WRONG);
-          }),
-        );
-        const seen = await outcomes(
-          answers.map((ChallengeResponses, i) =>
-            via(i).send(
-              new RespondToAuthChallengeCommand({ ClientId: CLIENT_ID, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses }),
-            ),
-          ),
-        );
+        const seen = await wrongSrpAnswersAtOnce(name, via);
         expect(count(seen, 'NotAuthorizedException: Incorrect username or password.')).toBe(FREE_FAILURES);
         expect(count(seen, 'NotAuthorizedException: Password attempts exceeded')).toBe(10 - FREE_FAILURES);
       }
