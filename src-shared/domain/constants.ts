@@ -48,6 +48,8 @@ export const INTERFACE = {
   featuresCarousel: { slides: 3, slidesBelow1024: 2, slidesBelow600: 1, autoplayMs: 5000 },
   testimonialsCarousel: { slides: 2, slidesBelow900: 1, autoplayMs: 6000 },
   pricingTableEnableDelayMs: 1000,
+  /** How long Stripe's pricing-table script has to define its element before the page offers Try again. */
+  pricingTableLoadTimeoutMs: 15_000,
   contactMessageRows: 6,
   careersIframeHeightPx: 800,
 } as const;

@@ -1,4 +1,5 @@
 import { createElement, useEffect, useState } from 'react';
+import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import styles from './PricingPage.module.css';
@@ -8,27 +9,45 @@ export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-tab
 /** The custom element Stripe's script defines. */
 const PRICING_TABLE_ELEMENT = 'stripe-pricing-table';
 
-let scriptLoad: Promise<void> | undefined;
+let tableDefined: Promise<void> | undefined;
 
-/** Adds Stripe's pricing-table script to the page once; only this page ever asks for it. */
-function loadPricingTableScript(): Promise<void> {
-  scriptLoad ??= new Promise<void>((resolve, reject) => {
+/**
+ * Adds Stripe's pricing-table script to the page once (only this page ever asks for it), and
+ * waits for it to define the table's element.
+ */
+function definePricingTable(): Promise<void> {
+  tableDefined ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = STRIPE_PRICING_TABLE_SCRIPT;
     script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
+    const fail = (error: Error) => {
+      clearTimeout(giveUp);
       // Forgotten, so that trying again adds a new script element rather than reusing the failure.
-      scriptLoad = undefined;
+      tableDefined = undefined;
       script.remove();
-      reject(new Error(`Could not load ${STRIPE_PRICING_TABLE_SCRIPT}`));
+      reject(error);
     };
+    // A fetch that stalls, or a script that runs but never defines the element, would otherwise
+    // leave the page loading for good.
+    const giveUp = setTimeout(
+      () =>
+        fail(
+          new Error(`${PRICING_TABLE_ELEMENT} was not defined ${INTERFACE.pricingTableLoadTimeoutMs} ms after adding its script`),
+        ),
+      INTERFACE.pricingTableLoadTimeoutMs,
+    );
+    script.onerror = () => fail(new Error(`Could not load ${STRIPE_PRICING_TABLE_SCRIPT}`));
+    script.onload = () =>
+      void customElements.whenDefined(PRICING_TABLE_ELEMENT).then(() => {
+        clearTimeout(giveUp);
+        resolve();
+      });
     document.head.append(script);
   });
-  return scriptLoad;
+  return tableDefined;
 }
 
-/** Where Stripe's table is: its script on the way, its element defined (ready), or the script refused. */
+/** Where Stripe's table is: its script on the way, its element defined (ready), or the script refused or late. */
 type PricingTableScript = { state: 'loading' | 'ready' | 'failed'; retry(): void };
 
 /**
@@ -41,15 +60,13 @@ export function usePricingTableScript(wanted: boolean): PricingTableScript {
   useEffect(() => {
     if (!wanted) return;
     let current = true;
-    loadPricingTableScript()
-      .then(() => customElements.whenDefined(PRICING_TABLE_ELEMENT))
-      .then(
-        () => current && setState('ready'),
-        (error: unknown) => {
-          console.error(error);
-          if (current) setState('failed');
-        },
-      );
+    definePricingTable().then(
+      () => current && setState('ready'),
+      (error: unknown) => {
+        console.error(error);
+        if (current) setState('failed');
+      },
+    );
     return () => {
       current = false;
     };
@@ -76,8 +93,8 @@ interface StripePricingTableProps {
 
 /**
  * Stripe's hosted pricing table (the <stripe-pricing-table> element), and until its script has
- * defined it a loading notice, or, when the script could not be fetched (offline, blocked), a
- * way to try again.
+ * defined it a loading notice, or, when the script could not be fetched (offline, blocked) or has
+ * not defined it within 15 s, a way to try again.
  */
 export function StripePricingTable({ pricingTableId, publishableKey, customer, locked, script }: StripePricingTableProps) {
   if (script.state === 'loading') return <PageSpinner inline label="Loading plans…" />;

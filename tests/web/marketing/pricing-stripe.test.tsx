@@ -10,6 +10,7 @@ import { STRIPE_PRICING_TABLE_SCRIPT } from '../../../src-web/features/pricing/S
 // Each test imports the page afresh, so the module's memory of the script starts empty.
 afterEach(() => {
   document.querySelectorAll(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`).forEach((script) => script.remove());
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.resetModules();
@@ -77,6 +78,34 @@ describe('with Stripe’s pricing table configured, with Stripe’s script mocke
     // Now there is a table, the signed-out visitor's lock applies to it.
     expect(table()?.dataset.locked).toBe('true');
     expect(stripeTable()?.hasAttribute('inert')).toBe(true);
+  });
+
+  it('gives up on a script that loads but never defines the table, after 15 s, and offers Try again', async () => {
+    // The clock moves when told to (and with real time, which waitFor needs).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { renderPricing, serveConfig } = await import('./pricing-support.tsx');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Stripe's script ran but defined nothing (an earlier test here may have defined the element).
+    const whenDefined = vi.spyOn(customElements, 'whenDefined').mockReturnValue(new Promise(() => {}));
+    serveConfig(true);
+    renderPricing();
+    await waitFor(() => expect(stripeScript()).not.toBeNull());
+    stripeScript()?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(INTERFACE.pricingTableLoadTimeoutMs - 1000);
+    expect(screen.getByRole('status').textContent).toBe('Loading plans…');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await vi.advanceTimersByTimeAsync(1500);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The plans could not be loaded. Check your connection and try again');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('stripe-pricing-table');
+
+    // Trying again fetches the script anew, and this time it defines the table.
+    whenDefined.mockRestore();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await stripeScriptLoads();
+    await waitFor(() => expect(stripeTable()).not.toBeNull());
+    expect(document.querySelectorAll(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).toHaveLength(1);
   });
 
   it('passes a signed-in customer’s id and email, loading Stripe’s script once', async () => {
