@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState } from 'react';
+import { createElement, useEffect, useRef, useState } from 'react';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -97,12 +97,27 @@ interface StripePricingTableProps {
  * not defined it within 15 s, a way to try again.
  */
 export function StripePricingTable({ pricingTableId, publishableKey, customer, locked, script }: StripePricingTableProps) {
-  if (script.state === 'loading') return <PageSpinner inline label="Loading plans…" />;
+  // Try again replaces its own button, which would drop focus to the page: it follows, onto the
+  // loading notice and then onto what replaces that (Try again once more, or the table). Only
+  // when focus was lost, so a visitor who moved on meanwhile is not pulled back.
+  const focusFollows = useRef(false);
+  const [focusTarget, setFocusTarget] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!focusFollows.current || !focusTarget) return;
+    if (document.activeElement === document.body) focusTarget.focus();
+    if (focusTarget.localName === PRICING_TABLE_ELEMENT) focusFollows.current = false;
+  }, [focusTarget]);
+  const retry = () => {
+    focusFollows.current = true;
+    script.retry();
+  };
+
+  if (script.state === 'loading') return <PageSpinner inline label="Loading plans…" ref={setFocusTarget} tabIndex={-1} />;
   if (script.state === 'failed') {
     return (
       <div className={styles.tableFailed} role="alert">
         <p>The plans could not be loaded. Check your connection and try again, or contact our sales team.</p>
-        <button type="button" className={cx(buttonClasses.base, buttonClasses.outline)} onClick={script.retry}>
+        <button type="button" className={cx(buttonClasses.base, buttonClasses.outline)} onClick={retry} ref={setFocusTarget}>
           Try again
         </button>
       </div>
@@ -112,6 +127,8 @@ export function StripePricingTable({ pricingTableId, publishableKey, customer, l
     'pricing-table-id': pricingTableId,
     'publishable-key': publishableKey,
     inert: locked,
+    ref: setFocusTarget,
+    tabIndex: -1,
     ...(customer ? { 'client-reference-id': customer.id, 'customer-email': customer.email } : {}),
   });
 }

@@ -80,6 +80,28 @@ describe('with Stripe’s pricing table configured, with Stripe’s script mocke
     expect(stripeTable()?.hasAttribute('inert')).toBe(true);
   });
 
+  it('keeps keyboard focus through Try again: on the loading notice, on Try again if it fails again, then on the table', async () => {
+    const { renderPricing, serveConfig, signIn } = await import('./pricing-support.tsx');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveConfig(true);
+    signIn('user-123', 'dana@brightwater.example');
+    renderPricing();
+    await stripeScriptFails();
+    (await screen.findByRole('button', { name: 'Try again' })).focus();
+    await userEvent.keyboard('{Enter}');
+    // Try again is gone: focus is on the notice that replaced it, not dropped to the page.
+    const status = await screen.findByRole('status');
+    expect(document.activeElement).toBe(status);
+
+    await stripeScriptFails();
+    await waitFor(() => expect(document.activeElement).toBe(screen.queryByRole('button', { name: 'Try again' })));
+    await userEvent.keyboard('{Enter}');
+    await stripeScriptLoads();
+    await waitFor(() => expect(stripeTable()).not.toBeNull());
+    // The next Tab goes into Stripe's table.
+    expect(document.activeElement).toBe(stripeTable());
+  });
+
   it('gives up on a script that loads but never defines the table, after 15 s, and offers Try again', async () => {
     // The clock moves when told to (and with real time, which waitFor needs).
     vi.useFakeTimers({ shouldAdvanceTime: true });
