@@ -1,4 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { HomeSections } from '../../../src-web/features/marketing/home/HomeSections.tsx';
@@ -66,5 +67,42 @@ describe('the home page carousels show the intended number of slides at each wid
     const testimonials = within(screen.getByRole('region', { name: 'Testimonials' })).getAllByRole('group');
     expect(testimonials).toHaveLength(4);
     expect(within(testimonials[0] as HTMLElement).getByRole('img', { name: 'Rated 5 out of 5' })).toBeTruthy();
+  });
+});
+
+describe('the home page carousels and screen readers', () => {
+  // WAI-ARIA's carousel pattern: screen readers do not announce slides autoplay moves in, which
+  // would interrupt whatever is being read, but do announce those the visitor brings in.
+  it('has its slides announced (aria-live polite) only while it is not moving by itself', async () => {
+    renderHomeSections(1280);
+    const features = screen.getByRole('region', { name: 'Key features' });
+    const slides = () => within(features).getAllByRole('group')[0]?.parentElement;
+    expect(slides()?.getAttribute('aria-live')).toBe('off');
+    await userEvent.click(within(features).getByRole('button', { name: 'Pause slides' }));
+    expect(slides()?.getAttribute('aria-live')).toBe('polite');
+    await userEvent.click(within(features).getByRole('button', { name: 'Play slides' }));
+    expect(slides()?.getAttribute('aria-live')).toBe('off');
+    // A keyboard user on its dots stops it too.
+    act(() => within(features).getByRole('button', { name: 'Show slide 2 of 6' }).focus());
+    expect(slides()?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('has its slides announced when the visitor asked for reduced motion, as it never moves by itself', () => {
+    installViewport(1280);
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      query.includes('prefers-reduced-motion') ? ({ ...matchMedia(query), matches: true } as MediaQueryList) : matchMedia(query);
+    try {
+      render(
+        <MemoryRouter>
+          <HomeSections />
+        </MemoryRouter>,
+      );
+      const features = screen.getByRole('region', { name: 'Key features' });
+      expect(within(features).queryByRole('button', { name: 'Pause slides' })).toBeNull();
+      expect(within(features).getAllByRole('group')[0]?.parentElement?.getAttribute('aria-live')).toBe('polite');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

@@ -135,7 +135,9 @@ export function Carousel({ label, slides, breakpoints, autoplayMs, children }: C
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
       >
-        <div className={styles.track}>
+        {/* WAI-ARIA's carousel pattern: slides autoplay brings in are not announced (they would cut
+            into what a screen reader is reading); those the visitor brings in, once it is still, are. */}
+        <div className={styles.track} aria-live={autoplays && running ? 'off' : 'polite'}>
           {items.map((item, index) => (
             <div
               key={index}
