@@ -219,6 +219,29 @@ test("the hiring guarantee's code failing to load leaves the page alone, says so
   });
 });
 
+test("on a phone, a part's load failure notice puts its buttons under the message, clear of the chat launcher", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.route('**/assets/GuaranteeDialog-*.js', (route) => route.abort('internetdisconnected'));
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Our Hiring Guarantee' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'The hiring guarantee could not be loaded.' });
+  await expect(notice).toBeVisible();
+  const [message, retry, launcher] = await Promise.all([
+    notice.getByText('The hiring guarantee could not be loaded.').boundingBox(),
+    notice.getByRole('button', { name: 'Try again' }).boundingBox(),
+    page.getByRole('button', { name: 'Open chat assistant' }).boundingBox(),
+  ]);
+  if (!message || !retry || !launcher) throw new Error('The notice, its button or the launcher has no box');
+  // Beside the buttons, the message wrapped a word or two to a line, six lines high.
+  expect(retry.y).toBeGreaterThanOrEqual(message.y + message.height);
+  expect(message.height).toBeLessThan(3 * 24);
+  const noticeBox = await notice.boundingBox();
+  if (!noticeBox) throw new Error('The notice has no box');
+  expect(boxesOverlap(noticeBox, launcher)).toBe(false);
+});
+
 test("the admin panel's code failing to load (Ctrl+Shift+A) leaves the page alone, says so, and Try again shows it", async ({
   page,
 }) => {
