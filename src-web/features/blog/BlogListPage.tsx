@@ -20,6 +20,7 @@ import { usePageMeta } from '../../components/seo.tsx';
 import { PageHeader } from '../marketing/shared/PageHeader.tsx';
 import { BlogCard } from './BlogCard.tsx';
 import { SearchIcon } from './blog-icons.ts';
+import centred from '../../components/centred-state.module.css';
 import shared from './shared.module.css';
 import styles from './BlogListPage.module.css';
 import { blogHttp } from './blog-http.ts';
@@ -236,7 +237,7 @@ export function BlogListPage() {
         {loading && <PageSpinner inline label={LIST_TEXT.loading} />}
 
         {failure && (
-          <div className={shared.state} role="alert">
+          <div className={centred.centredState} role="alert">
             <h2 className={styles.stateTitle}>{LIST_TEXT.errorTitle}</h2>
             <p className={shared.stateText}>{failure.message}</p>
             <button
@@ -250,7 +251,7 @@ export function BlogListPage() {
         )}
 
         {empty && (
-          <div className={shared.state} role="status">
+          <div className={centred.centredState} role="status">
             <h2 className={styles.stateTitle}>{LIST_TEXT.emptyTitle}</h2>
             <p className={shared.stateText}>{search || keyword ? LIST_TEXT.emptyFiltered : LIST_TEXT.emptyNone}</p>
           </div>

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../components/seo.tsx';
 import { toggleAdminMode, useAdminMode } from '../admin-mode/admin-mode.ts';
 import { ArrowLeftIcon } from './blog-icons.ts';
 import { blogHttp, readAdminToken } from './blog-http.ts';
+import centred from '../../components/centred-state.module.css';
 import shared from './shared.module.css';
 import styles from './BlogPostPage.module.css';
 import { PageHeader } from '../marketing/shared/PageHeader.tsx';
@@ -115,7 +116,7 @@ export function BlogPostPage() {
   }
   if (load.status === 'failed') {
     return (
-      <section className={cx(shared.state, styles.state)} role="alert">
+      <section className={cx(centred.centredState, styles.state)} role="alert">
         <h1 className={styles.stateTitle}>{POST_TEXT.unavailableTitle}</h1>
         <p className={shared.stateText}>{load.message}</p>
         <div className={styles.stateActions}>
@@ -135,7 +136,7 @@ export function BlogPostPage() {
   }
   if (load.status === 'missing' || !post) {
     return (
-      <section className={cx(shared.state, styles.state)}>
+      <section className={cx(centred.centredState, styles.state)}>
         <h1 className={styles.stateTitle}>{POST_TEXT.notFoundTitle}</h1>
         <p className={shared.stateText}>{POST_TEXT.notFoundBody}</p>
         <ButtonLink appearance="primary" to={backTo} icon={<ArrowLeftIcon />}>

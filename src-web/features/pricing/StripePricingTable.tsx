@@ -2,6 +2,7 @@ import { createElement, useEffect, useRef, useState } from 'react';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import centred from '../../components/centred-state.module.css';
 import styles from './PricingPage.module.css';
 
 export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
@@ -115,7 +116,7 @@ export function StripePricingTable({ pricingTableId, publishableKey, customer, l
   if (script.state === 'loading') return <PageSpinner inline label="Loading plans…" ref={setFocusTarget} tabIndex={-1} />;
   if (script.state === 'failed') {
     return (
-      <div className={styles.tableFailed} role="alert">
+      <div className={cx(centred.centredState, styles.tableFailed)} role="alert">
         <p>The plans could not be loaded. Check your connection and try again, or contact our sales team.</p>
         <button type="button" className={cx(buttonClasses.base, buttonClasses.outline)} onClick={retry} ref={setFocusTarget}>
           Try again
