@@ -453,6 +453,27 @@ test.describe('on a phone-sized screen', () => {
     expect(touching).toEqual([]);
   });
 
+  test('the figures of a row of stats stand on one line, whether their captions take one line or two', async ({ page }) => {
+    for (const path of ['/', '/features']) {
+      await page.goto(path);
+      // Each figure's top, grouped by the row it sits in (a figure lower by less than its own height is in the same row).
+      const rows = await page.getByRole('main').evaluate((main) => {
+        const tops: number[][] = [];
+        for (const list of Array.from(main.querySelectorAll('dl'))) {
+          const figures = Array.from(list.querySelectorAll('dd')).map((figure) => figure.getBoundingClientRect());
+          for (const figure of figures) {
+            const row = tops.find((candidate) => Math.abs((candidate[0] ?? 0) - figure.top) < figure.height);
+            if (row) row.push(Math.round(figure.top));
+            else tops.push([Math.round(figure.top)]);
+          }
+        }
+        return tops;
+      });
+      expect(rows.length, path).toBeGreaterThan(0);
+      for (const row of rows) expect(new Set(row).size, `${path}: ${row.join(', ')}`).toBe(1);
+    }
+  });
+
   test('How It Works becomes a vertical stepper', async ({ page }) => {
     await page.goto('/how-it-works');
     const steps = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
