@@ -1,8 +1,18 @@
-import { Dialog, type DialogProps } from '@fluentui/react-components';
+import { Dialog, makeStyles, mergeClasses, type DialogProps } from '@fluentui/react-components';
 import { cloneElement, useLayoutEffect, useRef, type ReactElement } from 'react';
 import { busyFocusHolder } from './busy-focus.ts';
 
 const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * Every dialog stands 12 px clear of the screen's sides. Fluent's surface fills the whole width
+ * of a phone (no margin, its border on the screen's edges); its 600 px cap still applies above.
+ * A percentage of the fixed surface's containing block, not of 100vw: the screen less any
+ * scrollbar or gutter that Fluent reserves while the page beneath is locked.
+ */
+const useSurfaceStyles = makeStyles({
+  surface: { width: 'calc(100% - 24px)' },
+});
 
 /**
  * The element that last had focus outside every dialog: the dialog's opener. Tracked from the
@@ -67,6 +77,7 @@ export function ModalDialog(props: {
   children: ReactElement;
 }) {
   const { open, onDismiss, modalType, children } = props;
+  const surface = useSurfaceStyles().surface;
   const opener = useRef<HTMLElement | null>(null);
   // One entry an opening, holding the latest onDismiss (a dialog without one takes the key too:
   // Escape must not close the dialog beneath it).
@@ -112,7 +123,10 @@ export function ModalDialog(props: {
   return (
     <Dialog open={open} modalType={modalType} onOpenChange={(_event, data) => !data.open && onDismiss?.()}>
       {/* Open, it keeps the focus its controls drop while it sends (busy-focus.ts); closing, it lets go. */}
-      {cloneElement(children as ReactElement<Record<string, unknown>>, open ? busyFocusHolder('return') : {})}
+      {cloneElement(children as ReactElement<{ className?: string }>, {
+        className: mergeClasses(surface, (children as ReactElement<{ className?: string }>).props.className),
+        ...(open ? busyFocusHolder('return') : {}),
+      })}
     </Dialog>
   );
 }

@@ -91,6 +91,25 @@ test('on a phone, the 404 page centres every line of its message under its centr
   expect(offCentre.filter((distance) => distance > 2)).toEqual([]);
 });
 
+test("on a phone, a dialog keeps a margin from the screen's edges, as the sign-in dialog does", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const margins = async (dialog: Locator) => {
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox()) ?? { x: 0, width: 0 };
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    return [box.x, width - box.x - box.width];
+  };
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const signIn = await margins(page.getByRole('dialog', { name: 'Welcome Back' }));
+  expect(signIn.every((margin) => margin >= 8)).toBe(true);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Our Hiring Guarantee' }).click();
+  expect(await margins(page.getByRole('dialog'))).toEqual(signIn);
+  await page.goto('/admin/leads');
+  expect(await margins(page.getByRole('alertdialog', { name: 'Admin Authentication' }))).toEqual(signIn);
+});
+
 test('the header menus open on hover and navigate', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

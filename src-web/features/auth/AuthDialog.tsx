@@ -12,7 +12,6 @@ import { ModalDialog } from '../../../src-shared/ui/ModalDialog.tsx';
 const useStyles = makeStyles({
   surface: {
     maxWidth: `${INTERFACE.authModalWidthPx}px`,
-    width: 'calc(100vw - 24px)',
     maxHeight: 'calc(100dvh - 24px)',
     overflowY: 'auto',
   },
