@@ -91,6 +91,16 @@ test('on a phone, the 404 page centres every line of its message under its centr
   expect(offCentre.filter((distance) => distance > 2)).toEqual([]);
 });
 
+test("the sign-up page's Back arrow starts at the page's left edge, under which its heading starts", async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/signup');
+    const arrow = (await page.getByRole('button', { name: 'Back' }).locator('svg').boundingBox())?.x ?? 0;
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())?.x ?? 0;
+    expect(Math.abs(arrow - heading), `at ${width} px`).toBeLessThanOrEqual(2);
+  }
+});
+
 test("on a phone, a dialog keeps a margin from the screen's edges, as the sign-in dialog does", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const margins = async (dialog: Locator) => {

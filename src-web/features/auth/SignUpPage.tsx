@@ -18,6 +18,13 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
   },
+  // Fluent's button centres its content in a 96 px minimum and pads it: the arrow stood some 20 px
+  // right of the heading below it. Shrunk to its content and pulled back by its padding and
+  // border, the arrow starts where the heading does.
+  back: {
+    minWidth: 'auto',
+    marginLeft: `calc(-1 * (${tokens.spacingHorizontalM} + ${tokens.strokeWidthThin}))`,
+  },
   frame: {
     width: '100%',
     height: '80vh',
@@ -56,7 +63,7 @@ export function SignUpPage() {
   return (
     <div className={styles.page}>
       <div>
-        <Button appearance="subtle" icon={<ArrowLeftRegular />} onClick={goBack}>
+        <Button appearance="subtle" className={styles.back} icon={<ArrowLeftRegular />} onClick={goBack}>
           Back
         </Button>
       </div>
