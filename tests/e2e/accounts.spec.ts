@@ -521,6 +521,27 @@ test('the password form and the email preference keep the keyboard while they sa
   await expect(consent).toBeFocused();
 });
 
+test("on a phone, the dashboard's stat cards of a row end their notes on one line, whether their titles take one line or two", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInAs(page, 'ada.stats@example.com', 'Ada', 'Stats', '/dashboard');
+  const stats = page.getByRole('region', { name: 'Statistics' });
+  await expect(stats.getByRole('heading', { level: 2 })).toHaveCount(4);
+  // Each card's top and its note's bottom (the note is the card's last line), grouped by row.
+  const rows = await stats.evaluate((section) => {
+    const byTop = new Map<number, number[]>();
+    for (const card of Array.from(section.children)) {
+      const top = Math.round(card.getBoundingClientRect().top);
+      const note = Math.round(card.lastElementChild?.getBoundingClientRect().bottom ?? 0);
+      byTop.set(top, [...(byTop.get(top) ?? []), note]);
+    }
+    return Array.from(byTop.values());
+  });
+  expect(rows).toHaveLength(2);
+  for (const notes of rows) expect(new Set(notes).size, notes.join(', ')).toBe(1);
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);

@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   stat: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalL },
   statIcon: { color: tokens.colorBrandForeground1, fontSize: '28px' },
   statValue: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightBold, lineHeight: tokens.lineHeightHero800 },
+  // At the card's foot: the notes of a row line up when one title wraps to two lines (a phone's two columns).
+  statNote: { marginTop: 'auto' },
   bar: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   barLabel: { display: 'flex', justifyContent: 'space-between' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column' },
@@ -94,7 +96,7 @@ export function DashboardPage() {
               <Icon className={styles.statIcon} aria-hidden />
               <Text className={styles.statValue}>{stat.value}</Text>
               <Subtitle1 as="h2">{stat.label}</Subtitle1>
-              <Caption1>{stat.note}</Caption1>
+              <Caption1 className={styles.statNote}>{stat.note}</Caption1>
             </Card>
           );
         })}
