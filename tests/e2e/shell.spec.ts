@@ -105,6 +105,18 @@ test("on a phone, a dialog keeps a margin from the screen's edges, as the sign-i
   await page.setViewportSize({ width: 390, height: 844 });
   const margins = async (dialog: Locator) => {
     await expect(dialog).toBeVisible();
+    // Measured once its entrance has ended: while it opens, a dialog is scaled and stands further in.
+    await dialog.evaluate((element) =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            return target instanceof Node && (target.contains(element) || element.contains(target));
+          })
+          .map((animation) => animation.finished),
+      ),
+    );
     const box = (await dialog.boundingBox()) ?? { x: 0, width: 0 };
     const width = await page.evaluate(() => document.documentElement.clientWidth);
     return [box.x, width - box.x - box.width];
