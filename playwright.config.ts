@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   // No trace while a journey passes: recording one for every journey and keeping only the
-  // failures' ('retain-on-failure') cost a sixth of their time (bench/README.md). A journey that
+  // failures' ('retain-on-failure') cost a sixth of their time (bench/HISTORY.md). A journey that
   // fails runs once more, recording a trace to open, and the run fails all the same, also when the
   // second attempt passes (tests/server/tooling/journey-failure-policy.test.ts).
   retries: 1,

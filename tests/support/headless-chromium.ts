@@ -20,7 +20,7 @@ export const HEADLESS_ARGS = [
  * set, else the headless shell when installed, else the full browser. The shell is the same
  * Blink and V8 without the browser's UI processes. Both ran the 148 journeys green on a 2 vCPU
  * VM; with the shell a fresh context loads `/` in about 0.56 s instead of 0.9 s, and the
- * journeys took 4.2 min instead of 5.2 (bench/README.md, "Chromium's headless shell, and an eighth VM").
+ * journeys took 4.2 min instead of 5.2 (bench/HISTORY.md, "Chromium's headless shell, and an eighth VM").
  */
 export function headlessChromiumPath(
   env: NodeJS.ProcessEnv = process.env,
