@@ -66,9 +66,9 @@ async function openServices(
   log: FastifyBaseLogger,
   given: Database | undefined,
 ): Promise<{ database: Database; rateLimitStore: RateLimitStore }> {
-  const { url, dataDir } = config.database;
+  const { url, dataDir, statementTimeoutMs } = config.database;
   const [database, store] = await Promise.allSettled([
-    given ?? openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir }),
+    given ?? openDatabase(url ? { kind: 'postgres', url, statementTimeoutMs } : { kind: 'pglite', dataDir }),
     config.redisUrl === undefined ? undefined : openRateLimitStore(config.redisUrl, log),
   ]);
   if (database.status === 'fulfilled' && store.status === 'fulfilled') {

@@ -11,6 +11,7 @@ import { readAccountsConfig, type AccountsConfig } from '../features/accounts/co
 import { readRetentionConfig, type RetentionConfig } from '../maintenance/config.ts';
 import { EnvReader, quote } from './env-reader.ts';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../db/timeouts.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -22,6 +23,12 @@ export interface DatabaseConfig {
   /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
   url: string | undefined;
   dataDir: string;
+  /**
+   * PostgreSQL only (DATABASE_STATEMENT_TIMEOUT_MS): how long one statement of a request may
+   * run, and at most how long a request waits for a free connection; past it the request is
+   * answered 503. Migrations are exempt.
+   */
+  statementTimeoutMs: number;
 }
 
 export interface AppConfig {
@@ -80,6 +87,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const trustProxy = readTrustProxy(read);
   const dataDir = path.resolve(PROJECT_ROOT, read.string('DATA_DIR', './data'));
   const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
+  const statementTimeoutMs = read.integer('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS, {
+    min: 100,
+    max: 3_600_000,
+  });
   const redisUrl = read.url('REDIS_URL', ['redis', 'rediss']);
   const publicUrl = read.url('PUBLIC_URL', ['http', 'https']);
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)) {
@@ -107,7 +118,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     logLevel,
     publicUrl: origin,
     secure: origin.startsWith('https:'),
-    database: { url: databaseUrl?.href, dataDir },
+    database: { url: databaseUrl?.href, dataDir, statementTimeoutMs },
     redisUrl: redisUrl?.href,
     webDistDir,
     mail,

@@ -10,6 +10,7 @@ import { hostAndPort, ServiceUnreachable } from '../config/unreachable.ts';
 import { migrate, type Migration } from './migrator.ts';
 import { migrations as productMigrations } from './migrations/index.ts';
 import type { Schema } from './schema.ts';
+import { CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './timeouts.ts';
 
 /**
  * PGlite's Postgres buffer cache, inside its WebAssembly memory. Postgres' default (128MB)
@@ -22,8 +23,16 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
-  /** `schema`, when given, is created if missing and used as the search path (tests use one per run). */
-  | { kind: 'postgres'; url: string; schema?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** `schema`, when given, is created if missing and used as the search path (tests use one per run). */
+      schema?: string;
+      /** How long one statement may run (timeouts.ts); DEFAULT_STATEMENT_TIMEOUT_MS when not given. */
+      statementTimeoutMs?: number;
+      /** The pool's size: 10 when not given (a test fills a smaller one). */
+      maxConnections?: number;
+    };
 
 /**
  * Runs a compiled query and returns its rows through pg's own pool.query with a callback, not
@@ -51,9 +60,7 @@ export async function openDatabase(
   migrations: readonly Migration[] = productMigrations,
 ): Promise<Database> {
   const { db, readRows } =
-    target.kind === 'pglite'
-      ? { db: await openPGlite(target.dataDir), readRows: undefined }
-      : await openPostgres(target.url, target.schema);
+    target.kind === 'pglite' ? { db: await openPGlite(target.dataDir), readRows: undefined } : await openPostgres(target);
   try {
     await migrate(db as Kysely<unknown>, migrations);
   } catch (error) {
@@ -126,18 +133,22 @@ await (await PGlite.create(${JSON.stringify(dir)})).close();`;
 }
 
 /**
- * How long a new PostgreSQL connection may take. A host that drops packets, or a proxy that
- * takes the connection and never answers, otherwise held the start (and, once running, every
- * request that needed a new connection) for minutes or for ever.
+ * PGlite has no such limits: it runs in this process, one statement at a time, and PostgreSQL's
+ * timeouts need the signals of a server process of its own. A slow statement there holds the
+ * server (not only its request) until it ends.
  */
-const CONNECT_TIMEOUT_MS = 10_000;
-
-async function openPostgres(url: string, schema: string | undefined): Promise<{ db: Kysely<Schema>; readRows: RowReader }> {
+async function openPostgres(
+  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
+): Promise<{ db: Kysely<Schema>; readRows: RowReader }> {
+  const { url, schema } = target;
+  const statementTimeoutMs = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  // A request waits for a free connection no longer than a statement may run.
+  const connectTimeoutMs = Math.min(CONNECT_TIMEOUT_MS, statementTimeoutMs);
   // Imported here so a server on the embedded PGlite never loads the PostgreSQL client.
   const { default: pg } = await import('pg');
   if (schema !== undefined) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
-    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
     await admin.connect();
     try {
       // Serialised: two concurrent "create schema if not exists" can still collide in Postgres.
@@ -151,9 +162,26 @@ async function openPostgres(url: string, schema: string | undefined): Promise<{ 
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    max: target.maxConnections ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    // Each new connection's limits, set by a statement and not as startup parameters: PgBouncer
+    // refuses a connection that brings statement_timeout as one ("unsupported startup
+    // parameter"). statement_timeout counts a statement's wait for a lock too (no lock_timeout:
+    // one limit, one error to answer). idle_in_transaction_session_timeout ends (closes) a
+    // connection left in an open transaction by a handler that never came back, so its locks
+    // do not hold every other request for ever. Migrations lift both for their transactions
+    // (migrator.ts).
+    onConnect: async (client) => {
+      // Such an ending reaches a connection a handler holds as an 'error' event, which with no
+      // listener is thrown and ends the process; its next query fails instead, and the pool
+      // drops the connection when it is given back.
+      client.on('error', () => {});
+      await client.query(
+        `select set_config('statement_timeout', $1, false), set_config('idle_in_transaction_session_timeout', $1, false)`,
+        [String(statementTimeoutMs)],
+      );
+    },
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -163,11 +191,11 @@ async function openPostgres(url: string, schema: string | undefined): Promise<{ 
   try {
     await pool.query('select 1');
   } catch (error) {
-    const timedOut = performance.now() - started >= CONNECT_TIMEOUT_MS;
+    const timedOut = performance.now() - started >= connectTimeoutMs;
     await pool.end();
     const target = new URL(url);
     const database = decodeURIComponent(target.pathname.slice(1));
-    const reason = timedOut ? new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} seconds`) : error;
+    const reason = timedOut ? new Error(`no answer within ${connectTimeoutMs / 1000} seconds`) : error;
     throw new ServiceUnreachable(`${database ? `database "${database}" on ` : ''}${hostAndPort(target, 5432)}`, reason);
   }
   const readRows: RowReader = <Row>(query: CompiledQuery) =>

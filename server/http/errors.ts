@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import type { ErrorBody } from '../../src-shared/domain/endpoints/endpoint.ts';
 // Shared with the console, which refuses some inputs before sending them in the server's words.
 import { describeFieldErrors, describeValidationErrors } from '../../src-shared/domain/validation-errors.ts';
+import { isDatabaseBusy } from '../db/timeouts.ts';
 
 // The error body is part of every endpoint's contract, so it is declared with them.
 export type { ErrorBody };
@@ -29,8 +30,35 @@ export function wrapClientErrors(scope: FastifyInstance, envelope: (body: ErrorB
   scope.setErrorHandler(errorHandler(envelope));
 }
 
+/** What a request the database could not serve in time is told (503). */
+export const DATABASE_BUSY = 'The service is busy right now. Please try again in a moment.';
+
+/** How long a client is asked to wait before it tries again (Retry-After). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whether `error` says the database is too slow or too busy right now (a statement past
+ * DATABASE_STATEMENT_TIMEOUT_MS, no free connection in time: timeouts.ts) rather than that the
+ * request or the code is wrong. If so, the answer is given its 503 and Retry-After, and the
+ * request one warning naming its route (what an operator looks for: which page meets the locks
+ * or the slow queries); the caller sends the body in its API's own envelope. Neither the answer
+ * nor the line carries the statement: the error's message and code only.
+ */
+export function answeringDatabaseBusy(error: unknown, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!isDatabaseBusy(error)) return false;
+  const { message, code } = error as Error & { code?: string };
+  request.log.warn(
+    { route: `${request.method} ${request.routeOptions.url ?? request.url}`, reason: message, ...(code ? { code } : {}) },
+    'the database did not answer in time: answered 503',
+  );
+  void reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+  return true;
+}
+
 function errorHandler(envelope: (body: ErrorBody) => object) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (answeringDatabaseBusy(error, request, reply))
+      return reply.send(envelope({ error: DATABASE_BUSY, requestId: request.id }));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(envelope({ error: clientMessage(error, status) }));
     request.log.error({ err: error }, 'request failed');

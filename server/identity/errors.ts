@@ -1,3 +1,5 @@
+import { DATABASE_BUSY } from '../http/errors.ts';
+
 /**
  * Cognito's exceptions, with the names and messages AWS sends, so the SDK throws the same
  * class (it reads the name from `x-amzn-ErrorType`) and the web app shows the same text.
@@ -39,6 +41,11 @@ export const passwordResetRequired = () =>
   new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
 export const userDisabled = () => notAuthorized('User is disabled.');
 export const internalError = () => new CognitoError('InternalErrorException', 'An internal error occurred. Please try again.');
+/**
+ * The database did not answer in time (a 503 with Retry-After): Cognito's exception for a
+ * failure on its side, which the AWS SDK retries by itself as it does any 5xx.
+ */
+export const serviceBusy = () => new CognitoError('InternalErrorException', DATABASE_BUSY);
 
 /** The message AWS gives when a required member is missing. */
 export const missingMember = (member: string) =>

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { answeringDatabaseBusy } from '../http/errors.ts';
 import { storeNothing } from '../http/no-store.ts';
-import { CognitoError, internalError, invalidParameter, tooManyRequests } from './errors.ts';
+import { CognitoError, internalError, invalidParameter, serviceBusy, tooManyRequests } from './errors.ts';
 import type { Input } from './fields.ts';
 import { OPERATIONS } from './operations/index.ts';
 import { clientOf } from './security-events.ts';
@@ -36,6 +37,7 @@ export function registerProtocol(scope: FastifyInstance, service: IdentityServic
     if (error instanceof CognitoError) return sendError(reply, error);
     if (error.statusCode === 413) return sendError(reply, invalidParameter('The request body is too large'), 413);
     if (error.statusCode !== undefined && error.statusCode < 500) return sendError(reply, invalidParameter(error.message));
+    if (answeringDatabaseBusy(error, request, reply)) return sendError(reply, serviceBusy(), 503);
     request.log.error({ err: error }, 'identity operation failed');
     return sendError(reply, internalError(), 500);
   });

@@ -11,7 +11,7 @@ describe('configuration from the environment', () => {
     expect(config.host).toBe('localhost');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secure).toBe(false);
-    expect(config.database).toEqual({ url: undefined, dataDir: path.join(PROJECT_ROOT, 'data') });
+    expect(config.database).toEqual({ url: undefined, dataDir: path.join(PROJECT_ROOT, 'data'), statementTimeoutMs: 15_000 });
   });
 
   it('reads every documented variable', () => {
@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/hireassist',
       DATABASE_URL: 'postgres://app@db.internal:5432/hireassist',
+      DATABASE_STATEMENT_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'https://hireassist.example/',
     });
@@ -29,7 +30,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       publicUrl: 'https://hireassist.example',
       secure: true,
-      database: { url: 'postgres://app@db.internal:5432/hireassist', dataDir: '/var/lib/hireassist' },
+      database: { url: 'postgres://app@db.internal:5432/hireassist', dataDir: '/var/lib/hireassist', statementTimeoutMs: 5000 },
     });
   });
 

@@ -7,6 +7,8 @@ export interface CognitoRequestOptions {
    * the content type a test sends instead of AWS JSON 1.1.
    */
   headers?: Record<string, string>;
+  /** Ends the request (a test that must not wait for ever: AbortSignal.timeout). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -30,5 +32,6 @@ export function cognitoRequest(
       ...options.headers,
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 }

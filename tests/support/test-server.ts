@@ -19,7 +19,13 @@ export interface TestServer {
  * TEST_DATABASE_URL set, a schema of its own on that PostgreSQL.
  */
 export async function openTestDatabase(
-  options: { postgres?: boolean; dataDir?: string } = {},
+  options: {
+    postgres?: boolean;
+    dataDir?: string;
+    /** PostgreSQL only: DATABASE_STATEMENT_TIMEOUT_MS, and the pool's size (database.ts). */
+    statementTimeoutMs?: number;
+    maxConnections?: number;
+  } = {},
 ): Promise<Database & { dispose(): Promise<void> }> {
   if (options.dataDir) {
     // The caller's directory, kept on close so a second server can open the same data (a restart).
@@ -28,7 +34,14 @@ export async function openTestDatabase(
   }
   if (options.postgres) {
     const scratch = scratchSchema();
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, schema: scratch.schema });
+    const { statementTimeoutMs, maxConnections } = options;
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: scratch.url,
+      schema: scratch.schema,
+      ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
+      ...(maxConnections === undefined ? {} : { maxConnections }),
+    });
     return {
       ...database,
       async dispose() {
@@ -89,8 +102,10 @@ export async function startInstancesOnPostgres(
   };
   try {
     for (let i = 0; i < count; i++) {
-      const database = await openDatabase({ kind: 'postgres', url, schema });
-      const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env }), {
+      const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
+      const { statementTimeoutMs } = config.database;
+      const database = await openDatabase({ kind: 'postgres', url, schema, statementTimeoutMs });
+      const app = await buildApp(config, {
         database,
         ...(identityClock === undefined ? {} : { identityClock }),
       });
@@ -116,6 +131,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     webDistDir?: string;
     postgres?: boolean;
+    /** With `postgres`: the pool's size (a test fills it); 10 otherwise, as in production. */
+    postgresConnections?: number;
     /**
      * A PGlite data directory the caller owns and removes: closing the server leaves it in
      * place, so a server started again on it is a restart of the first.
@@ -140,11 +157,14 @@ export async function startTestServer(
     storyChiefBaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
+  const loaded = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env });
+  // Opened here rather than by the app, as production opens it: with its settings from `env`.
   const database = await openTestDatabase({
     postgres: options.postgres ?? false,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    statementTimeoutMs: loaded.database.statementTimeoutMs,
+    ...(options.postgresConnections === undefined ? {} : { maxConnections: options.postgresConnections }),
   });
-  const loaded = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env });
   const { storyChief } = loaded.blog;
   if (options.storyChiefBaseUrl && !storyChief) throw new Error('storyChiefBaseUrl needs STORYCHIEF_API_KEY in env');
   const config: AppConfig = {

@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/record.ts';
 import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
 import { InvalidListQuery, pagePosition } from '../../db/list-query.ts';
+import { isDatabaseBusy } from '../../db/timeouts.ts';
 import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
 
 export interface ListRouteDeps {
@@ -63,7 +64,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
           ...pagePosition(page),
         };
       } catch (error) {
-        if (error instanceof InvalidListQuery) throw error;
+        if (forErrorPolicy(error)) throw error;
         request.log.error({ err: error }, 'reading leads failed');
         return reply.status(502).send({ success: false, error: 'Failed to fetch leads' });
       }
@@ -78,7 +79,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
         const span = chartSpan(leadsFilter(request.query));
         return { success: true, chart: chartOf(span, await deps.leads.chart(span)) };
       } catch (error) {
-        if (error instanceof InvalidListQuery) throw error;
+        if (forErrorPolicy(error)) throw error;
         request.log.error({ err: error }, 'counting leads for the chart failed');
         return reply.status(502).send({ success: false, error: 'Failed to count leads for the chart' });
       }
@@ -132,7 +133,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
           ...pagePosition(page),
         };
       } catch (error) {
-        if (error instanceof InvalidListQuery) throw error;
+        if (forErrorPolicy(error)) throw error;
         return deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users');
       }
     },
@@ -175,7 +176,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
     try {
       first = await batches.next();
     } catch (error) {
-      if (error instanceof InvalidListQuery) throw error;
+      if (forErrorPolicy(error)) throw error;
       if (options.onFailure) return options.onFailure(error);
       request.log.error({ err: error }, options.failure);
       return reply.status(502).send({ success: false, error: options.failure });
@@ -219,6 +220,14 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
       .header('content-disposition', `attachment; filename="${csvFileName(options.dataset)}"`)
       .send(body);
   }
+}
+
+/**
+ * A failure the error policy answers, not the list's own 502 for a source that failed: a
+ * refused query (400), or a database too busy to answer in time (503, to try again shortly).
+ */
+function forErrorPolicy(error: unknown): boolean {
+  return error instanceof InvalidListQuery || isDatabaseBusy(error);
 }
 
 /** Batches of rows as CSV records, each after CSV_NEWLINE. */

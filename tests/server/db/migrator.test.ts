@@ -37,7 +37,7 @@ async function pgliteTarget(): Promise<DatabaseTarget> {
   return { kind: 'pglite', dataDir };
 }
 
-function postgresTarget(): DatabaseTarget {
+function postgresTarget(): Extract<DatabaseTarget, { kind: 'postgres' }> {
   const { url, schema, drop } = scratchSchema('test_migrate');
   cleanups.push(drop);
   return { kind: 'postgres', url, schema };
@@ -112,5 +112,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two servers starting at once on o
     expect(runs).toBe(1);
     expect((await applied(a)).map((row) => row.id)).toEqual([1]);
     expect((await applied(b)).map((row) => row.id)).toEqual([1]);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('migrations on a PostgreSQL whose statements have a time limit', () => {
+  it('run past the limit (a big table rewritten takes minutes), and leave it on every connection', async () => {
+    const limit = 200;
+    const slow: Migration = {
+      id: 1,
+      name: 'slow',
+      async up(db) {
+        await sql`select pg_sleep(${(limit * 3) / 1000})`.execute(db);
+      },
+    };
+    const database = await open({ ...postgresTarget(), statementTimeoutMs: limit }, [slow]);
+    expect(await applied(database)).toEqual([{ id: 1, name: 'slow' }]);
+    await expect(sql`select pg_sleep(${(limit * 3) / 1000})`.execute(database.db)).rejects.toMatchObject({ code: '57014' });
   });
 });
