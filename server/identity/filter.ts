@@ -25,17 +25,18 @@ export interface UserFilter {
   value: string;
 }
 
-const FILTER = /^\s*([a-z_:]+)\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/;
+const FILTER = /^\s*("?)([a-z_:]+)\1\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/;
 
 /**
  * Parses Cognito's ListUsers filter: `attribute = "value"` or `attribute ^= "value"`, the
- * value in double quotes with `\"` and `\\` escaped. An empty filter means no filter.
+ * value in double quotes with `\"` and `\\` escaped. The attribute's name may be quoted too,
+ * as in the API reference's example (`"email"^="testuser"`). An empty filter means no filter.
  */
 export function parseUserFilter(filter: string): UserFilter | undefined {
   if (filter.trim() === '') return undefined;
   const match = FILTER.exec(filter);
   if (!match) throw invalidParameter('Error while parsing filter.');
-  const [, name, operator, quoted] = match as unknown as [string, string, '=' | '^=', string];
+  const [, , name, operator, quoted] = match as unknown as [string, string, string, '=' | '^=', string];
   const attribute = SEARCHABLE_ATTRIBUTES.find((candidate) => candidate === name);
   if (attribute === undefined) throw invalidParameter(`Invalid search attribute: ${name}`);
   return { attribute, operator, value: quoted.replace(/\\(.)/g, '$1') };
