@@ -9,6 +9,7 @@ import {
   GetUserCommand,
   ListUsersCommand,
   UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,9 +186,27 @@ describe('attributes', () => {
     expect(await attributesOf('badge@example.com')).toMatchObject({ 'custom:badge': 'B-1' });
   });
 
-  it('AdminUpdateUserAttributes sets the verification flags; a new email is unverified unless set so', async () => {
+  it('AdminUpdateUserAttributes: a new email waits for its code (the pool verifies email before updating it), unless set verified', async () => {
+    // The pool answers AttributesRequireVerificationBeforeUpdate: ['email'] (DescribeUserPool), so
+    // the address in force stays until the user confirms the new one with the code mailed to it.
     await adminUpdate({ email: 'lovelace@example.com' });
-    expect(await attributesOf('lovelace@example.com')).toMatchObject({ email: 'lovelace@example.com', email_verified: 'false' });
+    expect(await attributesOf('ada@example.com')).toMatchObject({ email: 'ada@example.com', email_verified: 'true' });
+    expect(
+      (await failure(t.admin.send(new AdminGetUserCommand({ UserPoolId: POOL_ID, Username: 'lovelace@example.com' })))).name,
+    ).toBe('UserNotFoundException');
+    const { AccessToken } = await t.signIn('ada@example.com');
+    await t.client.send(
+      new VerifyUserAttributeCommand({ AccessToken, AttributeName: 'email', Code: await t.latestCode('lovelace@example.com') }),
+    );
+    expect(await attributesOf('lovelace@example.com')).toMatchObject({ email: 'lovelace@example.com', email_verified: 'true' });
+
+    // With email_verified true in the same call, the address changes at once and no code is mailed.
+    await adminUpdate({ email: 'byron@example.com', email_verified: 'true' }, 'lovelace@example.com');
+    expect(await attributesOf('byron@example.com')).toMatchObject({ email: 'byron@example.com', email_verified: 'true' });
+    expect(await t.latestCode('byron@example.com').catch(() => 'none')).toBe('none');
+    await adminUpdate({ email: 'lovelace@example.com', email_verified: 'true' }, 'byron@example.com');
+    await adminUpdate({ email_verified: 'false' }, 'lovelace@example.com');
+    expect(await attributesOf('lovelace@example.com')).toMatchObject({ email_verified: 'false' });
     await adminUpdate({ email_verified: 'true' }, 'lovelace@example.com');
     expect(await attributesOf('lovelace@example.com')).toMatchObject({ email_verified: 'true' });
     await t.createUser('other@example.com');
