@@ -40,6 +40,12 @@ export const missingScope = () => notAuthorized('Access Token does not have requ
 export const passwordResetRequired = () =>
   new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
 export const userDisabled = () => notAuthorized('User is disabled.');
+/**
+ * A refresh token that rotation retired, past its grace: the exception Cognito documents for it
+ * (Amplify v6 throws it from fetchAuthSession rather than answering no tokens). The message is
+ * the unknown token's: AWS documents none of its own.
+ */
+export const refreshTokenReused = () => new CognitoError('RefreshTokenReuseException', 'Invalid Refresh Token');
 export const internalError = () => new CognitoError('InternalErrorException', 'An internal error occurred. Please try again.');
 /**
  * The database did not answer in time (a 503 with Retry-After): Cognito's exception for a

@@ -9,6 +9,7 @@ import {
   invalidAccessToken,
   missingScope,
   notAuthorized,
+  refreshTokenReused,
   revokedAccessToken,
   userDisabled,
   userNotFound,
@@ -173,7 +174,7 @@ export async function refreshSession(
   if (session.revoked_at !== null) throw notAuthorized('Refresh Token has been revoked');
   if (session.expires_at.getTime() <= now) throw notAuthorized('Refresh Token has expired');
   const retiredAt = found.refreshToken?.validUntil;
-  if (retiredAt && retiredAt.getTime() <= now) throw notAuthorized('Invalid Refresh Token');
+  if (retiredAt && retiredAt.getTime() <= now) throw refreshTokenReused();
   if (!found.user.enabled) throw userDisabled();
   const origin = {
     sessionId: session.id,
