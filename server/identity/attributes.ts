@@ -236,6 +236,8 @@ function checkCustomValue(name: string, value: string, declared: CustomAttribute
 export interface AttributeDeletes {
   columns: ColumnAttribute[];
   others: string[];
+  /** `email_verified` goes: its column holds no absence, so the email then reads unverified. */
+  emailVerified: boolean;
 }
 
 /** Which attributes AdminDeleteUserAttributes / DeleteUserAttributes may remove, and how. */
@@ -246,8 +248,13 @@ export function checkAttributeDeletes(
 ): AttributeDeletes {
   const columns: ColumnAttribute[] = [];
   const others: string[] = [];
+  let emailVerified = false;
   for (const name of names) {
     if (writer === 'user' && ADMIN_ONLY.includes(name)) throw unauthorizedAttribute();
+    if (name === 'email_verified') {
+      emailVerified = true;
+      continue;
+    }
     if (name === 'email') throw schemaError(name, 'The attribute is required');
     if (SYSTEM.includes(name)) throw schemaError(name, 'Attribute cannot be updated. (changing an immutable attribute)');
     const column = COLUMN_ATTRIBUTES.find((candidate) => candidate === name);
@@ -265,7 +272,7 @@ export function checkAttributeDeletes(
   }
   // A number's verification goes with the number.
   if (columns.includes('phone_number') && !others.includes('phone_number_verified')) others.push('phone_number_verified');
-  return { columns, others };
+  return { columns, others, emailVerified };
 }
 
 /**

@@ -33,6 +33,7 @@ export function attributeWrites(changes: AttributeChanges) {
   const map = deletes.others.length > 0 ? sql<string>`(${merged}) - ${sql.val(deletes.others)}::text[]` : merged;
   return {
     ...Object.fromEntries(deletes.columns.map((column) => [column, null])),
+    ...(deletes.emailVerified ? { email_verified: false } : {}),
     ...columns,
     ...(changes.email_verified !== undefined ? { email_verified: changes.email_verified } : {}),
     ...(Object.keys(others).length > 0 || deletes.others.length > 0 ? { attributes: map } : {}),

@@ -240,6 +240,21 @@ describe('attributes', () => {
     });
   });
 
+  it('removing email_verified (AdminDeleteUserAttributes, or a blank value) leaves the email unverified, not as it was', async () => {
+    await t.createUser('verified@example.com');
+    await t.admin.send(
+      new AdminDeleteUserAttributesCommand({
+        UserPoolId: POOL_ID,
+        Username: 'verified@example.com',
+        UserAttributeNames: ['email_verified'],
+      }),
+    );
+    expect(await attributesOf('verified@example.com')).toMatchObject({ email_verified: 'false' });
+    await adminUpdate({ email_verified: 'true' }, 'verified@example.com');
+    await adminUpdate({ email_verified: '' }, 'verified@example.com');
+    expect(await attributesOf('verified@example.com')).toMatchObject({ email_verified: 'false' });
+  });
+
   it('DeleteUserAttributes: the signed-in user removes their own optional attributes, never email, a flag or an immutable one', async () => {
     await t.createUser('hopper@example.com', { given_name: 'Grace', locale: 'en-US', 'custom:tier': '3', 'custom:badge': 'b1' });
     const { AccessToken } = await t.signIn('hopper@example.com');
