@@ -40,6 +40,11 @@ export const missingScope = () => notAuthorized('Access Token does not have requ
 export const passwordResetRequired = () =>
   new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
 export const userDisabled = () => notAuthorized('User is disabled.');
+/** ForgotPassword and AdminResetUserPassword for a user still on an operator's temporary password. */
+export const passwordCannotBeReset = () => notAuthorized('User password cannot be reset in the current state.');
+/** ForgotPassword and AdminResetUserPassword with no verified address to mail the code to. */
+export const noVerifiedDestination = () =>
+  invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
 /**
  * A refresh token that rotation retired, past its grace: the exception Cognito documents for it
  * (Amplify v6 throws it from fetchAuthSession rather than answering no tokens). The message is

@@ -1,4 +1,4 @@
-import { invalidParameter } from '../errors.ts';
+import { noVerifiedDestination, passwordCannotBeReset } from '../errors.ts';
 import { sendCode } from '../verification.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
@@ -6,15 +6,17 @@ import type { Operation } from './operation.ts';
 /**
  * AdminResetUserPassword: the password stops working (sign-in answers
  * PasswordResetRequiredException) and a reset code goes to the verified email for
- * ConfirmForgotPassword. An unconfirmed user just gets a new reset code, as Cognito does.
+ * ConfirmForgotPassword. An unconfirmed user just gets a new reset code, as Cognito does; one
+ * still on a temporary password (FORCE_CHANGE_PASSWORD) is refused.
  */
 export const adminResetUserPassword: Operation<'AdminResetUserPassword'> = {
   signed: true,
   async run(input, { service }) {
     const user = await adminTarget(input, service);
-    if (!user.email_verified) {
-      throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
-    }
+    // Still on the operator's temporary password: Cognito refuses, whatever the email, and a new
+    // one is sent with AdminCreateUser's RESEND.
+    if (user.status === 'FORCE_CHANGE_PASSWORD') throw passwordCannotBeReset();
+    if (!user.email_verified) throw noVerifiedDestination();
     await service.db.transaction().execute(async (trx) => {
       if (user.status !== 'UNCONFIRMED') {
         await trx

@@ -1,4 +1,4 @@
-import { invalidParameter, notAuthorized, userDisabled } from '../errors.ts';
+import { noVerifiedDestination, passwordCannotBeReset, userDisabled } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { pretendCodeDelivery, timedSendCode } from '../unknown-user-limits.ts';
@@ -20,10 +20,8 @@ export const forgotPassword: Operation<'ForgotPassword'> = {
     }
     if (!user.enabled) throw userDisabled();
     // An invited user still holds the operator's temporary password: Cognito sends no reset code then.
-    if (user.status === 'FORCE_CHANGE_PASSWORD') throw notAuthorized('User password cannot be reset in the current state.');
-    if (!user.email_verified) {
-      throw invalidParameter('Cannot reset password for the user as there is no registered/verified email or phone_number');
-    }
+    if (user.status === 'FORCE_CHANGE_PASSWORD') throw passwordCannotBeReset();
+    if (!user.email_verified) throw noVerifiedDestination();
     return { CodeDeliveryDetails: await timedSendCode(service, user, 'reset', user.email, { paced }) };
   },
 };

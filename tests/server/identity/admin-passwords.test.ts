@@ -1,5 +1,6 @@
 import {
   AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminResetUserPasswordCommand,
@@ -168,6 +169,28 @@ describe('AdminResetUserPassword', () => {
       (await adminSignIn('ADMIN_USER_PASSWORD_AUTH', { USERNAME: 'ada@example.com', PASSWORD: 'Brand-New-Pass-4' }))
         .AuthenticationResult,
     ).toBeDefined();
+  });
+
+  it('refuses a user still on their temporary password, as Cognito does (AdminCreateUser RESEND sends a new one)', async () => {
+    for (const [Username, verified] of [
+      ['invited@example.com', 'false'],
+      ['invited-verified@example.com', 'true'],
+    ] as const) {
+      await t.admin.send(
+        new AdminCreateUserCommand({
+          UserPoolId: POOL_ID,
+          Username,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [{ Name: 'email_verified', Value: verified }],
+        }),
+      );
+      expect(await failure(t.admin.send(new AdminResetUserPasswordCommand({ UserPoolId: POOL_ID, Username })))).toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'User password cannot be reset in the current state.',
+      });
+      expect(await statusOf(Username)).toBe('FORCE_CHANGE_PASSWORD');
+      expect(await t.latestCode(Username).catch(() => 'no mail')).toBe('no mail');
+    }
   });
 });
 
