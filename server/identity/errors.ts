@@ -64,9 +64,18 @@ export const missingMember = (member: string) =>
     `1 validation error detected: Value null at '${lowerFirst(member)}' failed to satisfy constraint: Member must not be null`,
   );
 
-/** The message AWS gives when a member has the wrong type or shape. */
+/**
+ * The message AWS gives when a member has the wrong type or shape. It names no value: AWS
+ * leaves out a secret one (a username, a password, a token), and this one may be any of them.
+ */
 export const badMember = (member: string, constraint: string) =>
   invalidParameter(`1 validation error detected: Value at '${lowerFirst(member)}' failed to satisfy constraint: ${constraint}`);
+
+/** The same for a member that is not secret (a number, a limit): AWS quotes its value. */
+export const badValue = (member: string, value: string | number, constraint: string) =>
+  invalidParameter(
+    `1 validation error detected: Value '${value}' at '${lowerFirst(member)}' failed to satisfy constraint: ${constraint}`,
+  );
 
 function lowerFirst(member: string): string {
   return member.charAt(0).toLowerCase() + member.slice(1);

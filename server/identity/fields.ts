@@ -1,5 +1,5 @@
 import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
-import { badMember, missingMember } from './errors.ts';
+import { badMember, badValue, missingMember } from './errors.ts';
 
 /** A decoded request body: members are checked one by one as each operation reads them. */
 export type Input = Readonly<Record<string, unknown>>;
@@ -29,8 +29,8 @@ export function optionalInteger(input: Input, member: string): number | undefine
   const value = input[member];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value)) throw badMember(member, 'Member must be an integer');
-  if (value > INTEGER_MAX) throw badMember(member, `Member must have value less than or equal to ${INTEGER_MAX}`);
-  if (value < INTEGER_MIN) throw badMember(member, `Member must have value greater than or equal to ${INTEGER_MIN}`);
+  if (value > INTEGER_MAX) throw badValue(member, value, `Member must have value less than or equal to ${INTEGER_MAX}`);
+  if (value < INTEGER_MIN) throw badValue(member, value, `Member must have value greater than or equal to ${INTEGER_MIN}`);
   return value;
 }
 

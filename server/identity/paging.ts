@@ -1,4 +1,4 @@
-import { badMember, invalidParameter } from './errors.ts';
+import { badValue, invalidParameter } from './errors.ts';
 import { optionalInteger, optionalString, type Input } from './fields.ts';
 import type { IdentityService } from './service.ts';
 
@@ -31,8 +31,8 @@ const MAX_GROUP_PAGE = 60;
 /** `Limit` (0 or absent: a full page) and the key after which the page starts (`NextToken`). */
 export function readPage(input: Input, tokens: PageTokens): { limit: number; after: string | undefined } {
   const limit = optionalInteger(input, 'Limit') ?? 0;
-  if (limit < 0) throw badMember('Limit', 'Member must have value greater than or equal to 0');
-  if (limit > MAX_GROUP_PAGE) throw badMember('Limit', `Member must have value less than or equal to ${MAX_GROUP_PAGE}`);
+  if (limit < 0) throw badValue('Limit', limit, 'Member must have value greater than or equal to 0');
+  if (limit > MAX_GROUP_PAGE) throw badValue('Limit', limit, `Member must have value less than or equal to ${MAX_GROUP_PAGE}`);
   const token = optionalString(input, 'NextToken');
   return { limit: limit === 0 ? MAX_GROUP_PAGE : limit, after: token === undefined ? undefined : tokens.read(token) };
 }

@@ -1,4 +1,4 @@
-import { badMember, invalidParameter, resourceNotFound } from '../errors.ts';
+import { badValue, invalidParameter, resourceNotFound } from '../errors.ts';
 import { optionalInteger, optionalString, requiredString, type Input } from '../fields.ts';
 import type { GroupRow } from '../groups.ts';
 import type { IdentityService } from '../service.ts';
@@ -23,7 +23,7 @@ export function readGroupName(input: Input): string {
 export function readPrecedence(input: Input): number | undefined {
   const value = optionalInteger(input, 'Precedence');
   if (value === undefined) return undefined;
-  if (value < 0) throw badMember('Precedence', 'Member must have value greater than or equal to 0');
+  if (value < 0) throw badValue('Precedence', value, 'Member must have value greater than or equal to 0');
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
-import { badMember, invalidParameter } from '../errors.ts';
+import { badValue, invalidParameter } from '../errors.ts';
 import { optionalInteger, optionalString, stringList } from '../fields.ts';
 import { parseUserFilter, type UserFilter } from '../filter.ts';
 import { describeUser, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
@@ -16,8 +16,10 @@ export const listUsers: Operation<'ListUsers'> = {
   async run(input, { service }) {
     requirePoolId(input, service);
     const limit = optionalInteger(input, 'Limit') ?? MAX_PAGE;
-    if (limit < 1) throw badMember('Limit', 'Member must have value greater than or equal to 1');
-    if (limit > MAX_PAGE) throw badMember('Limit', `Member must have value less than or equal to ${MAX_PAGE}`);
+    // AWS's range is 0-60; a page of 0 users is refused after that check.
+    if (limit < 0) throw badValue('Limit', limit, 'Member must have value greater than or equal to 0');
+    if (limit < 1) throw badValue('Limit', limit, 'Member must have value greater than or equal to 1');
+    if (limit > MAX_PAGE) throw badValue('Limit', limit, `Member must have value less than or equal to ${MAX_PAGE}`);
     const filter = parseUserFilter(optionalString(input, 'Filter', 256) ?? '');
     const attributesToGet = stringList(input, 'AttributesToGet');
     const readable = [...READABLE_ATTRIBUTES, ...service.config.customAttributes.map(({ name }) => `custom:${name}`)];

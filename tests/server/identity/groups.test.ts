@@ -49,19 +49,19 @@ describe('groups', () => {
     expect(await failure(create('x', { Precedence: -1 }))).toMatchObject({
       name: 'InvalidParameterException',
       message:
-        "1 validation error detected: Value at 'precedence' failed to satisfy constraint: Member must have value greater than or equal to 0",
+        "1 validation error detected: Value '-1' at 'precedence' failed to satisfy constraint: Member must have value greater than or equal to 0",
     });
     // Cognito's integers are 32-bit: a larger one is refused as such, never an InternalErrorException.
-    const tooLarge =
-      "1 validation error detected: Value at 'precedence' failed to satisfy constraint: Member must have value less than or equal to 2147483647";
+    const tooLarge = (value: number) =>
+      `1 validation error detected: Value '${value}' at 'precedence' failed to satisfy constraint: Member must have value less than or equal to 2147483647`;
     expect(await failure(create('x', { Precedence: 2 ** 31 }))).toMatchObject({
       name: 'InvalidParameterException',
-      message: tooLarge,
+      message: tooLarge(2 ** 31),
       status: 400,
     });
     expect(
       await failure(t.admin.send(new UpdateGroupCommand({ UserPoolId: POOL_ID, GroupName: 'editors', Precedence: 2 ** 40 }))),
-    ).toMatchObject({ name: 'InvalidParameterException', message: tooLarge, status: 400 });
+    ).toMatchObject({ name: 'InvalidParameterException', message: tooLarge(2 ** 40), status: 400 });
   });
 
   it('members: add (twice is fine), list both ways, remove; cognito:groups in both tokens by precedence', async () => {
@@ -150,10 +150,15 @@ describe('groups', () => {
     const second = await t.admin.send(new ListGroupsCommand({ UserPoolId: POOL_ID, NextToken: first.NextToken }));
     expect(second.Groups?.map((group) => group.GroupName)).toEqual(['editors', 'zeta']);
     expect(second.NextToken).toBeUndefined();
+    // The value in the message, as AWS writes it for a member that is not secret.
     expect(await failure(t.admin.send(new ListGroupsCommand({ UserPoolId: POOL_ID, Limit: 61 })))).toMatchObject({
       name: 'InvalidParameterException',
       message:
-        "1 validation error detected: Value at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+        "1 validation error detected: Value '61' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+    });
+    expect(await failure(t.admin.send(new ListGroupsCommand({ UserPoolId: POOL_ID, Limit: -1 })))).toMatchObject({
+      message:
+        "1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 0",
     });
   });
 

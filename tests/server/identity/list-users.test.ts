@@ -64,6 +64,15 @@ describe('ListUsers (signed with the admin key)', () => {
     for (const Limit of [0, 61]) {
       expect((await failure(list({ Limit }))).name).toBe('InvalidParameterException');
     }
+    // AWS's own validation: the range is 0-60, and the value is in the message.
+    expect(await failure(list({ Limit: 61 }))).toMatchObject({
+      message:
+        "1 validation error detected: Value '61' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60",
+    });
+    expect(await failure(list({ Limit: -1 }))).toMatchObject({
+      message:
+        "1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 0",
+    });
     expect(await failure(list({ PaginationToken: 'bogus' }))).toMatchObject({
       name: 'InvalidParameterException',
       message: 'Invalid pagination token.',
