@@ -260,6 +260,24 @@ test("the hiring guarantee's code failing to load leaves the page alone, says so
   });
 });
 
+test("the sign-in dialog's code failing to load: Try again in its notice opens it", async ({ page }) => {
+  await partFailsThenLoadsOnRetry(page, {
+    code: '**/assets/AuthDialog-*.js',
+    open: () => page.getByRole('banner').getByRole('button', { name: 'Login' }).click(),
+    failure: 'The sign-in form could not be loaded. Check your connection and try again.',
+    loaded: page.getByRole('dialog').filter({ hasText: 'Welcome Back' }),
+  });
+});
+
+test("the chat assistant's code failing to load: Try again in its notice opens the assistant", async ({ page }) => {
+  await partFailsThenLoadsOnRetry(page, {
+    code: '**/assets/ChatPanel-*.js',
+    open: () => page.getByRole('button', { name: 'Open chat assistant' }).click(),
+    failure: 'The assistant could not be loaded. Check your connection and try again.',
+    loaded: page.getByRole('region', { name: 'HireAssist Assistant' }),
+  });
+});
+
 test("on a phone, a part's load failure notice puts its buttons under the message, clear of the chat launcher", async ({
   page,
 }) => {
