@@ -75,3 +75,23 @@ test('with Stripe’s script mocked: when it cannot be fetched, the page says so
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(table).toHaveAttribute('data-locked', 'true');
 });
+
+test('with Stripe’s script mocked: a signed-out visitor’s Try again, past the lock’s second, leaves focus on the locked plans, not the page', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await answerStripe(page, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.url}/pricing`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The plans could not be loaded');
+  // Past the second after which a signed-out visitor's table locks (the page's clock: on a busy
+  // machine the page may mount well after navigation starts).
+  await page.clock.runFor(2000);
+
+  await answerStripe(page, serveStandIn);
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('stripe-pricing-table')).toHaveText('Stripe pricing table (stand-in)');
+  // The table itself is inert (locked): focus goes to the region a screen reader names for it.
+  await expect(page.getByRole('group', { name: 'Plans (sign up to choose a plan)' })).toBeFocused();
+});

@@ -71,6 +71,7 @@ export function PricingPage() {
         data-locked={locked}
         aria-label={locked ? 'Plans (sign up to choose a plan)' : undefined}
         role={locked ? 'group' : undefined}
+        tabIndex={locked ? -1 : undefined}
       >
         {table}
       </div>

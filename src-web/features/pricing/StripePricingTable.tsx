@@ -105,7 +105,10 @@ export function StripePricingTable({ pricingTableId, publishableKey, customer, l
   const [focusTarget, setFocusTarget] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!focusFollows.current || !focusTarget) return;
-    if (document.activeElement === document.body) focusTarget.focus();
+    // Locked for a signed-out visitor, the table is inert and would refuse focus: it goes to the
+    // page's locked plans region around it (PricingPage), which takes focus while locked.
+    const target = focusTarget.inert ? focusTarget.parentElement : focusTarget;
+    if (document.activeElement === document.body) target?.focus();
     if (focusTarget.localName === PRICING_TABLE_ELEMENT) focusFollows.current = false;
   }, [focusTarget]);
   const retry = () => {
