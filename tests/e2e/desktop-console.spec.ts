@@ -333,3 +333,27 @@ test('console with a test stand-in bridge: settings reset notice, password dialo
   await expect(dialog.getByRole('alert')).toHaveText('Network error - check if server is running');
   expect(cspViolations).toEqual([]);
 });
+
+test('console with a test stand-in bridge: at the smallest window (800×560) the first-run step with both settings notices scrolls to its Continue button', async ({
+  page,
+}) => {
+  // The window's minimum size (src-desktop/main/window.ts).
+  await page.setViewportSize({ width: 800, height: 560 });
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-small'),
+    settings: {
+      serverUrl: null,
+      lastScreen: 'leads',
+      resetBackupPath: '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json',
+      unsavedSettings: { keptAt: '/home/operator/.config/HireAssist Console/settings.json' },
+    },
+  });
+  await openConsole(page, bridge);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HireAssist Console' })).toBeVisible();
+  const resume = page.getByRole('button', { name: 'Continue' });
+  // The step is taller than the window: the mouse wheel brings its button into view.
+  await page.getByRole('heading', { level: 1 }).hover();
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(() => resume.evaluate((button) => button.getBoundingClientRect().bottom)).toBeLessThanOrEqual(560);
+  await screenshot(page, '11-first-run-small-window');
+});

@@ -4,7 +4,10 @@ import type { ConsoleBridge } from '../../contract/bridge.ts';
 
 const useStyles = makeStyles({
   page: {
-    minHeight: '100vh',
+    // The window is the scroll box (the body does not scroll): with notices above it, the step is
+    // taller than a small window, and its button must still be reachable with the mouse.
+    height: '100vh',
+    overflowY: 'auto',
     display: 'grid',
     placeItems: 'center',
     padding: tokens.spacingHorizontalXXL,
