@@ -357,3 +357,41 @@ test('console with a test stand-in bridge: at the smallest window (800×560) the
   await expect.poll(() => resume.evaluate((button) => button.getBoundingClientRect().bottom)).toBeLessThanOrEqual(560);
   await screenshot(page, '11-first-run-small-window');
 });
+
+test('console with a test stand-in bridge: the notices above a screen stand apart, evenly, and each goes with the keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-notices'),
+    tokenStorage: 'memory',
+    settings: {
+      serverUrl: SERVER,
+      lastScreen: 'leads',
+      resetBackupPath: '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json',
+      unsavedSettings: { keptAt: '/home/operator/.config/HireAssist Console/settings.json' },
+    },
+  });
+  await openConsole(page, bridge);
+  await logInThroughDialog(page, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
+  const reset = page.getByRole('status').filter({ hasText: "The console's settings were reset." });
+  const unsaved = page.getByRole('status').filter({ hasText: "The console's settings can't be saved." });
+  const keychain = page.getByRole('status').filter({ hasText: 'The OS keychain is unavailable.' });
+  const box = async (notice: typeof reset) => (await notice.boundingBox()) ?? { y: 0, height: 0 };
+  const [first, second, third] = [await box(reset), await box(unsaved), await box(keychain)];
+  const gaps = [second.y - (first.y + first.height), third.y - (second.y + second.height)];
+  expect(gaps[0], 'between the two settings notices').toBeGreaterThan(0);
+  expect(gaps[0]).toBe(gaps[1]);
+  await screenshot(page, '12-notices');
+
+  // Each dismissable notice goes with Tab and Enter.
+  await reset.getByRole('button', { name: /^Dismiss/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(reset).toBeHidden();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(unsaved.getByRole('button', { name: /^Dismiss/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(unsaved).toBeHidden();
+});

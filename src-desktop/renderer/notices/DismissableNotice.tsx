@@ -14,16 +14,15 @@ interface DismissableNoticeProps {
   title: string;
   children: ReactNode;
   onDismiss(): void;
-  className?: string;
 }
 
 /**
  * Something the operator should read once and may then put away: an error is announced at
  * once (alert), anything else politely (status).
  */
-export function DismissableNotice({ intent, title, children, onDismiss, className }: DismissableNoticeProps) {
+export function DismissableNotice({ intent, title, children, onDismiss }: DismissableNoticeProps) {
   return (
-    <MessageBar intent={intent} layout="multiline" className={className} role={intent === 'error' ? 'alert' : 'status'}>
+    <MessageBar intent={intent} layout="multiline" role={intent === 'error' ? 'alert' : 'status'}>
       <MessageBarBody>
         <MessageBarTitle>{title}</MessageBarTitle>
         {children}
