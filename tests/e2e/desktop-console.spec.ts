@@ -395,3 +395,29 @@ test('console with a test stand-in bridge: the notices above a screen stand apar
   await page.keyboard.press('Enter');
   await expect(unsaved).toBeHidden();
 });
+
+test('console with a test stand-in bridge: at the smallest window (800×560) a long server address is cut short, not the header buttons', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 560 });
+  const serverUrl = 'https://hireassist-admin.operations.eu-west-1.example-company.internal:8443';
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-long'),
+    settings: { serverUrl, lastScreen: 'leads' },
+  });
+  await openConsole(page, bridge);
+  await expect(page.getByRole('alertdialog', { name: 'Admin Authentication' })).toBeVisible();
+  // Behind the password dialog, the header is hidden from assistive technology: looked up with it.
+  const header = page.getByRole('banner', { includeHidden: true });
+  const height = async (name: string) =>
+    (await header.getByRole('button', { name, exact: true, includeHidden: true }).boundingBox())?.height ?? Infinity;
+  // Each labelled button stays one line, as high as the icon-only one beside it.
+  const oneLine = await height('Sign out all admin sessions');
+  expect(await height('Change server')).toBe(oneLine);
+  expect(await height('Sign out')).toBe(oneLine);
+  // The address keeps its globe and ends in an ellipsis; the whole of it is the pill's name.
+  const pill = header.getByLabel(`Server ${serverUrl}`);
+  const globe = (await pill.locator('svg').boundingBox()) ?? { width: 0, height: 0 };
+  expect(globe.width).toBe(globe.height);
+  await screenshot(page, '13-long-server-address');
+});

@@ -75,9 +75,13 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(255, 255, 255, 0.14)',
     fontSize: tokens.fontSizeBase200,
   },
+  // The address alone gives way to a narrow window, ending in an ellipsis; its globe keeps its size.
+  serverIcon: { flexShrink: 0 },
   serverUrl: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontFamily: tokens.fontFamilyMonospace },
   spacer: { flexGrow: 1 },
   headerButton: {
+    flexShrink: 0,
+    whiteSpace: 'nowrap',
     color: tokens.colorNeutralForegroundOnBrand,
     ':hover': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.14)' },
     ':hover:active': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: 'rgba(255, 255, 255, 0.22)' },
@@ -251,7 +255,7 @@ export function ConsoleShell({
         </div>
         <Tooltip content="The server this console manages" relationship="description">
           <div className={styles.server} tabIndex={0} aria-label={`Server ${serverUrl}`}>
-            <GlobeRegular aria-hidden />
+            <GlobeRegular aria-hidden className={styles.serverIcon} />
             <span className={styles.serverUrl}>{serverUrl}</span>
           </div>
         </Tooltip>
