@@ -19,6 +19,11 @@ import { signUpCustomer } from './support/sign-up.ts';
 const SERVER = process.env.E2E_BASE_URL ?? '';
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 const RUN = Date.now().toString(36);
+/** Settings that raise both settings notices: the file was reset, and can't be saved. */
+const BOTH_SETTINGS_NOTICES = {
+  resetBackupPath: '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json',
+  unsavedSettings: { keptAt: '/home/operator/.config/HireAssist Console/settings.json' },
+};
 
 test.describe.configure({ mode: 'serial' });
 
@@ -344,8 +349,7 @@ test('console with a test stand-in bridge: at the smallest window (800×560) the
     settings: {
       serverUrl: null,
       lastScreen: 'leads',
-      resetBackupPath: '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json',
-      unsavedSettings: { keptAt: '/home/operator/.config/HireAssist Console/settings.json' },
+      ...BOTH_SETTINGS_NOTICES,
     },
   });
   await openConsole(page, bridge);
@@ -368,8 +372,7 @@ test('console with a test stand-in bridge: the notices above a screen stand apar
     settings: {
       serverUrl: SERVER,
       lastScreen: 'leads',
-      resetBackupPath: '/home/operator/.config/HireAssist Console/settings.corrupt-2026-11-22T03-04-05.678Z.json',
-      unsavedSettings: { keptAt: '/home/operator/.config/HireAssist Console/settings.json' },
+      ...BOTH_SETTINGS_NOTICES,
     },
   });
   await openConsole(page, bridge);
