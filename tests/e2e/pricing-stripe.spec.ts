@@ -76,22 +76,37 @@ test('with Stripe’s script mocked: when it cannot be fetched, the page says so
   await expect(table).toHaveAttribute('data-locked', 'true');
 });
 
-test('with Stripe’s script mocked: a signed-out visitor’s Try again, past the lock’s second, leaves focus on the locked plans, not the page', async ({
-  page,
-}) => {
-  await page.clock.install();
-  await answerStripe(page, (route) => route.abort('internetdisconnected'));
-  await page.goto(`${site.url}/pricing`);
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The plans could not be loaded');
-  // Past the second after which a signed-out visitor's table locks (the page's clock: on a busy
-  // machine the page may mount well after navigation starts).
-  await page.clock.runFor(2000);
+for (const width of [1280, 390]) {
+  test(`with Stripe’s script mocked: a signed-out visitor’s Try again, past the lock’s second, leaves focus on the locked plans, not the page, its ring on screen (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.clock.install();
+    await answerStripe(page, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${site.url}/pricing`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The plans could not be loaded');
+    // Past the second after which a signed-out visitor's table locks (the page's clock: on a busy
+    // machine the page may mount well after navigation starts).
+    await page.clock.runFor(2000);
 
-  await answerStripe(page, serveStandIn);
-  await alert.getByRole('button', { name: 'Try again' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('stripe-pricing-table')).toHaveText('Stripe pricing table (stand-in)');
-  // The table itself is inert (locked): focus goes to the region a screen reader names for it.
-  await expect(page.getByRole('group', { name: 'Plans (sign up to choose a plan)' })).toBeFocused();
-});
+    await answerStripe(page, serveStandIn);
+    await alert.getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('stripe-pricing-table')).toHaveText('Stripe pricing table (stand-in)');
+    // The table itself is inert (locked): focus goes to the region a screen reader names for it.
+    const region = page.getByRole('group', { name: 'Plans (sign up to choose a plan)' });
+    await expect(region).toBeFocused();
+    // The app's focus ring, whole inside the window: the region spans a phone's full width, so a
+    // ring drawn outside its edges would be cut off by the screen.
+    const ring = await region.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const { left, right } = element.getBoundingClientRect();
+      const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+      return { style: style.outlineStyle, left: left - reach, right: right + reach, window: innerWidth };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.left).toBeGreaterThanOrEqual(0);
+    expect(ring.right).toBeLessThanOrEqual(ring.window);
+  });
+}
