@@ -51,8 +51,17 @@ export function answeringDatabaseBusy(error: unknown, request: FastifyRequest, r
     { route: `${request.method} ${request.routeOptions.url ?? request.url}`, reason: message, ...(code ? { code } : {}) },
     'the database did not answer in time: answered 503',
   );
-  void reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+  markBusy(reply);
   return true;
+}
+
+/**
+ * Gives the answer the status and Retry-After of a service too busy right now; the caller sends
+ * DATABASE_BUSY in its API's own envelope. Also for a busy answer passed on from the identity
+ * service (admin/routes.ts).
+ */
+export function markBusy(reply: FastifyReply): FastifyReply {
+  return reply.status(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
 }
 
 function errorHandler(envelope: (body: ErrorBody) => object) {

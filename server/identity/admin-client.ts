@@ -61,6 +61,10 @@ export async function createIdentityAdminClient(options: {
     client: new CognitoIdentityProviderClient({
       region: identity.region,
       endpoint: `http://${host}:${address.port}/cognito`,
+      // One attempt: the pool is this very server, so trying again asks the same database
+      // that just failed, and made the operator wait three statement limits for the same
+      // answer (signed calls meet no rate limit to back off from).
+      maxAttempts: 1,
       credentials: await loadAdminKeyPair(options.db, identity.adminCredentials),
     }),
     userPoolId: identity.userPoolId,

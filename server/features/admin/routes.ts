@@ -6,7 +6,7 @@ import * as contracts from '../../../src-shared/domain/endpoints/admin.ts';
 import type { Schema } from '../../db/schema.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import { routeOf } from '../../http/contract-route.ts';
-import { wrapClientErrors } from '../../http/errors.ts';
+import { DATABASE_BUSY, markBusy, wrapClientErrors } from '../../http/errors.ts';
 import { pageAffiliateApplications } from '../affiliates/store.ts';
 import { recordAudit } from '../audit/record.ts';
 import { registerAuditAdminRoutes } from '../audit/routes.ts';
@@ -155,7 +155,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
  * exist, a bad name); the fixed fallback text, with details in the log, for everything else.
  */
 function sendIdentityFailure(reply: FastifyReply, log: FastifyBaseLogger, error: unknown, fallback: string) {
-  const fault = (error as { $fault?: string } | null)?.$fault;
+  const { $fault: fault, $metadata: metadata } = (error ?? {}) as { $fault?: string; $metadata?: { httpStatusCode?: number } };
+  // The pool too busy right now (the embedded one's database past its statement limit): the
+  // operator is told to try again in a moment, as any page of the product would be.
+  if (metadata?.httpStatusCode === 503) {
+    log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, `${fallback}: the user pool is busy`);
+    return markBusy(reply).send({ success: false, error: DATABASE_BUSY });
+  }
   if (fault === 'client' && error instanceof Error) {
     const status = error.name === 'UserNotFoundException' ? 404 : 400;
     return reply.status(status).send({ success: false, error: error.message || fallback });

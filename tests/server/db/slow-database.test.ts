@@ -2,6 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_BUSY } from '../../../server/http/errors.ts';
+import { ADMIN_PASSWORD, adminToken, bearer } from '../admin/admin-client.ts';
 import { cognitoRequest } from '../../support/cognito-request.ts';
 import { captureLog, type LogCapture } from '../../support/log-capture.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -28,6 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a slow PostgreSQL', () => {
       postgres: true,
       postgresConnections: POOL_SIZE,
       env: {
+        ADMIN_PASSWORD,
         DATABASE_STATEMENT_TIMEOUT_MS: '2500',
         LOG_LEVEL: 'warn',
         CONTACT_NOTIFY_TO: 'sales@hireassist.example',
@@ -102,6 +104,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a slow PostgreSQL', () => {
     expect(errors()).toEqual([]);
 
     expect((await signUp('ada@example.com')).status).toBe(200);
+  });
+
+  it("answers the operator's users page 503 once, not after three tries, while the pool's users table is locked", async () => {
+    const token = await adminToken(server);
+    const listUsers = () =>
+      server.fetch('/api/admin/users', { headers: bearer(token), signal: AbortSignal.timeout(CLIENT_PATIENCE_MS) });
+    log.clear();
+    const response = await whileLocked('identity_users', listUsers);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ success: false, error: DATABASE_BUSY });
+    // The page asks the embedded pool over loopback: one call, as retrying the same database
+    // only made the operator wait three statement limits.
+    expect(warnings()).toEqual([expect.objectContaining({ route: 'POST /cognito', code: '57014' })]);
+    expect(errors()).toEqual([]);
+
+    expect((await listUsers()).status).toBe(200);
   });
 
   it('ends a transaction a handler left open, with its locks, and the server lives on', async () => {
