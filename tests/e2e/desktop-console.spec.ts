@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { CONSOLE_SCREENS } from '../../src-desktop/contract/bridge.ts';
 import { logInThroughDialog } from './support/admin-dialog.ts';
@@ -51,6 +51,26 @@ async function openConsole(page: Page, bridge: TestConsoleBridge) {
   await bridge.install(page);
   await page.goto(renderer?.url ?? '');
   return cspViolations;
+}
+
+/** The words of an element's text (runs of letters and digits) that its line breaks cut in two. */
+function wordsSplitAcrossLines(element: Locator): Promise<string[]> {
+  return element.evaluate((node) => {
+    const text = node.firstChild;
+    if (!(text instanceof Text)) return ['(no text)'];
+    const range = document.createRange();
+    const lineOf = (index: number) => {
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return Math.round(range.getBoundingClientRect().top);
+    };
+    const split: string[] = [];
+    for (const word of text.data.matchAll(/[A-Za-z0-9]+/g)) {
+      const start = word.index;
+      if (lineOf(start) !== lineOf(start + word[0].length - 1)) split.push(word[0]);
+    }
+    return split;
+  });
 }
 
 async function screenshot(page: Page, name: string) {
@@ -359,6 +379,11 @@ test('console with a test stand-in bridge: at the smallest window (800×560) the
   await page.getByRole('heading', { level: 1 }).hover();
   await page.mouse.wheel(0, 2000);
   await expect.poll(() => resume.evaluate((button) => button.getBoundingClientRect().bottom)).toBeLessThanOrEqual(560);
+  // The notices' file paths wrap between their words, not inside one ("/home/operat|or").
+  for (const notice of ["The console's settings were reset.", "The console's settings can't be saved."]) {
+    const path = page.getByRole('status').filter({ hasText: notice }).getByText('/home/operator/', { exact: false });
+    expect(await wordsSplitAcrossLines(path), notice).toEqual([]);
+  }
   await screenshot(page, '11-first-run-small-window');
 });
 

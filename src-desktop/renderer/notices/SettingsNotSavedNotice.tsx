@@ -1,10 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { DismissableNotice } from './DismissableNotice.tsx';
-
-const useStyles = makeStyles({
-  // A long userData path wraps instead of widening the card.
-  path: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
-});
+import { FilePath } from './FilePath.tsx';
 
 /**
  * Why main cannot write the console's settings file. `start`: at start-up it could neither read
@@ -15,8 +10,7 @@ export type SettingsNotSaved = { when: 'start' | 'last screen'; path: string };
 
 /** Main cannot write the console's settings file: what that costs, where the file is, what to do. */
 export function SettingsNotSavedNotice({ failure, onDismiss }: { failure: SettingsNotSaved; onDismiss(): void }) {
-  const styles = useStyles();
-  const path = <span className={styles.path}>{failure.path}</span>;
+  const path = <FilePath path={failure.path} />;
   return (
     <DismissableNotice intent="warning" title="The console's settings can't be saved." onDismiss={onDismiss}>
       {failure.when === 'start' ? (
