@@ -152,7 +152,10 @@ describe('identity client with refresh token rotation on (IDENTITY_REFRESH_TOKEN
     const renewed = await rotatingClient.refresh(tokens.refreshToken);
     expect(renewed.refreshToken).not.toBe(tokens.refreshToken);
     rotating.clock.advance(10_001);
-    expect(await caught(rotatingClient.refresh(tokens.refreshToken))).toMatchObject({ name: 'NotAuthorizedException' });
+    expect(await caught(rotatingClient.refresh(tokens.refreshToken))).toMatchObject({
+      name: 'RefreshTokenReuseException',
+      transient: false,
+    });
     const again = await rotatingClient.refresh(renewed.refreshToken);
     expect(decodeJwtPayload(again.idToken)).toMatchObject({ email: 'grace@example.com' });
   });
