@@ -32,18 +32,22 @@ export function ChatAssistant() {
   return (
     <>
       {opened && (
-        <LazyPart
-          part={chatPanel}
-          props={{ id: PANEL_ID, view, onViewChange: setView, onClose: close }}
-          failure="The assistant could not be loaded. Check your connection and try again."
-          onDismiss={close}
-          open={open}
-          fallback={
-            <div className={styles.notice} role="status">
-              Loading the assistant…
-            </div>
-          }
-        />
+        // The launcher's aria-controls names this box, there whether the panel arrived or its
+        // failure notice stands in its place (an id naming nothing is invalid ARIA).
+        <div id={PANEL_ID} className={styles.panelBox}>
+          <LazyPart
+            part={chatPanel}
+            props={{ id: `${PANEL_ID}-dialog`, view, onViewChange: setView, onClose: close }}
+            failure="The assistant could not be loaded. Check your connection and try again."
+            onDismiss={close}
+            open={open}
+            fallback={
+              <div className={styles.notice} role="status">
+                Loading the assistant…
+              </div>
+            }
+          />
+        </div>
       )}
       <button
         ref={buttonRef}
