@@ -12,11 +12,11 @@ import type { AdminAccess } from './guard.ts';
 import type { KnownDevices } from './known-device.ts';
 import {
   ADMIN_LOGIN_LIMITS,
+  admitLogin,
   assessLogin,
   createSlowLane,
   LOGIN_BUSY_MESSAGE,
   loginBlockedMessage,
-  recordLoginFailure,
   recordLoginSuccess,
 } from './login-limits.ts';
 import { endAllAdminSessions, type AdminPassword } from './password.ts';
@@ -39,8 +39,8 @@ const worthLogging = (count: number) => count === 1 || count % 100 === 0;
 export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDeps): void {
   const { db, password, devices, rateLimitStore } = deps;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  // One login at a time on this instance: otherwise a burst of parallel guesses would all pass
-  // the limit check before any of them is counted.
+  // One password check at a time on this instance: a burst of guesses keeps one thread of
+  // libuv's pool busy (argon2, 19 MiB each), not all of them, which file reads share.
   let previous: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
     const run = previous.then(task, task);
@@ -63,7 +63,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDep
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const attempt = { address: addressKey(request.ip), device: devices.recognise(request.headers.cookie) };
-      // A first look outside the queue, so refused and slowed strangers never hold up the operator.
+      // A first look, before the slow lane: an address over its limit is refused without waiting in it.
       const first = await assessLogin(db, attempt);
       if (first.block) return refuse(request, reply, loginBlockedMessage(first.block), first.block.retryAfterSeconds);
       if (first.slowDown) {
@@ -76,38 +76,33 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDep
         }
         if (!(await slowLane.enter())) return refuse(request, reply, LOGIN_BUSY_MESSAGE, 5);
       }
-      return oneAtATime(async () => {
-        const assessed = await assessLogin(db, attempt);
-        if (assessed.block) return refuse(request, reply, loginBlockedMessage(assessed.block), assessed.block.retryAfterSeconds);
-        const counted = { address: attempt.address, device: assessed.device };
-        const epoch = await password.check(request.body.password);
-        if (epoch === undefined) {
-          await db.transaction().execute(async (trx) => {
-            await recordLoginFailure(trx, counted);
-            await recordAudit(trx, request, {
-              eventType: 'admin.login.failed',
-              actor: 'admin',
-              details: counted.device ? { device: counted.device } : {},
-            });
-          });
-          const body: AdminLoginReply = { success: false, error: INVALID_PASSWORD };
-          return reply.status(401).send(body);
-        }
-        const { token, expiresAt } = await db.transaction().execute(async (trx) => {
-          await recordLoginSuccess(trx, counted);
-          const issued = await issueAdminToken(trx, request.ip, epoch);
-          await recordAudit(trx, request, {
-            eventType: 'admin.login',
-            actor: 'admin',
-            details: { session: issued.token.split('.')[0], knownDevice: counted.device !== undefined },
-          });
-          return issued;
+      const admitted = await admitLogin(db, attempt);
+      if ('block' in admitted)
+        return refuse(request, reply, loginBlockedMessage(admitted.block), admitted.block.retryAfterSeconds);
+      const epoch = await oneAtATime(() => password.check(request.body.password));
+      if (epoch === undefined) {
+        await recordAudit(db, request, {
+          eventType: 'admin.login.failed',
+          actor: 'admin',
+          details: admitted.device ? { device: admitted.device } : {},
         });
-        // Known from now on (again): a device past its own budget keeps its id but was not exempt this time.
-        reply.header('set-cookie', devices.setCookie(attempt.device));
-        const body: AdminLoginReply = { success: true, token, expiresAt: expiresAt.toISOString() };
-        return body;
+        const body: AdminLoginReply = { success: false, error: INVALID_PASSWORD };
+        return reply.status(401).send(body);
+      }
+      const { token, expiresAt } = await db.transaction().execute(async (trx) => {
+        await recordLoginSuccess(trx, admitted);
+        const issued = await issueAdminToken(trx, request.ip, epoch);
+        await recordAudit(trx, request, {
+          eventType: 'admin.login',
+          actor: 'admin',
+          details: { session: issued.token.split('.')[0], knownDevice: admitted.device !== undefined },
+        });
+        return issued;
       });
+      // Known from now on (again): a device past its own budget keeps its id but was not exempt this time.
+      reply.header('set-cookie', devices.setCookie(attempt.device));
+      const body: AdminLoginReply = { success: true, token, expiresAt: expiresAt.toISOString() };
+      return body;
     },
   });
 }

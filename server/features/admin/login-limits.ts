@@ -7,7 +7,8 @@ import type { Schema } from '../../db/schema.ts';
  * stranger's attempt is slowed (one at a time per instance, `slowDownMs` apart), not refused,
  * so a flood cannot lock the operator out. A known device (see known-device.ts) is exempt from
  * both and has a budget of its own, so a stolen device cookie buys no unlimited guessing.
- * Failures are rows in the database, shared by every instance and kept when Redis is down.
+ * Failures are rows in the database, shared by every instance and kept when Redis is down;
+ * each attempt is counted before its password is checked (`admitLogin`).
  */
 export const ADMIN_LOGIN_LIMITS = {
   perIpPerHour: 10,
@@ -60,19 +61,41 @@ export async function assessLogin(
   return { device: undefined, block: undefined, slowDown: counts.stranger_failures >= ADMIN_LOGIN_LIMITS.globalPerHour };
 }
 
-/** A failed login: counted against the known device it came from, or else against its address. */
-export async function recordLoginFailure(db: Kysely<Schema>, attempt: { address: string; device: string | undefined }) {
-  await db
-    .insertInto('admin_login_attempts')
-    .values({ ip: attempt.address, outcome: 'failed', device: attempt.device ?? null })
-    .execute();
+/** An attempt let through to its password check, already counted as failed (its row). */
+export interface AdmittedLogin {
+  attemptId: number;
+  /** The known device it is counted against, while within the device's own budget. */
+  device: string | undefined;
 }
 
-export async function recordLoginSuccess(db: Kysely<Schema>, attempt: { address: string; device: string | undefined }) {
-  await db
-    .insertInto('admin_login_attempts')
-    .values({ ip: attempt.address, outcome: 'succeeded', device: attempt.device ?? null })
-    .execute();
+/**
+ * Assesses an attempt and, when it may go on, counts it as failed before its password is
+ * checked: one transaction under a lock every instance takes, so attempts sent together, to one
+ * instance or to several, each see those before them, and no more than the limits allow are
+ * ever checked. Counted after the check, parallel guesses all passed the assessment first (one
+ * more per instance). A right password turns its row into a success (`recordLoginSuccess`); an
+ * attempt whose check never ended (a crash) stays counted: it may have been a guess.
+ */
+export async function admitLogin(
+  db: Kysely<Schema>,
+  attempt: { address: string; device: string | undefined },
+): Promise<AdmittedLogin | { block: LoginBlock }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('admin login attempts'))`.execute(trx);
+    const assessed = await assessLogin(trx, attempt);
+    if (assessed.block) return { block: assessed.block };
+    const { id } = await trx
+      .insertInto('admin_login_attempts')
+      .values({ ip: attempt.address, outcome: 'failed', device: assessed.device ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { attemptId: id, device: assessed.device };
+  });
+}
+
+/** The admitted attempt's password was right: it no longer counts as a failure. */
+export async function recordLoginSuccess(db: Kysely<Schema>, attempt: AdmittedLogin): Promise<void> {
+  await db.updateTable('admin_login_attempts').set({ outcome: 'succeeded' }).where('id', '=', attempt.attemptId).execute();
 }
 
 export function loginBlockedMessage(block: LoginBlock): string {
