@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../db/schema.ts';
 import { DAY, SECOND } from './clock.ts';
 import { hashToken } from './codes.ts';
@@ -190,7 +190,13 @@ export async function refreshSession(
   return { ...tokens, RefreshToken };
 }
 
-/** Stores a new refresh token for the session and retires the one given after the grace. */
+/**
+ * Retires the refresh token given, `graceSeconds` from its first use, and stores a new one for
+ * the session. The retirement is checked and set in one statement, which every instance's
+ * uses of the token take in turn: the token's read (sessionByRefreshToken) may be a moment old,
+ * or cached on this instance while another retired it, and a second use found retired here,
+ * past its grace, is refused as a reuse rather than given a session of its own.
+ */
 async function rotateRefreshToken(
   service: IdentityService,
   sessionId: string,
@@ -198,27 +204,35 @@ async function rotateRefreshToken(
   givenWasRotated: boolean,
   now: number,
 ): Promise<string> {
+  const graceMs = service.config.refreshTokenRotation.graceSeconds * SECOND;
+  // Only the first use starts the grace: retrying within it does not extend it.
+  const retire = (column: string) => sql<Date>`coalesce(${sql.ref(column)}, ${new Date(now + graceMs)})`;
+  // Without a grace a token has one use: a retirement stamped a moment after this use read its
+  // clock (on another instance) is no grace still running.
+  const unretired = (column: string) =>
+    graceMs === 0
+      ? sql<boolean>`${sql.ref(column)} is null`
+      : sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} > ${new Date(now)})`;
+  const retired = await (givenWasRotated
+    ? service.db
+        .updateTable('identity_rotated_refresh_tokens')
+        .set({ valid_until: retire('valid_until') })
+        .where('token_hash', '=', givenHash)
+        .where(unretired('valid_until'))
+        .executeTakeFirst()
+    : service.db
+        .updateTable('identity_sessions')
+        .set({ refresh_token_valid_until: retire('refresh_token_valid_until') })
+        .where('id', '=', sessionId)
+        .where(unretired('refresh_token_valid_until'))
+        .executeTakeFirst());
+  service.sessions.delete(`refresh:${givenHash}`);
+  if (retired.numUpdatedRows === 0n) throw refreshTokenReused();
   const refreshToken = newRefreshToken();
-  const retireAt = new Date(now + service.config.refreshTokenRotation.graceSeconds * SECOND);
   await service.db
     .insertInto('identity_rotated_refresh_tokens')
     .values({ token_hash: hashToken(refreshToken), session_id: sessionId, valid_until: null, created_at: new Date(now) })
     .execute();
-  // Only the first use starts the grace: retrying within it does not extend it.
-  await (givenWasRotated
-    ? service.db
-        .updateTable('identity_rotated_refresh_tokens')
-        .set({ valid_until: retireAt })
-        .where('token_hash', '=', givenHash)
-        .where('valid_until', 'is', null)
-        .execute()
-    : service.db
-        .updateTable('identity_sessions')
-        .set({ refresh_token_valid_until: retireAt })
-        .where('id', '=', sessionId)
-        .where('refresh_token_valid_until', 'is', null)
-        .execute());
-  service.sessions.delete(`refresh:${givenHash}`);
   return refreshToken;
 }
 
