@@ -47,7 +47,7 @@ export function registerAdminAuthRoutes(app: FastifyInstance, deps: AdminAuthDep
     previous = run.catch(() => undefined);
     return run;
   };
-  const slowLane = createSlowLane();
+  const slowLane = createSlowLane(rateLimitStore);
 
   /** A refused attempt: counted in the rate-limit store, logged now and then, answered 429. */
   async function refuse(request: FastifyRequest, reply: FastifyReply, error: string, retryAfterSeconds: number) {

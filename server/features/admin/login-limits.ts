@@ -1,10 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 
 /**
  * Failed admin logins allowed in the last hour. Strangers: 10 per address (an IPv6 client's
  * whole /64) before that address is refused; past 100 from everywhere together, every further
- * stranger's attempt is slowed (one at a time per instance, `slowDownMs` apart), not refused,
+ * stranger's attempt is slowed (one at a time for every instance together, `slowDownMs` apart), not refused,
  * so a flood cannot lock the operator out. A known device (see known-device.ts) is exempt from
  * both and has a budget of its own, so a stolen device cookie buys no unlimited guessing.
  * Failures are rows in the database, shared by every instance and kept when Redis is down;
@@ -16,7 +18,7 @@ export const ADMIN_LOGIN_LIMITS = {
   perDevicePerHour: 10,
   windowMs: 60 * 60 * 1000,
   slowDownMs: 2000,
-  /** Strangers waiting in the slow lane of one instance; more are told to come back in seconds. */
+  /** Strangers waiting in the slow lane, every instance's together; more are told to come back in seconds. */
   slowLaneMax: 10,
 } as const;
 
@@ -106,26 +108,35 @@ export function loginBlockedMessage(block: LoginBlock): string {
 export const LOGIN_BUSY_MESSAGE = 'Admin login is busy because of many failed attempts. Try again in a few seconds.';
 
 /**
- * The slow lane strangers wait in while login is under pressure: one at a time on this
- * instance, `slowDownMs` apart. It holds at most `slowLaneMax` waiting; `enter` answers false
- * when it is full (the caller says "try again in a few seconds").
+ * The slow lane strangers wait in while login is under pressure: one turn every `slowDownMs`
+ * for every instance together, at most `slowLaneMax` waiting; `enter` answers false when it is
+ * full (the caller says "try again in a few seconds"). A turn is a slot of the clock, `delayMs`
+ * long, taken by the one attempt whose hit on its key in the rate-limit store counts 1; an
+ * attempt takes the first free slot at least `delayMs` ahead, among the next `capacity`. Slots
+ * are taken in order, so each instance remembers the last one it found taken and never asks
+ * about an earlier one again: a full lane refuses without a round trip.
  */
 export function createSlowLane(
+  store: RateLimitStore,
   delayMs: number = ADMIN_LOGIN_LIMITS.slowDownMs,
   capacity: number = ADMIN_LOGIN_LIMITS.slowLaneMax,
 ) {
-  let waiting = 0;
-  let tail: Promise<void> = Promise.resolve();
+  let lastTaken = 0;
+  // A slot's key outlives every wait for it.
+  const keptMs = (capacity + 2) * delayMs;
   return {
-    enter(): Promise<boolean> {
-      if (waiting >= capacity) return Promise.resolve(false);
-      waiting += 1;
-      const turn = tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, delayMs)));
-      tail = turn;
-      return turn.then(() => {
-        waiting -= 1;
-        return true;
-      });
+    async enter(): Promise<boolean> {
+      const now = Date.now();
+      const first = Math.ceil((now + delayMs) / delayMs);
+      for (let slot = Math.max(first, lastTaken + 1); slot < first + capacity; slot++) {
+        const { count } = await store.hit(`admin-login:slow-lane:${slot}`, keptMs, now);
+        lastTaken = Math.max(lastTaken, slot);
+        if (count === 1) {
+          await sleep(slot * delayMs - Date.now());
+          return true;
+        }
+      }
+      return false;
     },
   };
 }
