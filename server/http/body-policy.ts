@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { repeatedKey, shortKey } from './repeated-key.ts';
 
 /** Nothing but whitespace: checked up to the first other character, so a real body costs nothing. */
 const BLANK = /^\s*$/;
@@ -9,8 +10,9 @@ const BLANK = /^\s*$/;
  * `content-type: application/json` (or a form type) on a body-less POST or DELETE; answering
  * those with a 400 made actions such as logout silently not happen (the "logged-out" token
  * stayed valid). A route that needs a body still says so through its schema. Non-empty JSON
- * is parsed as Fastify does by default (prototype poisoning refused). The identity protocol keeps its raw parser in its
- * own scope (SigV4 signs the exact bytes) and treats a blank body as no input the same way.
+ * is parsed as Fastify does by default (prototype poisoning refused), and a key given twice in
+ * one object is a 400 naming it (repeated-key.ts). The identity protocol keeps its raw parser in its
+ * own scope (SigV4 signs the exact bytes) and treats a blank body and a repeated key the same way.
  * Must be called before any route is added.
  */
 export function registerBodyPolicy(app: FastifyInstance): void {
@@ -18,9 +20,17 @@ export function registerBodyPolicy(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (BLANK.test(body as string)) return done(null, undefined);
-    json(request, body as string, done);
+    json(request, body as string, (error, parsed) => {
+      if (error) return done(error);
+      const repeated = repeatedKey(body as string);
+      if (repeated === undefined) return done(null, parsed);
+      done(Object.assign(new Error(repeatedKeyMessage(repeated)), { statusCode: 400 }));
+    });
   });
 }
+
+/** The refusal of a JSON body that names `key` twice in one object, in the schema errors' words. */
+const repeatedKeyMessage = (key: string): string => `Invalid request body: '${shortKey(key)}' is given more than once`;
 
 /**
  * Form bodies (`application/x-www-form-urlencoded`) for the routes of `scope` only (the OAuth

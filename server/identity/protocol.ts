@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { answeringDatabaseBusy } from '../http/errors.ts';
+import { repeatedKey, shortKey } from '../http/repeated-key.ts';
 import { storeNothing } from '../http/no-store.ts';
 import { CognitoError, internalError, invalidParameter, serviceBusy, tooManyRequests } from './errors.ts';
 import type { Input } from './fields.ts';
@@ -90,5 +91,8 @@ function parseInput(body: string): Input {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw invalidParameter('The request body must be a JSON object.');
+  // The app's body policy (body-policy.ts): a key given twice is refused, not the last copy taken.
+  const repeated = repeatedKey(body);
+  if (repeated !== undefined) throw invalidParameter(`The request body gives '${shortKey(repeated)}' more than once.`);
   return parsed as Input;
 }
