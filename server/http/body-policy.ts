@@ -13,9 +13,12 @@ const BLANK = /^\s*$/;
  * is parsed as Fastify does by default (prototype poisoning refused), and a key given twice in
  * one object is a 400 naming it (repeated-key.ts). The identity protocol keeps its raw parser in its
  * own scope (SigV4 signs the exact bytes) and treats a blank body and a repeated key the same way.
- * Must be called before any route is added.
+ * JSON is the one type taken: Fastify's own text/plain parser is removed, so a text body is a
+ * 415 that says what to send, as a form is, rather than a schema error ("must be object"); it
+ * is also the type a cross-site page may post without asking. Must be called before any route is added.
  */
 export function registerBodyPolicy(app: FastifyInstance): void {
+  app.removeContentTypeParser('text/plain');
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

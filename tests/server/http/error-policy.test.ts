@@ -127,10 +127,19 @@ describe('the error policy', () => {
     expect(await response.json()).toEqual({ error: 'The request body is not valid JSON' });
   });
 
-  it('answers an unsupported content type with a 415', async () => {
-    const response = await post('name=Ada', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: 'Unsupported content type: send application/json' });
+  it('answers an unsupported content type with a 415, text/plain too (a schema error before, "must be object")', async () => {
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'name=Ada'],
+      ['text/plain', '{"name":"Ada","email":"ada@example.com"}'],
+      ['text/plain; charset=utf-8', 'name=Ada'],
+    ]) {
+      const response = await post(body ?? '', { 'content-type': type ?? '' });
+      expect({ type, status: response.status, body: await response.json() }).toEqual({
+        type,
+        status: 415,
+        body: { error: 'Unsupported content type: send application/json' },
+      });
+    }
   });
 
   it('answers an oversized body with a 413', async () => {

@@ -342,6 +342,7 @@ describe('/oauth2/token', () => {
   it('answers a body it cannot read (another content type, broken JSON) in the OAuth error format, naming the form it takes', async () => {
     for (const [type, body] of [
       ['application/xml', '<grant_type>refresh_token</grant_type>'],
+      ['text/plain', 'grant_type=refresh_token'],
       [
         'multipart/form-data; boundary=x',
         '--x\r\nContent-Disposition: form-data; name="grant_type"\r\n\r\nrefresh_token\r\n--x--',
