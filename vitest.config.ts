@@ -14,6 +14,7 @@ preferRamTmpdir();
  * one file at a time, so two busy cores do not decide them.
  */
 const TIMING_FILES = [
+  'tests/security/affiliate-timing.test.ts',
   'tests/security/brute-force.test.ts',
   'tests/security/operator-lockout.test.ts',
   'tests/security/admin-slow-lane-two-instances.test.ts',

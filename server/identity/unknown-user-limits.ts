@@ -1,6 +1,7 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
 import { sql, type Kysely } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
+import { EvenTiming } from '../http/even-timing.ts';
 import { hashToken } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode, type CognitoError } from './errors.ts';
 import { lengthenedLock, nextFailureCount } from './lockout.ts';
@@ -18,7 +19,8 @@ export const loginHash = (login: string) => hashToken(`unknown-login:${login.toL
  * as one; each is changed in one statement, so parallel requests each count.
  */
 export class UnknownUserLimits {
-  private codeSendMs = 0;
+  /** A real code send against a pretend one (or one that keeps the code already mailed). */
+  readonly codeSends = new EvenTiming();
 
   constructor(private readonly db: Kysely<Schema>) {}
 
@@ -134,21 +136,7 @@ export class UnknownUserLimits {
     if (code.sent_at.getTime() + CODE_LIFETIME_MS[purpose] <= now) return expiredCode();
     return codeMismatch();
   }
-
-  /** Remembers how long a real code send took (a moving average, this instance's own). */
-  noteCodeSend(ms: number): void {
-    this.codeSendMs = this.codeSendMs === 0 ? ms : this.codeSendMs * 0.8 + ms * 0.2;
-  }
-
-  /** Waits until a pretend send that began at `startedAt` has taken about as long as a real one takes now. */
-  async pretendCodeSend(startedAt: number): Promise<void> {
-    const left = Math.min(this.codeSendMs, MAX_PRETEND_MS) - (performance.now() - startedAt);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
 }
-
-/** A pretend send never waits longer than this, whatever a slow database did once. */
-const MAX_PRETEND_MS = 1000;
 
 const perService = new WeakMap<IdentityService, UnknownUserLimits>();
 
@@ -175,7 +163,7 @@ export async function pretendCodeDelivery(
   const started = performance.now();
   const pretend = unknownUserLimits(service);
   if (!(await pretend.allowCodeSend(login, purpose, service.clock.now(), paced))) throw attemptLimit();
-  await pretend.pretendCodeSend(started);
+  await pretend.codeSends.padQuicker(started);
   return deliveryDetails(login);
 }
 
@@ -187,7 +175,7 @@ export async function timedSendCode(...args: Parameters<typeof sendOrKeepCode>):
   const started = performance.now();
   const { details, mailed } = await sendOrKeepCode(...args);
   const limits = unknownUserLimits(args[0]);
-  if (mailed) limits.noteCodeSend(performance.now() - started);
-  else await limits.pretendCodeSend(started);
+  if (mailed) limits.codeSends.noteSlower(started);
+  else await limits.codeSends.padQuicker(started);
   return details;
 }
