@@ -1,18 +1,22 @@
+import { redactUrl } from '../http/redact-url.ts';
+
 /** A scheme and its slashes, or a mistyped version of them (redis//, postgresql+asyncpg://). */
 const SCHEME_AND_SLASHES = /^[A-Za-z][\w+.-]*:?\/\//;
 
 /**
  * `value` in double quotes, as a problem shows what it got, with everything after the first
- * ":" of a URL's userinfo (user:password@host) replaced by ***. Start-up problems are printed
- * and end up in logs, and the value is often a URL with a password in it; the rule works on
- * the text, so a value too mistyped to parse as a URL (redis//:password@host) is covered too.
+ * ":" of a URL's userinfo (user:password@host) replaced by ***, and the value of a secret query
+ * parameter (`?password=`, which libpq and the Redis clients take) by [REDACTED], as the access
+ * log hides it. Start-up problems are printed and end up in logs, and the value is often a URL
+ * with a password in it; the rules work on the text, so a value too mistyped to parse as a URL
+ * (redis//:password@host) is covered too.
  */
 export function quote(value: string): string {
   // The last "@": a password may hold an unescaped one, a host never does.
   const at = value.lastIndexOf('@');
   const userinfoStart = SCHEME_AND_SLASHES.exec(value.slice(0, Math.max(at, 0)))?.[0].length ?? 0;
   const colon = value.indexOf(':', userinfoStart);
-  return `"${colon !== -1 && colon < at ? `${value.slice(0, colon + 1)}***${value.slice(at)}` : value}"`;
+  return `"${redactUrl(colon !== -1 && colon < at ? `${value.slice(0, colon + 1)}***${value.slice(at)}` : value)}"`;
 }
 
 /**

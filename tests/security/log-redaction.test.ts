@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl, serializeRequest } from '../../server/http/access-log.ts';
+import { serializeRequest } from '../../server/http/access-log.ts';
+import { redactUrl } from '../../server/http/redact-url.ts';
 import { CLIENT_ID, PASSWORD } from '../server/identity/support.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
 import { captureLog, type LogCapture } from '../support/log-capture.ts';

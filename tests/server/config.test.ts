@@ -92,6 +92,24 @@ describe('configuration from the environment', () => {
     expect((caught as ConfigError).message).not.toMatch(/S3cretDbPass|R3disSecret|PubS3cret|Sm7pSecret/);
   });
 
+  it('hides a password given as a query parameter too, as libpq and Redis clients take it (printed whole before)', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        DATABASE_URL: 'postgresql+asyncpg://db.internal/hireassist?user=hire&password=S3cretDbPass&sslmode=require',
+        REDIS_URL: 'redis//cache.internal:6379?password=R3disSecret',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toEqual([
+      'DATABASE_URL must start with postgres:// or postgresql:// (got "postgresql+asyncpg://db.internal/hireassist?user=hire&password=[REDACTED]&sslmode=require")',
+      'REDIS_URL must be a URL (got "redis//cache.internal:6379?password=[REDACTED]")',
+    ]);
+    expect((caught as ConfigError).message).not.toMatch(/S3cretDbPass|R3disSecret/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
   });
