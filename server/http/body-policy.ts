@@ -27,9 +27,21 @@ export function registerBodyPolicy(app: FastifyInstance): void {
       if (error) return done(error);
       const repeated = repeatedKey(body as string);
       if (repeated === undefined) return done(null, parsed);
-      done(Object.assign(new Error(repeatedKeyMessage(repeated)), { statusCode: 400 }));
+      done(Object.assign(new Error(repeatedKeyMessage(repeated)), { statusCode: 400, code: REPEATED_KEY }));
     });
   });
+}
+
+/** The code of the refusal of a body that gives a key twice. */
+const REPEATED_KEY = 'ERR_BODY_REPEATED_KEY';
+
+/**
+ * Whether `error` is the refusal of a body that could not be read: Fastify's parser errors (another
+ * content type, broken JSON, a __proto__ key, over the size limit) and a key given twice. Such a
+ * body yields no data, a token in it included (route-access.ts answers those as unauthenticated).
+ */
+export function isUnreadableBody(error: { code?: string }): boolean {
+  return error.code === REPEATED_KEY || (error.code?.startsWith('FST_ERR_CTP_') ?? false);
 }
 
 /** The refusal of a JSON body that names `key` twice in one object, in the schema errors' words. */

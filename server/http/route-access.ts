@@ -7,6 +7,7 @@ import type {
   preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
+import { isUnreadableBody } from './body-policy.ts';
 
 /**
  * Who may call a route, declared on the route itself as `config: { access }`:
@@ -63,8 +64,9 @@ function tokenInBody(route: RouteOptions): boolean {
  * - every route must declare its access (`config: { access }`), or adding it throws at start;
  * - every `user` and `admin` route gets its kind's gate as its first hook: at `onRequest`,
  *   before the body is even read, or, when the token travels in the body, first thing after
- *   parsing (`preValidation`, ahead of the text guard and of schema validation). Without a valid
- *   token the answer is the gate's 401, which says nothing about the body or its schema;
+ *   parsing (`preValidation`, ahead of the text guard and of schema validation; a body that
+ *   cannot be parsed has no token, so it gets the same refusal). Without a valid token the
+ *   answer is the gate's 401, which says nothing about the body or its schema;
  * - every path under a protected prefix is behind its gate, unknown paths included (a 401
  *   without a token, the usual 404 with one), so probing the admin API reveals nothing;
  * - the server does not start while a kind of access that routes declare has no gate.
@@ -97,6 +99,16 @@ export function registerAccessControl(
     if (access === 'user' && tokenInBody(route)) {
       const check: preValidationHookHandler = (request, reply) => gateOf(access)(request, reply, 'body');
       route.preValidation = [check, ...[route.preValidation ?? []].flat()];
+      // A body that cannot be read (broken, too large, another type) holds no token either: the
+      // gate's 401, as a request without a token gets, rather than a parse error, a 413 or a
+      // 415 that would answer a stranger before authentication. Other errors go on as they were.
+      const own = route.errorHandler;
+      route.errorHandler = function (error, request, reply) {
+        // The body was never set, so the gate finds no token in it.
+        if (isUnreadableBody(error)) return gateOf(access)(request, reply, 'body');
+        if (own) return own.call(this, error, request, reply);
+        throw error;
+      };
     } else {
       const check: onRequestHookHandler = (request, reply) => gateOf(access)(request, reply, 'headers');
       route.onRequest = [check, ...[route.onRequest ?? []].flat()];

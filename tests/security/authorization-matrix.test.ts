@@ -342,6 +342,34 @@ describe('user routes', () => {
   });
 });
 
+describe('a body the server cannot read, without a token', () => {
+  /** Bodies no route can read: each made a route that carries its token in the body answer 400, 413 or 415 before. */
+  const UNREADABLE: Record<string, { type: string; body: string }> = {
+    'broken JSON': { type: 'application/json', body: '{"idToken": ' },
+    'a __proto__ key': { type: 'application/json', body: '{"__proto__": {"admin": true}}' },
+    'a key given twice': { type: 'application/json', body: '{"idToken": "a", "idToken": "b"}' },
+    'an oversized body': { type: 'application/json', body: JSON.stringify({ idToken: 'x'.repeat(4 * 1024 * 1024) }) },
+    'another content type': { type: 'application/xml', body: '<idToken>x</idToken>' },
+  };
+
+  it('is refused by every user and admin route with the 401 of a missing token, never a 400, 413 or 415', async () => {
+    const withBody = [...guarded('user'), ...guarded('admin')].filter(
+      (route) => route.method !== 'GET' && route.method !== 'HEAD' && exampleFor(route) !== undefined,
+    );
+    for (const route of withBody) {
+      const example = exampleFor(route);
+      for (const [label, { type, body }] of Object.entries(UNREADABLE)) {
+        const response = await t.server.fetch(example?.path ?? '', {
+          method: route.method,
+          headers: { 'content-type': type },
+          body,
+        });
+        await expectRefusal(response, [401], `${keyOf(route)} with ${label}`);
+      }
+    }
+  });
+});
+
 describe('admin routes', () => {
   it('refuse a request with no token', async () => {
     for (const route of guarded('admin')) await expectRefused(route, undefined, 'no token');
