@@ -31,6 +31,7 @@ import { passwordChecks } from './0029-password-checks.ts';
 import { rateLimitWindows } from './0030-rate-limit-windows.ts';
 import { passwordCheckClaims } from './0031-password-check-claims.ts';
 import { blogSearchIndexes } from './0032-blog-search-indexes.ts';
+import { leadDetailLookups } from './0033-lead-detail-lookups.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const migrations: readonly Migration[] = [
   rateLimitWindows,
   passwordCheckClaims,
   blogSearchIndexes,
+  leadDetailLookups,
 ];
