@@ -11,7 +11,7 @@ import { scratchSchema } from './test-server.ts';
  */
 
 /** A migrated database to seed and explain on, and how to remove it. */
-export interface PlanTarget {
+interface PlanTarget {
   name: string;
   open(): Promise<{ database: Database; dispose(): Promise<void> }>;
 }

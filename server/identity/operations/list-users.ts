@@ -55,6 +55,22 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** Where a uuid's text has its hyphens; every other place holds a hex digit. */
+const UUID_SHAPE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * `sub` compared as the uuid it is, on the primary key (`sub::text` would read every user):
+ * `=` one uuid, `^=` the range of those whose text starts with the prefix (uuids order as their
+ * text does). A value no uuid's text starts with matches nobody.
+ */
+function subMatches(eb: ExpressionBuilder<Schema, 'identity_users'>, operator: UserFilter['operator'], value: string) {
+  const fits = [...value].every((char, index) => (UUID_SHAPE[index] === '-' ? char === '-' : /^[0-9a-f]$/.test(char)));
+  if (!fits || value.length > UUID_SHAPE.length) return sql<boolean>`false`;
+  if (operator === '=') return value.length === UUID_SHAPE.length ? eb('sub', '=', value) : sql<boolean>`false`;
+  const rest = UUID_SHAPE.slice(value.length);
+  return eb.and([eb('sub', '>=', value + rest), eb('sub', '<=', value + rest.replaceAll('0', 'f'))]);
+}
+
 /**
  * The Filter as SQL each index of migrations 3, 10 and 18 answers: lower(...) for the
  * attributes that ignore case, `like 'v%'` for `^=` (text_pattern_ops indexes, whatever the
@@ -75,7 +91,7 @@ function matches(eb: ExpressionBuilder<Schema, 'identity_users'>, filter: UserFi
     case 'username':
       return compare(eb.ref('username'), value);
     case 'sub':
-      return compare(sql<string>`sub::text`, value.toLowerCase());
+      return subMatches(eb, operator, value.toLowerCase());
     case 'status':
       // Cognito's `status` is whether the account is enabled: "Enabled" or "Disabled", as written.
       return value === 'Enabled' || value === 'Disabled' ? eb('enabled', '=', value === 'Enabled') : sql<boolean>`false`;
