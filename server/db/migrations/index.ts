@@ -32,6 +32,7 @@ import { rateLimitWindows } from './0030-rate-limit-windows.ts';
 import { passwordCheckClaims } from './0031-password-check-claims.ts';
 import { blogSearchIndexes } from './0032-blog-search-indexes.ts';
 import { leadDetailLookups } from './0033-lead-detail-lookups.ts';
+import { userListFilters } from './0034-user-list-filters.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   passwordCheckClaims,
   blogSearchIndexes,
   leadDetailLookups,
+  userListFilters,
 ];

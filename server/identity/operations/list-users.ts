@@ -72,7 +72,7 @@ function subMatches(eb: ExpressionBuilder<Schema, 'identity_users'>, operator: U
 }
 
 /**
- * The Filter as SQL each index of migrations 3, 10 and 18 answers: lower(...) for the
+ * The Filter as SQL each index of migrations 3, 10, 18 and 34 answers: lower(...) for the
  * attributes that ignore case, `like 'v%'` for `^=` (text_pattern_ops indexes, whatever the
  * collation).
  */
