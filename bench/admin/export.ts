@@ -1,13 +1,16 @@
 /**
- * The leads CSV export through the compiled server (`node dist/server/index.js`, as `npm start`
- * runs it) in a process of its own, so its RSS is the server's alone: EXPORT_ROWS (1,000,000)
- * leads seeded by SQL in a database of its own on BENCH_DATABASE_URL's server (default the
- * machine's, postgres://postgres@127.0.0.1:5432/postgres; dropped afterwards), then EXPORT_RUNS
- * (3) exports read by this process as fast as it can: time, size, and the server's RSS before
- * and at its peak (/proc, sampled every 20 ms). Builds the server first. EXPORT_DATABASE_URL
- * instead names a database already holding the leads (neither seeded nor dropped), for
- * comparing builds run after run. NODE_ARGS adds node options to the server's command line.
- * Run: npx tsx bench/admin/export.ts
+ * A CSV export (EXPORT_DATASET: `leads`, the default, or `users`) through the compiled server
+ * (`node dist/server/index.js`, as `npm start` runs it) in a process of its own, so its RSS is
+ * the server's alone: EXPORT_ROWS (1,000,000) leads or identity users seeded by SQL in a
+ * database of its own on BENCH_DATABASE_URL's server (default the machine's,
+ * postgres://postgres@127.0.0.1:5432/postgres; dropped afterwards), then EXPORT_RUNS (3)
+ * exports read by this process as fast as it can: time, size, and the server's RSS before and
+ * at its peak (/proc, sampled every 20 ms). The users' export walks the embedded pool's
+ * ListUsers pages of 60 through the AWS SDK, as with AWS Cognito. Builds the server first.
+ * EXPORT_DATABASE_URL instead names a database already holding the rows (neither seeded nor
+ * dropped), for comparing builds run after run. NODE_ARGS adds node options to the server's
+ * command line.
+ * Run: npx tsx bench/admin/export.ts (EXPORT_DATASET=users npx tsx bench/admin/export.ts)
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -16,6 +19,27 @@ import { buildCompiledServer, spawnCompiledServer, type CompiledServer } from '.
 const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.EXPORT_RUNS ?? 3);
 const PASSWORD = 'bench admin export password';
+const DATASET = process.env.EXPORT_DATASET ?? 'leads';
+/** Each dataset's table and the SQL that seeds it with ROWS rows. */
+const SEEDS: Record<string, { table: string; sql: string }> = {
+  leads: {
+    table: 'leads',
+    sql: `insert into leads (name, email, source, created_at)
+    select 'Lead ' || g, 'lead' || g || '@mail' || (g % 97) || '.example',
+           (array['hero_cta','contact','affiliate','signup','newsletter'])[1 + g % 5],
+           timestamptz '2025-01-01' + (g::float8 / ${ROWS}::float8) * interval '700 days'
+    from generate_series(1, ${ROWS}::integer) g`,
+  },
+  users: {
+    table: 'identity_users',
+    sql: `insert into identity_users (username, email, email_verified, given_name, family_name, status, enabled, created_at, updated_at)
+    select md5(g::text), 'user' || g || '@mail' || (g % 97) || '.example', true, 'Given' || g % 500, 'Family' || g,
+           case when g % 10 = 0 then 'UNCONFIRMED' else 'CONFIRMED' end, g % 50 <> 0, now(), now()
+    from generate_series(1, ${ROWS}::integer) g`,
+  },
+};
+const seed = SEEDS[DATASET];
+if (!seed) throw new Error(`EXPORT_DATASET is ${DATASET}: leads or users`);
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 /** The process's resident memory, from /proc (Linux). */
@@ -45,18 +69,15 @@ try {
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   if (seeded) {
-    const { rows } = await db.query<{ n: number }>('select count(*)::integer as n from leads');
-    if (rows[0]?.n !== ROWS) throw new Error(`${seeded} holds ${rows[0]?.n} leads; set EXPORT_ROWS to match`);
+    const { rows } = await db.query<{ n: number }>(`select count(*)::integer as n from ${seed.table}`);
+    if (rows[0]?.n !== ROWS) throw new Error(`${seeded} holds ${rows[0]?.n} ${DATASET}; set EXPORT_ROWS to match`);
   } else {
-    await db.query(`insert into leads (name, email, source, created_at)
-    select 'Lead ' || g, 'lead' || g || '@mail' || (g % 97) || '.example',
-           (array['hero_cta','contact','affiliate','signup','newsletter'])[1 + g % 5],
-           timestamptz '2025-01-01' + (g::float8 / ${ROWS}::float8) * interval '700 days'
-    from generate_series(1, ${ROWS}::integer) g`);
-    await db.query('analyze leads');
+    await db.query(seed.sql);
+    await db.query(`analyze ${seed.table}`);
   }
   await db.end();
-  if (!seeded) console.log(`seeded ${ROWS.toLocaleString('en')} leads in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  if (!seeded)
+    console.log(`seeded ${ROWS.toLocaleString('en')} ${DATASET} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
   const login = await fetch(`${base}/api/admin/auth/login`, {
     method: 'POST',
@@ -71,7 +92,7 @@ try {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
     const started = performance.now();
-    const response = await fetch(`${base}/api/admin/leads/export`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${base}/api/admin/${DATASET}/export`, { headers: { authorization: `Bearer ${token}` } });
     let bytes = 0;
     let lines = 0;
     for await (const chunk of response.body ?? []) {
@@ -84,7 +105,7 @@ try {
     seconds.push(took);
     rises.push(peak - before);
     console.log(
-      `export ${run}: ${ROWS.toLocaleString('en')} leads, ${mb(bytes)} MB in ${took.toFixed(1)} s; server RSS ${mb(before)} MB → peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
+      `export ${run}: ${ROWS.toLocaleString('en')} ${DATASET}, ${mb(bytes)} MB in ${took.toFixed(1)} s; server RSS ${mb(before)} MB → peak ${mb(peak)} MB (+${mb(peak - before)} MB)`,
     );
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
