@@ -33,6 +33,7 @@ import { passwordCheckClaims } from './0031-password-check-claims.ts';
 import { blogSearchIndexes } from './0032-blog-search-indexes.ts';
 import { leadDetailLookups } from './0033-lead-detail-lookups.ts';
 import { userListFilters } from './0034-user-list-filters.ts';
+import { referralsByAccount } from './0035-referrals-by-account.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   blogSearchIndexes,
   leadDetailLookups,
   userListFilters,
+  referralsByAccount,
 ];
