@@ -110,3 +110,50 @@ for (const width of [1280, 390]) {
     expect(ring.right).toBeLessThanOrEqual(ring.window);
   });
 }
+
+test('with Stripe’s script mocked: a signed-out visitor’s Try again before the lock’s second leaves focus on the locked plans once the lock comes, not the page', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await answerStripe(page, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.url}/pricing`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The plans could not be loaded');
+
+  await answerStripe(page, serveStandIn);
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  const stripeTable = page.locator('stripe-pricing-table');
+  await expect(stripeTable).toHaveText('Stripe pricing table (stand-in)');
+  // Not locked yet (the page's clock has not reached its second): the table itself has focus.
+  await expect(page.locator('[data-locked]')).toHaveAttribute('data-locked', 'false');
+  await expect(stripeTable).toBeFocused();
+
+  // The lock makes the table inert, which would drop focus to the page: it moves to the locked plans.
+  await page.clock.runFor(2000);
+  await expect(stripeTable).toHaveAttribute('inert', '');
+  await expect(page.getByRole('group', { name: 'Plans (sign up to choose a plan)' })).toBeFocused();
+});
+
+test('with Stripe’s script mocked: a visitor who moved on from the table before the lock keeps focus where they went', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await answerStripe(page, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${site.url}/pricing`);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The plans could not be loaded');
+
+  await answerStripe(page, serveStandIn);
+  await alert.getByRole('button', { name: 'Try again' }).focus();
+  await page.keyboard.press('Enter');
+  const stripeTable = page.locator('stripe-pricing-table');
+  await expect(stripeTable).toBeFocused();
+  await page.keyboard.press('Tab');
+  const contactSales = page.getByRole('region', { name: 'Contact sales' }).getByRole('link');
+  await expect(contactSales).toBeFocused();
+
+  await page.clock.runFor(2000);
+  await expect(stripeTable).toHaveAttribute('inert', '');
+  await expect(contactSales).toBeFocused();
+});

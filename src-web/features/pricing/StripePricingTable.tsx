@@ -1,4 +1,4 @@
-import { createElement, useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { INTERFACE } from '../../../src-shared/domain/constants.ts';
 import { buttonClasses, cx } from '../../components/button-styles.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -103,14 +103,19 @@ export function StripePricingTable({ pricingTableId, publishableKey, customer, l
   // when focus was lost, so a visitor who moved on meanwhile is not pulled back.
   const focusFollows = useRef(false);
   const [focusTarget, setFocusTarget] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!focusFollows.current || !focusTarget) return;
-    // Locked for a signed-out visitor, the table is inert and would refuse focus: it goes to the
+  // A layout effect: the lock makes a focused table inert, and the browser drops that focus to the
+  // page at its next style update; here, just after the commit, the table still holds it.
+  useLayoutEffect(() => {
+    if (!focusTarget) return;
+    const active = document.activeElement;
+    const lost = focusFollows.current && active === document.body;
+    // Held by the table when the lock came (Try again brought it before the lock's second).
+    const lockedIn = locked && active !== null && focusTarget.contains(active);
+    // Locked for a signed-out visitor, the table is inert and refuses focus: it goes to the
     // page's locked plans region around it (PricingPage), which takes focus while locked.
-    const target = focusTarget.inert ? focusTarget.parentElement : focusTarget;
-    if (document.activeElement === document.body) target?.focus();
+    if (lost || lockedIn) (locked ? focusTarget.parentElement : focusTarget)?.focus();
     if (focusTarget.localName === PRICING_TABLE_ELEMENT) focusFollows.current = false;
-  }, [focusTarget]);
+  }, [focusTarget, locked]);
   const retry = () => {
     focusFollows.current = true;
     script.retry();
