@@ -5,6 +5,8 @@ import type { ReactNode, Ref } from 'react';
 const useStyles = makeStyles({
   root: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   search: { flexGrow: 1, minWidth: '220px', maxWidth: '420px' },
+  // Its width (set below, the text's alone) makes the search's preferred size among the tools.
+  searchInput: { boxSizing: 'content-box' },
   progress: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexBasis: '100%' },
   bar: { flexGrow: 1, maxWidth: '320px' },
 });
@@ -42,6 +44,10 @@ export function ListToolbar({ searchRef, ...props }: ListToolbarProps) {
         value={props.search}
         placeholder={props.searchLabel}
         aria-label={props.searchLabel}
+        // As wide as its placeholder (a ch, the width of a '0', is wider than most letters), so the
+        // filters beside it wrap to the next line before its text is cut; alone on a line narrower
+        // than that (a phone), it still shrinks to fit.
+        input={{ className: styles.searchInput, style: { width: `${props.searchLabel.length}ch` } }}
         ref={searchRef}
         maxLength={props.searchMaxLength}
         contentBefore={<SearchRegular aria-hidden />}

@@ -449,3 +449,43 @@ test('console with a test stand-in bridge: at the smallest window (800×560) a l
   expect(globe.width).toBe(globe.height);
   await screenshot(page, '13-long-server-address');
 });
+
+test('console with a test stand-in bridge: at the smallest window (800×560) each screen’s search box shows its whole placeholder', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 560 });
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-search'),
+    tokenStorage: 'memory',
+    settings: { serverUrl: SERVER, lastScreen: 'leads' },
+  });
+  await openConsole(page, bridge);
+  await logInThroughDialog(page, PASSWORD);
+  const cutShort: string[] = [];
+  const searched = {
+    leads: 'Lead Management',
+    users: 'User Management',
+    outbox: 'Mail Outbox',
+    applications: 'Affiliate Applications',
+  } as const;
+  for (const [screen, heading] of Object.entries(searched) as [keyof typeof searched, string][]) {
+    await bridge.showScreen(page, screen);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const search = page.getByRole('searchbox');
+    await expect(search).toBeVisible();
+    // The placeholder's text, measured in the box's font, against the room inside its padding.
+    const fit = await search.evaluate(async (input: HTMLInputElement) => {
+      await document.fonts.ready;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('No 2D canvas');
+      context.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { placeholder: input.placeholder, text: context.measureText(input.placeholder).width, room };
+    });
+    if (fit.text > fit.room) cutShort.push(`${fit.placeholder} (${Math.round(fit.text)} px in ${fit.room} px)`);
+  }
+  expect(cutShort).toEqual([]);
+  await bridge.showScreen(page, 'leads');
+  await screenshot(page, '14-leads-small-window');
+});
