@@ -489,3 +489,63 @@ test('console with a test stand-in bridge: at the smallest window (800×560) eac
   await bridge.showScreen(page, 'leads');
   await screenshot(page, '14-leads-small-window');
 });
+
+/** WCAG's contrast ratio of two opaque `rgb(…)` colours. */
+function contrastRatio(first: string, second: string): number {
+  const luminance = (color: string) => {
+    const [red = 0, green = 0, blue = 0] = (color.match(/[\d.]+/g) ?? []).map((channel) => {
+      const value = Number(channel) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
+  };
+  const [one, other] = [luminance(first), luminance(second)];
+  return (Math.max(one, other) + 0.05) / (Math.min(one, other) + 0.05);
+}
+
+test('console with a test stand-in bridge: every focusable part of the header shows a focus ring that stands out from its blue (4.5:1 or more)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-header-focus'),
+    tokenStorage: 'memory',
+    settings: { serverUrl: SERVER, lastScreen: 'leads' },
+  });
+  await openConsole(page, bridge);
+  await logInThroughDialog(page, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lead Management' })).toBeVisible();
+  const header = page.getByRole('banner');
+  /** The focused element's name, its outline, and how it stands out from the header's background. */
+  const focusedRing = () =>
+    page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement;
+      const ring = getComputedStyle(focused);
+      const background = getComputedStyle(focused.closest('header') ?? document.body).backgroundColor;
+      const name = focused.getAttribute('aria-label') ?? focused.textContent ?? '';
+      return { name, style: ring.outlineStyle, width: parseFloat(ring.outlineWidth), color: ring.outlineColor, background };
+    });
+  // By keyboard, as a ring is meant for: Tab from the server's address through the buttons, and back.
+  const rings = [];
+  await header.getByLabel(`Server ${SERVER}`).focus();
+  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    rings.push(await focusedRing());
+  }
+  const names = rings.map((ring) => ring.name);
+  expect(new Set(names)).toEqual(new Set([`Server ${SERVER}`, 'Change server', 'Sign out', 'Sign out all admin sessions']));
+  const weak = rings
+    // An opaque colour (rgb, not a transparent rgba), 2 px at least.
+    .filter(
+      (ring) =>
+        ring.style !== 'solid' ||
+        ring.width < 2 ||
+        !ring.color.startsWith('rgb(') ||
+        contrastRatio(ring.color, ring.background) < 4.5,
+    )
+    .map((ring) => `${ring.name}: ${ring.style} ${ring.width}px ${ring.color} on ${ring.background}`);
+  expect(weak).toEqual([]);
+  await header.getByRole('button', { name: 'Change server' }).focus();
+  await page.keyboard.press('Tab');
+  await screenshot(page, '15-header-focus-ring');
+});
