@@ -1,5 +1,5 @@
 import { Field, Input, makeStyles } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminApi } from '../api/admin/client.ts';
 import { AdminLoginRequestSchema } from '../domain/admin.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
@@ -8,6 +8,8 @@ import { FormDialog } from '../ui/FormDialog.tsx';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '420px' },
+  // Fluent's own cap: notices with file paths in them read in fewer, fuller lines.
+  withNotices: { maxWidth: '600px' },
 });
 
 interface AdminAuthDialogProps {
@@ -17,13 +19,15 @@ interface AdminAuthDialogProps {
   onAuthenticated(): void;
   /** Leaves the admin area (the web app goes to / and broadcasts admin-cancel). */
   onCancel(): void;
+  /** The app's notices, below the password field: the dialog covers the page that shows them otherwise. */
+  notices?: ReactNode;
 }
 
 /**
  * 'Admin Authentication', the operator's password prompt: modal, not closable with Escape or a click outside; the
  * login button stays disabled while the password is empty.
  */
-export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel }: AdminAuthDialogProps) {
+export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel, notices }: AdminAuthDialogProps) {
   const styles = useStyles();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +53,7 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
       open={open}
       modalType="alert"
       title={ADMIN_TEXT.dialogTitle}
-      className={styles.surface}
+      className={notices ? styles.withNotices : styles.surface}
       describedByContent={false}
       error={error}
       busy={busy}
@@ -70,6 +74,8 @@ export function AdminAuthDialog({ open, api, variant, onAuthenticated, onCancel 
           onChange={(_event, data) => setPassword(data.value)}
         />
       </Field>
+      {/* After the field, which the dialog focuses as its first control, and keeps in view. */}
+      {notices}
     </FormDialog>
   );
 }

@@ -17,6 +17,12 @@ interface AdminGateProps extends AdminSessionOptions {
   onCancel(): void;
   /** After a successful login (the web app turns admin mode on). */
   onAuthenticated?(): void;
+  /**
+   * The app's notices (the console's settings, its server down), laid out for where they go:
+   * above the screen, or in the password dialog while it asks, which would otherwise cover them
+   * and hide them from screen readers.
+   */
+  notices?(place: 'page' | 'dialog'): ReactNode;
   children: ReactNode;
 }
 
@@ -31,6 +37,7 @@ export function AdminGate({
   title,
   onCancel,
   onAuthenticated,
+  notices,
   children,
   ...sessionOptions
 }: AdminGateProps) {
@@ -51,6 +58,7 @@ export function AdminGate({
   const kept = validSince > 0;
   return (
     <>
+      {!locked && notices?.('page')}
       {session.status === 'checking' && <PageSpinnerInline label="Checking admin session…" />}
       {locked && !kept && <LockedScreen title={title} />}
       {kept && (
@@ -62,6 +70,7 @@ export function AdminGate({
         open={locked}
         api={settledApi}
         variant={variant}
+        notices={locked ? notices?.('dialog') : undefined}
         onAuthenticated={() => {
           session.authenticated();
           onAuthenticated?.();

@@ -549,3 +549,48 @@ test('console with a test stand-in bridge: every focusable part of the header sh
   await page.keyboard.press('Tab');
   await screenshot(page, '15-header-focus-ring');
 });
+
+test('console with a test stand-in bridge: at the smallest window (800×560), started with its server down, the password dialog hides none of the notices', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 560 });
+  // A session kept from the last run, which the console checks at start: nothing listens on port 9.
+  const bridge = new TestConsoleBridge({
+    saveDir: path.join(workDir, 'saved-down'),
+    keptToken: 'a-session-from-the-last-run',
+    settings: { serverUrl: 'http://127.0.0.1:9', lastScreen: 'leads', ...BOTH_SETTINGS_NOTICES },
+  });
+  await openConsole(page, bridge);
+  const dialog = page.getByRole('alertdialog', { name: 'Admin Authentication' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Admin password')).toBeFocused();
+  const titles = [
+    "The console's settings were reset.",
+    "The console's settings can't be saved.",
+    'The server could not be reached.',
+  ];
+  for (const title of titles) {
+    // Read by a screen reader too: the page behind a modal dialog is hidden from it.
+    const notice = page.getByRole('status').filter({ hasText: title });
+    await expect(notice, title).toBeVisible();
+    // Brought into view (by the wheel, or by Tab to its Dismiss button), it is on top: the point
+    // at its title's centre is the notice's, not the dialog's or the dimmed backdrop's.
+    await notice.scrollIntoViewIfNeeded();
+    const covered = await notice.getByText(title).evaluate((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const found = document.elementFromPoint(left + width / 2, top + height / 2);
+      return !(found && element.contains(found));
+    });
+    expect(covered, `${title} is covered`).toBe(false);
+  }
+  await dialog.getByLabel('Admin password').scrollIntoViewIfNeeded();
+  await screenshot(page, '16-notices-with-password-dialog');
+  // Each settings notice still goes with the keyboard, the focus staying in the dialog.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: "Dismiss: The console's settings were reset." })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText("The console's settings were reset.")).toHaveCount(0);
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Admin password')).toBeFocused();
+});

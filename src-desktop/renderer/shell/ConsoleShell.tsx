@@ -158,15 +158,15 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   main: { gridArea: 'main', overflow: 'auto', minWidth: 0, ':focus': { outline: 'none' } },
-  // One column for every notice above the screen, from the app or the shell, evenly spaced; it
-  // takes no room when none shows.
+  // One column for every notice above the screen, from the app or the shell, evenly spaced.
   notices: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalL,
     margin: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} 0`,
-    ':empty': { display: 'none' },
   },
+  // In the password dialog, its content's edges are theirs.
+  noticesInDialog: { margin: 0 },
 });
 
 /** The key the menu's shortcuts use here: ⌘ on macOS, Ctrl elsewhere (main sets the same accelerators). */
@@ -260,6 +260,45 @@ export function ConsoleShell({
 
   const current = SCREENS[screen];
   const currentLabel = CONSOLE_SCREEN_LABELS[screen];
+  const keychainUnavailable = storage === 'memory' || storage === SESSION_LEFT_IN_KEYCHAIN;
+  // None at all: no column, so it takes no room (and the password dialog keeps its narrow width).
+  const anyNotice = Boolean(notice) || signOutError !== null || unreachable || keychainUnavailable;
+  const notices = (place: 'page' | 'dialog') => (
+    <div className={mergeClasses(styles.notices, place === 'dialog' && styles.noticesInDialog)}>
+      {notice}
+      {signOutError && (
+        <DismissableNotice intent="error" title="Sign-out did not finish." onDismiss={() => setSignOutError(null)}>
+          {signOutError}
+        </DismissableNotice>
+      )}
+      {unreachable && (
+        <MessageBar intent="warning" role="status">
+          <MessageBarBody>
+            <MessageBarTitle>The server could not be reached.</MessageBarTitle>
+            Check that {serverUrl} is running and reachable. The console checks again by itself and carries on with the session
+            once the server answers.
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {keychainUnavailable && (
+        <MessageBar intent="warning" role="status">
+          <MessageBarBody>
+            <MessageBarTitle>The OS keychain is unavailable.</MessageBarTitle>
+            {storage === 'memory' ? (
+              'The admin session is kept in memory only, so the next launch will ask for the password again.'
+            ) : (
+              // The memory-only promise above is false here: a later launch may find the old session.
+              <>
+                The console&apos;s settings can&apos;t be saved either, so a session you ended is still in the keychain, and the
+                next launch may sign in with it. To remove it, delete the &quot;HireAssist Console&quot; entries in your keychain
+                app.
+              </>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
   return (
     <div className={styles.root}>
       <header className={styles.header}>
@@ -344,40 +383,6 @@ export function ConsoleShell({
       </nav>
 
       <main className={styles.main} aria-label={currentLabel}>
-        <div className={styles.notices}>
-          {notice}
-          {signOutError && (
-            <DismissableNotice intent="error" title="Sign-out did not finish." onDismiss={() => setSignOutError(null)}>
-              {signOutError}
-            </DismissableNotice>
-          )}
-          {unreachable && (
-            <MessageBar intent="warning" role="status">
-              <MessageBarBody>
-                <MessageBarTitle>The server could not be reached.</MessageBarTitle>
-                Check that {serverUrl} is running and reachable. The console checks again by itself and carries on with the
-                session once the server answers.
-              </MessageBarBody>
-            </MessageBar>
-          )}
-          {(storage === 'memory' || storage === SESSION_LEFT_IN_KEYCHAIN) && (
-            <MessageBar intent="warning" role="status">
-              <MessageBarBody>
-                <MessageBarTitle>The OS keychain is unavailable.</MessageBarTitle>
-                {storage === 'memory' ? (
-                  'The admin session is kept in memory only, so the next launch will ask for the password again.'
-                ) : (
-                  // The memory-only promise above is false here: a later launch may find the old session.
-                  <>
-                    The console&apos;s settings can&apos;t be saved either, so a session you ended is still in the keychain, and
-                    the next launch may sign in with it. To remove it, delete the &quot;HireAssist Console&quot; entries in your
-                    keychain app.
-                  </>
-                )}
-              </MessageBarBody>
-            </MessageBar>
-          )}
-        </div>
         <AdminGate
           key={`${serverUrl} ${session}`}
           api={admin}
@@ -386,6 +391,7 @@ export function ConsoleShell({
           title={currentLabel}
           onCancel={onChangeServer}
           onAuthenticated={authenticated}
+          notices={anyNotice ? notices : undefined}
         >
           <div key={screen}>{current.render(serverUrl)}</div>
         </AdminGate>

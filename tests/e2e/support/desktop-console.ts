@@ -81,6 +81,8 @@ export interface TestBridgeOptions {
   tokenStorage?: TokenStorageKind;
   /** Settings from an earlier run; without them the console starts as on first run. */
   settings?: ConsoleSettings;
+  /** A session kept from an earlier run (in the keychain), for the settings' server. */
+  keptToken?: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export class TestConsoleBridge {
 
   constructor(private readonly options: TestBridgeOptions) {
     if (options.settings) Object.assign(this.settings, options.settings);
-    if (this.settings.serverUrl) this.admin = this.adminFor(this.settings.serverUrl);
+    if (this.settings.serverUrl) this.admin = this.adminFor(this.settings.serverUrl, options.keptToken);
   }
 
   async install(page: Page): Promise<void> {
@@ -166,8 +168,9 @@ export class TestConsoleBridge {
     );
   }
 
-  private adminFor(serverUrl: string): AdminApi {
+  private adminFor(serverUrl: string, keptToken?: string): AdminApi {
     const store = createMemoryTokenStore();
+    if (keptToken) void store.write(keptToken);
     const recorded = { ...store, write: async (token: string) => (this.tokens.push(token), store.write(token)) };
     this.tokenStore = recorded;
     return createFetchAdminApi({ baseUrl: serverUrl, tokenStore: recorded });
