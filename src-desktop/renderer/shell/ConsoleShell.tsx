@@ -1,8 +1,5 @@
 import {
   Button,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
   Text,
   Tooltip,
   createCustomFocusIndicatorStyle,
@@ -20,12 +17,11 @@ import {
   CONSOLE_SCREENS,
   type ConsoleBridge,
   type ConsoleScreen,
-  SESSION_LEFT_IN_KEYCHAIN,
   type TokenStorage,
 } from '../../contract/bridge.ts';
 import { bridgePlatform } from '../bridge-platform.ts';
-import { DismissableNotice } from '../notices/DismissableNotice.tsx';
 import { SCREENS } from './screens.tsx';
+import { anyShellNotice, ShellNotices } from './ShellNotices.tsx';
 import { reportingReachability } from './reachability.ts';
 import { signOutOfServer, withoutSession } from './sign-out.ts';
 
@@ -158,15 +154,6 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase200,
   },
   main: { gridArea: 'main', overflow: 'auto', minWidth: 0, ':focus': { outline: 'none' } },
-  // One column for every notice above the screen, from the app or the shell, evenly spaced.
-  notices: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    margin: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL} 0`,
-  },
-  // In the password dialog, its content's edges are theirs.
-  noticesInDialog: { margin: 0 },
 });
 
 /** The key the menu's shortcuts use here: ⌘ on macOS, Ctrl elsewhere (main sets the same accelerators). */
@@ -260,44 +247,9 @@ export function ConsoleShell({
 
   const current = SCREENS[screen];
   const currentLabel = CONSOLE_SCREEN_LABELS[screen];
-  const keychainUnavailable = storage === 'memory' || storage === SESSION_LEFT_IN_KEYCHAIN;
-  // None at all: no column, so it takes no room (and the password dialog keeps its narrow width).
-  const anyNotice = Boolean(notice) || signOutError !== null || unreachable || keychainUnavailable;
+  const noticeState = { notice, signOutError, unreachable, storage };
   const notices = (place: 'page' | 'dialog') => (
-    <div className={mergeClasses(styles.notices, place === 'dialog' && styles.noticesInDialog)}>
-      {notice}
-      {signOutError && (
-        <DismissableNotice intent="error" title="Sign-out did not finish." onDismiss={() => setSignOutError(null)}>
-          {signOutError}
-        </DismissableNotice>
-      )}
-      {unreachable && (
-        <MessageBar intent="warning" role="status">
-          <MessageBarBody>
-            <MessageBarTitle>The server could not be reached.</MessageBarTitle>
-            Check that {serverUrl} is running and reachable. The console checks again by itself and carries on with the session
-            once the server answers.
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      {keychainUnavailable && (
-        <MessageBar intent="warning" role="status">
-          <MessageBarBody>
-            <MessageBarTitle>The OS keychain is unavailable.</MessageBarTitle>
-            {storage === 'memory' ? (
-              'The admin session is kept in memory only, so the next launch will ask for the password again.'
-            ) : (
-              // The memory-only promise above is false here: a later launch may find the old session.
-              <>
-                The console&apos;s settings can&apos;t be saved either, so a session you ended is still in the keychain, and the
-                next launch may sign in with it. To remove it, delete the &quot;HireAssist Console&quot; entries in your keychain
-                app.
-              </>
-            )}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-    </div>
+    <ShellNotices {...noticeState} serverUrl={serverUrl} onDismissSignOutError={() => setSignOutError(null)} place={place} />
   );
   return (
     <div className={styles.root}>
@@ -391,7 +343,7 @@ export function ConsoleShell({
           title={currentLabel}
           onCancel={onChangeServer}
           onAuthenticated={authenticated}
-          notices={anyNotice ? notices : undefined}
+          notices={anyShellNotice(noticeState) ? notices : undefined}
         >
           <div key={screen}>{current.render(serverUrl)}</div>
         </AdminGate>
