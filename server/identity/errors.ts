@@ -24,8 +24,6 @@ export const aliasExists = () => new CognitoError('AliasExistsException', 'An ac
 export const invalidPassword = error('InvalidPasswordException');
 export const userNotFound = () => new CognitoError('UserNotFoundException', 'User does not exist.');
 export const userNotConfirmed = () => new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
-export const usernameExists = () =>
-  new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
 export const codeMismatch = () =>
   new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
 export const expiredCode = () => new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');

@@ -74,6 +74,7 @@ export function registerIdentityService(app: FastifyInstance, deps: IdentityDepe
       scope.addHook('onClose', () => passwords.close());
       const service: IdentityService = {
         config: deps.identity,
+        publicUrl: deps.publicUrl,
         db: deps.db,
         mailer: deps.mailer,
         mailQuota: deps.mailQuota,

@@ -34,6 +34,8 @@ export interface SessionWithUser {
 /** Everything an operation needs, built once when the service is mounted. */
 export interface IdentityService {
   config: IdentityConfig;
+  /** The site's public origin (PUBLIC_URL), which mails link to. */
+  publicUrl: string;
   db: Kysely<Schema>;
   mailer: Mailer;
   /** Asked before every code mail: per client address, recipient, domain and for the whole site. */

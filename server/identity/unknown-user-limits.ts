@@ -11,6 +11,9 @@ import { CODE_LIFETIME_MS, deliveryDetails, hourlySend, MAX_CODE_ATTEMPTS, sendO
 /** A name as its rows know it: hashed (the names tried are often real people's addresses), any case. */
 export const loginHash = (login: string) => hashToken(`unknown-login:${login.toLowerCase()}`);
 
+/** What a code request gets under the hourly limit and pace (`UnknownUserLimits.allowCodeSend`). */
+export type CodeSendOutcome = 'send' | 'keep' | 'refuse';
+
 /**
  * The limits a real account meets (sign-in lockout, codes an hour, wrong guesses of a code),
  * applied to names that are no account, so meeting a limit tells a guesser nothing about who
@@ -60,11 +63,12 @@ export class UnknownUserLimits {
   }
 
   /**
-   * Counts a code sent, as `sendOrKeepCode` does; false, and nothing counted, when a real
-   * account would be refused (within the pace of its last send, its code dead). An unconfirmed
-   * account always had one sign-up code mailed: so has a name first seen asking for another.
+   * Counts a code sent, as `sendOrKeepCode` does: 'send' when counted; else, nothing counted,
+   * 'keep' where a real account keeps the code it was mailed last (within the pace of that
+   * send) and 'refuse' where it would be refused (that code dead). An unconfirmed account
+   * always had one sign-up code mailed: so has a name first seen asking for another.
    */
-  async allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number, paced: boolean): Promise<boolean> {
+  async allowCodeSend(login: string, purpose: IdentityCodePurpose, now: number, paced: boolean): Promise<CodeSendOutcome> {
     const at = new Date(now);
     const send = hourlySend(
       'identity_unknown_codes',
@@ -97,14 +101,14 @@ export class UnknownUserLimits {
       )
       .returning('sends')
       .executeTakeFirst();
-    if (counted !== undefined) return true;
+    if (counted !== undefined) return 'send';
     const current = await this.db
       .selectFrom('identity_unknown_codes')
       .select('guesses')
       .where('login_hash', '=', loginHash(login))
       .where('purpose', '=', purpose)
       .executeTakeFirst();
-    return current !== undefined && stillUsable(current.guesses);
+    return current !== undefined && stillUsable(current.guesses) ? 'keep' : 'refuse';
   }
 
   /**
@@ -162,7 +166,7 @@ export async function pretendCodeDelivery(
 ): Promise<CodeDeliveryDetailsType> {
   const started = performance.now();
   const pretend = unknownUserLimits(service);
-  if (!(await pretend.allowCodeSend(login, purpose, service.clock.now(), paced))) throw attemptLimit();
+  if ((await pretend.allowCodeSend(login, purpose, service.clock.now(), paced)) === 'refuse') throw attemptLimit();
   await pretend.codeSends.padQuicker(started);
   return deliveryDetails(login);
 }
@@ -171,10 +175,21 @@ export async function pretendCodeDelivery(
  * `sendCode` for an account, timed so that a pretend delivery takes about as long, and a
  * request that keeps the code already mailed as long as a send.
  */
-export async function timedSendCode(...args: Parameters<typeof sendOrKeepCode>): Promise<CodeDeliveryDetailsType> {
+export function timedSendCode(...args: Parameters<typeof sendOrKeepCode>): Promise<CodeDeliveryDetailsType> {
+  return timedSend(args[0], () => sendOrKeepCode(...args));
+}
+
+/**
+ * A code request that mails (a code, or the mail that goes instead of one) or keeps the last
+ * mail in force, timed as `timedSendCode` is: a mailing notes its time, a keeping waits as long.
+ */
+export async function timedSend(
+  service: IdentityService,
+  send: () => Promise<{ details: CodeDeliveryDetailsType; mailed: boolean }>,
+): Promise<CodeDeliveryDetailsType> {
   const started = performance.now();
-  const { details, mailed } = await sendOrKeepCode(...args);
-  const limits = unknownUserLimits(args[0]);
+  const { details, mailed } = await send();
+  const limits = unknownUserLimits(service);
   if (mailed) limits.codeSends.noteSlower(started);
   else await limits.codeSends.padQuicker(started);
   return details;

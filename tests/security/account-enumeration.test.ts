@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../server/identity/passwords.ts';
+import type * as Verifiers from '../../server/identity/srp/verifier.ts';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
 import { CLIENT_ID, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
@@ -19,6 +20,19 @@ vi.mock('../../server/identity/passwords.ts', async (importOriginal) => {
         verify: (stored: string | null, password: string) => ((hasherWork.count += 1), hasher.verify(stored, password)),
       };
     },
+  };
+});
+
+/** Every SRP verifier the identity service computes, counted. */
+const verifierWork = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../server/identity/srp/verifier.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof Verifiers>();
+  return {
+    ...original,
+    verifierColumns: (...args: Parameters<typeof original.verifierColumns>) => (
+      (verifierWork.count += 1),
+      original.verifierColumns(...args)
+    ),
   };
 });
 
@@ -110,6 +124,27 @@ describe('no account enumeration through the code operations', () => {
     expect(after.unknown).toEqual(after.known);
     expect(after.known[0]?.body).toContain('CodeMismatchException');
     expect(after.known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it('SignUp: a new address, a pending sign-up and a confirmed account answer alike, with the same work and one mail', async () => {
+    await signUp('sign-pending@example.com');
+    await t.createUser('sign-taken@example.com');
+    const mails = async (to: string) =>
+      (await t.server.app.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', to).execute()).length;
+    const work = async (email: string) => {
+      const [hashes, verifiers, mailed] = [hasherWork.count, verifierWork.count, await mails(email)];
+      const { body, ...rest } = await signUp(email);
+      return {
+        answer: { ...rest, body: body.replace(/"UserSub":"[0-9a-f-]{36}"/, '"UserSub":"…"') },
+        hashes: hasherWork.count - hashes,
+        verifiers: verifierWork.count - verifiers,
+        mails: (await mails(email)) - mailed,
+      };
+    };
+    const fresh = await work('sign-new@example.com');
+    expect(fresh).toMatchObject({ answer: { status: 200 }, hashes: 1, verifiers: 1, mails: 1 });
+    expect(await work('sign-pending@example.com')).toEqual(fresh);
+    expect(await work('sign-taken@example.com')).toEqual(fresh);
   });
 
   it('ConfirmForgotPassword does the same password work for an account and for nobody', async () => {

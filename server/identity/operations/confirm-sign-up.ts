@@ -1,4 +1,3 @@
-import { notAuthorized } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { unknownUserLimits } from '../unknown-user-limits.ts';
@@ -15,9 +14,11 @@ export const confirmSignUp: Operation<'ConfirmSignUp'> = {
     const code = requiredString(input, 'ConfirmationCode', 2048);
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
-    // An unknown user is answered as a wrong code for an account (its attempt limit too): no account enumeration.
-    if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'signup', service.clock.now());
-    if (user.status !== 'UNCONFIRMED') throw notAuthorized(`User cannot be confirmed. Current status is ${user.status}`);
+    // An unknown user, or an account past sign-up, is answered as a wrong code for an unconfirmed
+    // account (its attempt limit too): no account enumeration.
+    if (user?.status !== 'UNCONFIRMED') {
+      throw await unknownUserLimits(service).wrongGuess(user?.email ?? username, 'signup', service.clock.now());
+    }
     await consumeCode(service, user.sub, 'signup', user.email, code, async (trx) => {
       await trx
         .updateTable('identity_users')

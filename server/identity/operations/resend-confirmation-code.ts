@@ -1,4 +1,4 @@
-import { invalidParameter } from '../errors.ts';
+import { resendAsAccountExists } from '../account-exists.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { pretendCodeDelivery, timedSendCode } from '../unknown-user-limits.ts';
@@ -6,7 +6,10 @@ import { findUser } from '../users.ts';
 import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
-/** ResendConfirmationCode: a new sign-up code; for an unknown user, a pretend delivery that answers alike. */
+/**
+ * ResendConfirmationCode: a new sign-up code; for an unknown user, a pretend delivery that
+ * answers alike; for a confirmed account, a mail that it exists, answered alike too.
+ */
 export const resendConfirmationCode: Operation<'ResendConfirmationCode'> = {
   signed: false,
   async run(input, { service, ip }) {
@@ -16,7 +19,7 @@ export const resendConfirmationCode: Operation<'ResendConfirmationCode'> = {
     const user = await findUser(service.db, username);
     const paced = await admitCodeMail(service, ip, user?.email ?? username, 'signup');
     if (user === undefined) return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'signup', paced) };
-    if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
+    if (user.status !== 'UNCONFIRMED') return { CodeDeliveryDetails: await resendAsAccountExists(service, user.email, paced) };
     return { CodeDeliveryDetails: await timedSendCode(service, user, 'signup', user.email, { paced }) };
   },
 };

@@ -71,9 +71,10 @@ describe('identity client over the real SDK', () => {
     expect(error).toBeInstanceOf(IdentityError);
     expect(error).toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     expect(
-      await caught(client.signUp({ email: 'ada@example.com', password: 'Engine-1843!', givenName: 'A', familyName: 'L' })),
+      await caught(client.signUp({ email: 'grace@example.com', password: 'Engine1843', givenName: 'G', familyName: 'H' })),
     ).toMatchObject({
-      name: 'UsernameExistsException',
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have symbol characters',
     });
   });
 

@@ -1,5 +1,6 @@
 import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CODE_ATTEMPTS } from '../../../server/identity/verification.ts';
 import { cognitoRequest } from '../../support/cognito-request.ts';
 import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -22,9 +23,22 @@ describe('ConfirmSignUp', () => {
     await confirm('ada@example.com', code);
     expect(await user('ada@example.com')).toMatchObject({ status: 'CONFIRMED', email_verified: true });
     expect(await failure(confirm('ada@example.com', code))).toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'User cannot be confirmed. Current status is CONFIRMED',
+      name: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
     });
+  });
+
+  it('answers a confirmed account as a wrong code, within the wrong-code limit of a name that is no account', async () => {
+    await t.createUser('done@example.com');
+    const answers = async (email: string) => {
+      const names: string[] = [];
+      for (let attempt = 0; attempt <= MAX_CODE_ATTEMPTS; attempt++) names.push((await failure(confirm(email, '123456'))).name);
+      return names;
+    };
+    const confirmed = await answers('done@example.com');
+    expect(confirmed).toEqual([...Array<string>(MAX_CODE_ATTEMPTS).fill('CodeMismatchException'), 'LimitExceededException']);
+    expect(await answers('nobody-done@example.com')).toEqual(confirmed);
+    expect((await user('done@example.com')).status).toBe('CONFIRMED');
   });
 
   it('refuses a wrong code, then locks the code after 5 wrong tries even for the right one', async () => {

@@ -1,5 +1,6 @@
 import {
   AdminDisableUserCommand,
+  ConfirmSignUpCommand,
   GetUserCommand,
   ListUsersCommand,
   UpdateUserAttributesCommand,
@@ -8,13 +9,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockAfterFailure } from '../../../server/identity/lockout.ts';
 import { UnknownUserLimits } from '../../../server/identity/unknown-user-limits.ts';
-import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /** The main journeys once more on PostgreSQL (the other files use the embedded PGlite). */
 describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQL', () => {
   let t: IdentityTestServer;
   beforeAll(async () => {
-    t = await startIdentityServer({}, { postgres: true });
+    // Every request comes from one address: its mail quota is not what is tested.
+    t = await startIdentityServer({ MAIL_QUOTA_PER_CLIENT_PER_HOUR: '100' }, { postgres: true });
   });
   afterAll(() => t.close());
 
@@ -55,5 +57,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the identity service on PostgreSQ
       .where('failed_sign_ins', '=', 12)
       .execute();
     expect(rows).toEqual(names.map(() => ({ failed_sign_ins: 12, locked_until: lockAfterFailure(12, now) })));
+  });
+
+  it('parallel sign-ups for a new address, then for its pending sign-up: one account, its code the one mailed last', async () => {
+    const db = t.server.app.database.db;
+    for (const address of ['race@example.com', 'race@example.com', 'rush@example.com']) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, (_, index) => t.signUp(address, { password: `Parallel-Pass-${index}` })),
+      );
+      for (const answer of answers)
+        expect(answer).toMatchObject({
+          UserConfirmed: false,
+          CodeDeliveryDetails: { Destination: 'r***@e***' },
+        });
+      const rows = await db.selectFrom('identity_users').select(['sub', 'status']).where('email', '=', address).execute();
+      expect(rows).toHaveLength(1);
+      expect(answers.map((answer) => answer.UserSub)).toContain(rows[0]?.sub);
+    }
+    await t.client.send(
+      new ConfirmSignUpCommand({
+        ClientId: CLIENT_ID,
+        Username: 'race@example.com',
+        ConfirmationCode: await t.latestCode('race@example.com'),
+      }),
+    );
   });
 });

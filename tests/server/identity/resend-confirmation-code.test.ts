@@ -2,7 +2,7 @@ import { ConfirmSignUpCommand, ResendConfirmationCodeCommand } from '@aws-sdk/cl
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Codes from '../../../server/identity/codes.ts';
 import { newCode } from '../../../server/identity/codes.ts';
-import { CODE_RESEND_PACE_MS } from '../../../server/identity/verification.ts';
+import { CODE_RESEND_PACE_MS, MAX_CODE_SENDS_PER_HOUR } from '../../../server/identity/verification.ts';
 import { CLIENT_ID, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 // The real code generator, watched: one test chooses the two codes, so that "the old code is
@@ -42,11 +42,29 @@ describe('ResendConfirmationCode', () => {
     await t.client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'ada@example.com', ConfirmationCode: second }));
   });
 
-  it('refuses a confirmed user', async () => {
-    expect(await failure(resend('ada@example.com'))).toMatchObject({
-      name: 'InvalidParameterException',
-      message: 'User is already confirmed.',
-    });
+  it('answers a confirmed user as a send, mailing them that they have an account (no code)', async () => {
+    const result = await resend('ada@example.com');
+    expect(result.CodeDeliveryDetails).toEqual({ Destination: 'a***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(await mailsTo('ada@example.com')).toBe(3);
+    const mail = await t.server.app.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'ada@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ kind: 'account-exists', template_params: { url: `${t.server.config.publicUrl}/` } });
+    expect(mail.text_body).not.toMatch(/\d{6}/);
+  });
+
+  it("paces a confirmed user's mails as codes are paced", async () => {
+    await t.createUser('paced@example.com');
+    for (let send = 0; send < MAX_CODE_SENDS_PER_HOUR + 2; send++) await resend('paced@example.com');
+    // The sign-up code, then the account's mails up to the hour's limit (the first counts two, as an
+    // unconfirmed account's first resend does); past it, answered as a send with nothing mailed.
+    expect(await mailsTo('paced@example.com')).toBe(MAX_CODE_SENDS_PER_HOUR);
+    t.clock.advance(CODE_RESEND_PACE_MS);
+    await resend('paced@example.com');
+    expect(await mailsTo('paced@example.com')).toBe(MAX_CODE_SENDS_PER_HOUR + 1);
   });
 
   it('simulates a delivery for an unknown user and sends nothing', async () => {

@@ -225,15 +225,22 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows the service message, else the fallback', async () => {
+  it('an address that has an account goes on to Verify Email as a new one does (its owner is mailed instead)', async () => {
     identity.addUser('taken@example.com');
     const user = await openSignUp();
     await fillSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', email: 'taken@example.com', password: 'Engine1843!' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('An account with the given email already exists.');
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the service message, else the fallback', async () => {
+    const user = await openSignUp();
+    await fillSignUp(user, { firstName: 'Ada', lastName: 'Lovelace', email: 'new@example.com', password: 'Engine1843!' });
+    identity.failNext.set('signUp', new IdentityError('TooManyRequestsException', 'Too many requests, try again later.'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests, try again later.');
     identity.failNext.set('signUp', new IdentityError('InternalErrorException', ''));
-    await user.clear(field(/^Email/));
-    await user.type(field(/^Email/), 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Sign up failed'));
   });

@@ -40,6 +40,8 @@ function fakeJwt(claims: object, lifetimeSeconds = 3600): string {
 
 export class FakeIdentity implements IdentityClient {
   users = new Map<string, FakeUser>();
+  /** Users made so far: each gets a sub of its own, as a sign-up replacing another does. */
+  private created = 0;
   calls: { op: string; args: unknown[] }[] = [];
   code = '123456';
   /** Set to make the next call of that operation fail. */
@@ -50,7 +52,7 @@ export class FakeIdentity implements IdentityClient {
 
   addUser(email: string, user: Partial<FakeUser> = {}): FakeUser {
     const created: FakeUser = {
-      sub: `sub-${this.users.size + 1}`,
+      sub: `sub-${(this.created += 1)}`,
       password: 'Secret123!',
       confirmed: true,
       ...user,
@@ -105,8 +107,9 @@ export class FakeIdentity implements IdentityClient {
 
   async signUp(input: SignUpInput) {
     this.record('signUp', input);
-    if (this.users.has(input.email))
-      throw new IdentityError('UsernameExistsException', 'An account with the given email already exists.');
+    // As the pool: an account past sign-up stays as it is (its owner is mailed), answered as a
+    // new sign-up; an unconfirmed one gives way to this sign-up.
+    if (this.users.get(input.email)?.confirmed) return;
     this.addUser(input.email, {
       password: input.password,
       confirmed: false,
@@ -122,9 +125,8 @@ export class FakeIdentity implements IdentityClient {
   async confirmSignUp(email: string, code: string) {
     this.record('confirmSignUp', email, code);
     const user = this.userByEmail(email);
-    // As the pool: an account is confirmed once.
-    if (user.confirmed)
-      throw new IdentityError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+    // As the pool: an account is confirmed once; after that no code confirms it.
+    if (user.confirmed) throw new IdentityError('CodeMismatchException', 'Invalid verification code provided, please try again.');
     this.checkCode(code);
     user.confirmed = true;
     user.attributes.email_verified = 'true';
