@@ -1,4 +1,4 @@
-import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
+import { BLOG_KEYWORDS_MAX_LIMIT, type BlogPost, type BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
 
 export interface PostQuery {
   page: number;
@@ -83,6 +83,10 @@ const SHORT_CACHE_ENTRIES = 1000;
  * Keeps each answer of `source` for `ttlMs`, so a busy list page costs one query per
  * interval rather than one per visitor. Only the built-in store uses it: its posts change
  * only when content/blog is imported at start, so a few seconds of reuse is never stale for long.
+ *
+ * The keywords are kept per search at the largest limit (an aggregate over every published
+ * post, 4 s at a million), each request's `limit` a slice of them (the list is sorted, then cut
+ * by `limit`): a stranger varying `limit` must not run the aggregate again each time.
  */
 export function withShortCache(source: PostSource, ttlMs: number): PostSource {
   // In the order the answers were asked for: the first is the oldest (and the first to expire).
@@ -111,6 +115,11 @@ export function withShortCache(source: PostSource, ttlMs: number): PostSource {
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
     listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),
-    listKeywords: (query) => cached(`keywords:${JSON.stringify([query.search, query.limit])}`, () => source.listKeywords(query)),
+    async listKeywords({ search, limit }) {
+      const largest = await cached(`keywords:${JSON.stringify([search])}`, () =>
+        source.listKeywords({ limit: BLOG_KEYWORDS_MAX_LIMIT, ...(search === undefined ? {} : { search }) }),
+      );
+      return { ...largest, keywords: largest.keywords.slice(0, limit) };
+    },
   };
 }

@@ -188,7 +188,7 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
      * one (shown as most of its posts write it), blanks left out. A search
      * first keeps the posts whose keywords hold it (seo_keyword's trigram index, migration 32),
      * then the keywords that do. Without a search every published post is read: the short cache
-     * (withShortCache) makes that once per interval, not once per visitor.
+     * (withShortCache) makes that once per interval and search, not once per visitor or limit.
      */
     async listKeywords({ search, limit }): Promise<KeywordPage> {
       const pattern = search === undefined ? undefined : containsPattern(search.toLowerCase());

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { withShortCache } from '../../../server/features/blog/post-source.ts';
+import { createBuiltInPostSource } from '../../../server/features/blog/store.ts';
+import { planTargets, recording } from '../../support/query-plans.ts';
+
+/**
+ * The short cache over the built-in store, counting the statements the store sends: at a million
+ * posts the keyword aggregate reads every published post (4 s on PostgreSQL) so a request that differs only
+ * in `limit` must not run it again.
+ */
+const POSTS = 300;
+
+describe.each(planTargets('blogcache'))("the built-in store's short cache on $name", ({ open }) => {
+  let database: Database;
+  let dispose: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, dispose } = await open());
+    // Keywords used by 1 to 30 posts each, so every limit cuts the list at a different place.
+    await sql`insert into blog_posts (slug, title, excerpt, content_html, seo_keyword, status, published_at)
+      select 'post-' || n, 'Post number ' || n, 'An excerpt of ' || n, '<p>Body ' || n || '</p>',
+        'Topic ' || (n % 30) || ', Topic ' || (n % 7) || 'b, Hiring', 'published', timestamptz '2024-01-01' - n * interval '1 hour'
+      from generate_series(1, ${POSTS}::int) as n`.execute(database.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    await dispose?.();
+  });
+
+  function cachedStore() {
+    const { db, sent } = recording(database.db);
+    const statements = (pattern: RegExp) => sent.filter((query) => pattern.test(query.sql)).length;
+    return { cached: withShortCache(createBuiltInPostSource(db), 60_000), statements };
+  }
+
+  test('keyword lists asked with limits 1 to 20 run the keyword aggregate once, each the most used `limit` keywords', async () => {
+    const { cached, statements } = cachedStore();
+    const uncached = createBuiltInPostSource(database.db);
+    for (const search of [undefined, 'topic']) {
+      for (let limit = 1; limit <= 20; limit += 1) {
+        const answer = await cached.listKeywords({ limit, ...(search ? { search } : {}) });
+        expect(answer, `limit ${limit}, search ${search}`).toEqual(
+          await uncached.listKeywords({ limit, ...(search ? { search } : {}) }),
+        );
+        expect(answer.keywords).toHaveLength(limit);
+      }
+    }
+    expect(statements(/unnest/), 'one aggregate per search').toBe(2);
+  });
+});
