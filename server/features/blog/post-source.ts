@@ -10,6 +10,9 @@ export interface PostQuery {
   keyword?: string;
 }
 
+/** What a list's total depends on: its filters, never its page. */
+export type PostFilterQuery = Pick<PostQuery, 'status' | 'search' | 'keyword'>;
+
 /** The keyword list's request: keywords holding `search` (trimmed, never empty), at most `limit` of them. */
 export interface KeywordQuery {
   search?: string;
@@ -66,6 +69,17 @@ export function isPublishedAt(post: BlogPost, now: number): boolean {
   return Number.isNaN(publishedAt) || publishedAt <= now;
 }
 
+/**
+ * A source that reads a list's page and counts its total apart (the built-in store), so the
+ * short cache keeps one total per filter, whatever page is asked. `list` is the two together.
+ */
+export interface CountingPostSource extends PostSource {
+  /** The posts of `query`'s page, without the total. */
+  listPage(query: PostQuery): Promise<BlogPost[]>;
+  /** How many posts the filter finds. */
+  count(filter: PostFilterQuery): Promise<number>;
+}
+
 /** A failure of the source itself (StoryChief down or answering nonsense), not a missing post. */
 export class PostSourceUnavailableError extends Error {
   override name = 'PostSourceUnavailableError';
@@ -84,11 +98,12 @@ const SHORT_CACHE_ENTRIES = 1000;
  * interval rather than one per visitor. Only the built-in store uses it: its posts change
  * only when content/blog is imported at start, so a few seconds of reuse is never stale for long.
  *
- * The keywords are kept per search at the largest limit (an aggregate over every published
- * post, 4 s at a million), each request's `limit` a slice of them (the list is sorted, then cut
- * by `limit`): a stranger varying `limit` must not run the aggregate again each time.
+ * The costly answers are kept by what they depend on, not by every parameter a stranger may
+ * vary: a list's total per filter (a count of every matching post), whatever the page; the
+ * keywords per search at the largest limit (an aggregate over every published post, 4 s at a
+ * million), each request's `limit` a slice of them, as the list is sorted and cut by `limit` only.
  */
-export function withShortCache(source: PostSource, ttlMs: number): PostSource {
+export function withShortCache(source: CountingPostSource, ttlMs: number): PostSource {
   // In the order the answers were asked for: the first is the oldest (and the first to expire).
   const answers = new Map<string, { expires: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -108,10 +123,14 @@ export function withShortCache(source: PostSource, ttlMs: number): PostSource {
     return value;
   }
   return {
-    list: (query) =>
-      cached(`list:${JSON.stringify([query.page, query.perPage, query.status, query.search, query.keyword])}`, () =>
-        source.list(query),
-      ),
+    async list(query) {
+      const filter = JSON.stringify([query.status, query.search, query.keyword]);
+      const [posts, total] = await Promise.all([
+        cached(`page:${JSON.stringify([query.page, query.perPage])}:${filter}`, () => source.listPage(query)),
+        cached(`count:${filter}`, () => source.count(query)),
+      ]);
+      return { posts, total };
+    },
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
     listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),

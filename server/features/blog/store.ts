@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
 import type { BlogPostsTable, Schema } from '../../db/schema.ts';
-import type { KeywordPage, PostPage, PostQuery, PostSource } from './post-source.ts';
+import type { CountingPostSource, KeywordPage, PostFilterQuery, PostPage, PostQuery } from './post-source.ts';
 
 /** What the database derives from a post for its search (migration 32): never written, never served. */
 type SearchColumns = 'content_text' | 'keywords';
@@ -137,8 +137,15 @@ function searchFilter({ search, keyword }: Pick<PostQuery, 'search' | 'keyword'>
   };
 }
 
+/** The rows a list asks for: its status, search and keyword filter. */
+function listFilter(filter: PostFilterQuery): PostFilter {
+  const byStatus = statusFilter(filter.status);
+  const bySearch = searchFilter(filter);
+  return (eb) => eb.and([byStatus(eb), bySearch(eb)]);
+}
+
 /** The built-in store: posts in the `blog_posts` table, newest publication first. */
-export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
+export function createBuiltInPostSource(db: Kysely<Schema>): CountingPostSource {
   const ordered = () =>
     db
       .selectFrom('blog_posts')
@@ -146,24 +153,28 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
       .orderBy('published_at', (order) => order.desc().nullsLast())
       .orderBy('id', 'desc');
 
-  return {
-    async list({ page, perPage, status, search, keyword }: PostQuery): Promise<PostPage> {
-      const byStatus = statusFilter(status);
-      const bySearch = searchFilter({ search, keyword });
-      const filter: PostFilter = (eb) => eb.and([byStatus(eb), bySearch(eb)]);
-      const [posts, { total }] = await Promise.all([
-        ordered()
-          .where(filter)
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('blog_posts')
-          .select(sql<number>`count(*)::int`.as('total'))
-          .where(filter)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { posts: posts.map(rowToPost), total };
+  const source: CountingPostSource = {
+    async listPage(query) {
+      const rows = await ordered()
+        .where(listFilter(query))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute();
+      return rows.map(rowToPost);
+    },
+
+    async count(filter) {
+      const { total } = await db
+        .selectFrom('blog_posts')
+        .select(sql<number>`count(*)::int`.as('total'))
+        .where(listFilter(filter))
+        .executeTakeFirstOrThrow();
+      return total;
+    },
+
+    async list(query): Promise<PostPage> {
+      const [posts, total] = await Promise.all([source.listPage(query), source.count(query)]);
+      return { posts, total };
     },
 
     async getById(id, { includeUnpublished }) {
@@ -217,6 +228,7 @@ export function createBuiltInPostSource(db: Kysely<Schema>): PostSource {
       return rows.map((row) => ({ slug: row.slug, updated_at: row.updated_at.toISOString() }));
     },
   };
+  return source;
 }
 
 export interface StoredPage {

@@ -7,8 +7,8 @@ import { planTargets, recording } from '../../support/query-plans.ts';
 
 /**
  * The short cache over the built-in store, counting the statements the store sends: at a million
- * posts the keyword aggregate reads every published post (4 s on PostgreSQL) so a request that differs only
- * in `limit` must not run it again.
+ * posts the keyword aggregate reads every published post (4 s on PostgreSQL) and a list's count
+ * every matching one (154 ms), so a request that differs only in `limit` or `page` must not run them again.
  */
 const POSTS = 300;
 
@@ -18,7 +18,7 @@ describe.each(planTargets('blogcache'))("the built-in store's short cache on $na
 
   beforeAll(async () => {
     ({ database, dispose } = await open());
-    // Keywords used by 1 to 30 posts each, so every limit cuts the list at a different place.
+    // 38 keywords: Hiring in every post, Topic 0b to 6b in about 43 each, Topic 0 to 29 in 10 each (ties sorted by name).
     await sql`insert into blog_posts (slug, title, excerpt, content_html, seo_keyword, status, published_at)
       select 'post-' || n, 'Post number ' || n, 'An excerpt of ' || n, '<p>Body ' || n || '</p>',
         'Topic ' || (n % 30) || ', Topic ' || (n % 7) || 'b, Hiring', 'published', timestamptz '2024-01-01' - n * interval '1 hour'
@@ -48,5 +48,21 @@ describe.each(planTargets('blogcache'))("the built-in store's short cache on $na
       }
     }
     expect(statements(/unnest/), 'one aggregate per search').toBe(2);
+  });
+
+  test("pages 1 to 5 of one filter run the list's count once, each page with the filter's total", async () => {
+    const { cached, statements } = cachedStore();
+    const uncached = createBuiltInPostSource(database.db);
+    for (let page = 1; page <= 5; page += 1) {
+      const query = { page, perPage: 10, status: 'published', search: 'post number 1' } as const;
+      const answer = await cached.list(query);
+      expect(answer).toEqual(await uncached.list(query));
+      expect(answer.posts).toHaveLength(10);
+    }
+    expect(statements(/count\(\*\)/), 'one count for the filter').toBe(1);
+    // Another filter has a total of its own.
+    const keyworded = await cached.list({ page: 1, perPage: 10, status: 'published', keyword: 'topic 3' });
+    expect(keyworded.total).toBe(10);
+    expect(statements(/count\(\*\)/)).toBe(2);
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { withShortCache, type PostSource } from '../../../server/features/blog/post-source.ts';
+import { withShortCache, type CountingPostSource } from '../../../server/features/blog/post-source.ts';
 
 /** A source that records every slug it is asked for and has no post. */
 function recordingSource() {
   const asked: string[] = [];
-  const source: PostSource = {
+  const source: CountingPostSource = {
     list: () => Promise.resolve({ posts: [], total: 0 }),
+    listPage: () => Promise.resolve([]),
+    count: () => Promise.resolve(0),
     getById: () => Promise.resolve(undefined),
     getPublishedBySlug: (slug) => {
       asked.push(slug);
