@@ -51,7 +51,8 @@ export function ConfirmSignUpForm({ pending, source, onBack }: { pending: Pendin
     <Form label="Verify email" onSubmit={() => void submit()}>
       <p className={styles.intro}>
         Thanks{pending.firstName ? `, ${pending.firstName}` : ''}! We sent a 6-digit code to <strong>{pending.email}</strong>.
-        Enter it below to activate your account.
+        Enter it below to activate your account. If you already have an account with this address, the mail says so instead: sign
+        in, or reset your password.
       </p>
       <ErrorBar message={error} />
       <SuccessBar message={resend.notice} />

@@ -232,6 +232,8 @@ describe('sign up → verify email → signed in', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await screen.findByRole('heading', { name: 'Verify Email' });
     expect(screen.queryByRole('alert')).toBeNull();
+    // The owner, who forgot the account, gets no code: the step says what their mail holds then.
+    expect(screen.getByText(/If you already have an account with this address, the mail says so instead/)).toBeTruthy();
   });
 
   it('shows the service message, else the fallback', async () => {
