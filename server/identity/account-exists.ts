@@ -1,20 +1,33 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
 import type { OutgoingMail } from '../mail/mailer.ts';
 import { attemptLimit } from './errors.ts';
+import { providerLabel } from './oauth2/federated-user.ts';
 import type { IdentityService } from './service.ts';
 import { timedSend, unknownUserLimits, type CodeSendOutcome } from './unknown-user-limits.ts';
+import type { UserRow } from './users.ts';
 import { deliveryDetails } from './verification.ts';
 
-/** What goes to an account's owner instead of a sign-up code: no code, no password, a link to the site. */
-function accountExistsMail(to: string, publicUrl: string): OutgoingMail {
+/** The account the mail is about: its address, and whether it has a password or only a provider. */
+type AccountHolder = Pick<UserRow, 'email' | 'password_hash' | 'identities'>;
+
+/**
+ * What goes to an account's owner instead of a sign-up code: no code, no password, a link to the
+ * site, and how they sign in there (a Google or Microsoft account has no password to reset).
+ */
+function accountExistsMail(holder: AccountHolder, publicUrl: string): OutgoingMail {
   const url = `${publicUrl}/`;
+  const provider = holder.password_hash === null ? holder.identities?.[0]?.providerName : undefined;
+  const howToSignIn =
+    provider === undefined
+      ? `Sign in at ${url}, or reset your password there if you forgot it.`
+      : `Sign in at ${url} with ${providerLabel(provider)}, as before.`;
   return {
-    to,
+    to: holder.email,
     subject: 'You already have a HireAssist account',
     text:
       `Someone, perhaps you, tried to sign up for HireAssist with this email address. ` +
       `You already have an account with it, and nothing about it has changed. ` +
-      `Sign in at ${url}, or reset your password there if you forgot it. If it was not you, you can ignore this mail.`,
+      `${howToSignIn} If it was not you, you can ignore this mail.`,
     kind: 'account-exists',
     templateParams: { url },
   };
@@ -27,17 +40,25 @@ function accountExistsMail(to: string, publicUrl: string): OutgoingMail {
  * codes are, in the limits a name that is no account has (unknown-user-limits.ts), which its
  * wrong codes (ConfirmSignUp) count in too.
  */
-export async function mailAccountExists(service: IdentityService, email: string, paced: boolean): Promise<CodeSendOutcome> {
-  const outcome = await unknownUserLimits(service).allowCodeSend(email, 'signup', service.clock.now(), paced);
-  if (outcome === 'send') await service.mailer.enqueue(accountExistsMail(email, service.publicUrl));
+export async function mailAccountExists(
+  service: IdentityService,
+  holder: AccountHolder,
+  paced: boolean,
+): Promise<CodeSendOutcome> {
+  const outcome = await unknownUserLimits(service).allowCodeSend(holder.email, 'signup', service.clock.now(), paced);
+  if (outcome === 'send') await service.mailer.enqueue(accountExistsMail(holder, service.publicUrl));
   return outcome;
 }
 
 /** ResendConfirmationCode for such an account: answered, refused and timed as a code send. */
-export function resendAsAccountExists(service: IdentityService, email: string, paced: boolean): Promise<CodeDeliveryDetailsType> {
+export function resendAsAccountExists(
+  service: IdentityService,
+  holder: AccountHolder,
+  paced: boolean,
+): Promise<CodeDeliveryDetailsType> {
   return timedSend(service, async () => {
-    const outcome = await mailAccountExists(service, email, paced);
+    const outcome = await mailAccountExists(service, holder, paced);
     if (outcome === 'refuse') throw attemptLimit();
-    return { details: deliveryDetails(email), mailed: outcome === 'send' };
+    return { details: deliveryDetails(holder.email), mailed: outcome === 'send' };
   });
 }

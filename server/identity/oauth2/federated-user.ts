@@ -16,6 +16,9 @@ export interface UpstreamProfile {
 
 const PROVIDER_LABEL: Record<ProviderName, string> = { Google: 'Google', AzureAD: 'Microsoft' };
 
+/** The name a person knows a provider by (an `identities` entry's providerName: Google, AzureAD). */
+export const providerLabel = (providerName: string): string => PROVIDER_LABEL[providerName as ProviderName] ?? providerName;
+
 const claimTrue = (value: unknown) => value === true || value === 'true';
 
 /**

@@ -19,7 +19,7 @@ export const resendConfirmationCode: Operation<'ResendConfirmationCode'> = {
     const user = await findUser(service.db, username);
     const paced = await admitCodeMail(service, ip, user?.email ?? username, 'signup');
     if (user === undefined) return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'signup', paced) };
-    if (user.status !== 'UNCONFIRMED') return { CodeDeliveryDetails: await resendAsAccountExists(service, user.email, paced) };
+    if (user.status !== 'UNCONFIRMED') return { CodeDeliveryDetails: await resendAsAccountExists(service, user, paced) };
     return { CodeDeliveryDetails: await timedSendCode(service, user, 'signup', user.email, { paced }) };
   },
 };

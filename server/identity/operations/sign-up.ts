@@ -51,7 +51,7 @@ export const signUp: Operation<'SignUp'> = {
     // Whatever became of this sign-up, its answer is the one a new sign-up gets.
     const answer = { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: deliveryDetails(username) };
     if (holder !== undefined && holder.status !== 'UNCONFIRMED') {
-      await mailAccountExists(service, holder.email, paced);
+      await mailAccountExists(service, holder, paced);
       return answer;
     }
     const now = new Date(service.clock.now());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userFromIdToken, type IdTokenClaims } from '../../../src-shared/domain/accounts/user.ts';
 import { asGoogle, startOpenIdStandIn, type OpenIdStandIn, type StandInLogin } from '../../support/openid-stand-in.ts';
 import { hostedSignIn } from '../../support/hosted-browser.ts';
-import { CLIENT_ID, PASSWORD, failure, startIdentityServer, type IdentityTestServer } from './support.ts';
+import { CLIENT_ID, PASSWORD, failure, signUpWith, startIdentityServer, type IdentityTestServer } from './support.ts';
 
 /**
  * Which federated sign-ins may create, link or reach an account: verified and unverified
@@ -203,5 +203,28 @@ describe('the pre-account takeover of issue 21 stays closed', () => {
     const [account, ...others] = await usersWithEmail('victim@corp.example');
     expect(others).toEqual([]);
     expect(account?.identities).toEqual([expect.objectContaining({ providerName: 'Google', userId: 'g-victim' })]);
+  });
+});
+
+describe('a sign-up with the address of a Google or Microsoft account', () => {
+  it('mails its owner to sign in with that provider, not to reset a password the account never had', async () => {
+    await signedIn('Google', 'g-new-verified');
+    await signUpWith(t.client, 'new.google@example.com', { password: 'Stranger-Pass-1' });
+    const mail = await t.server.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'text_body'])
+      .where('to_address', '=', 'new.google@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.kind).toBe('account-exists');
+    expect(mail.text_body).toContain(`Sign in at ${t.server.config.publicUrl}/ with Google, as before.`);
+    expect(mail.text_body).not.toContain('reset your password');
+    // Still a Google account alone: the stranger's password set nothing.
+    expect(await usersWithEmail('new.google@example.com')).toEqual([
+      expect.objectContaining({ username: 'google_g-new-verified' }),
+    ]);
+    expect(await failure(t.signIn('new.google@example.com', 'Stranger-Pass-1'))).toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 });
