@@ -29,6 +29,8 @@ import { VirtualTable } from './VirtualTable.tsx';
 
 const useStyles = makeStyles({
   filter: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  // From and To move to the next line together when the toolbar wraps: a range split over two lines reads badly.
+  dates: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
   source: { width: '140px' },
   name: { textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, padding: 0, height: 'auto' },
 });
@@ -110,17 +112,19 @@ export function LeadsScreen() {
             onChange={(_e, data) => setSource(data.value)}
           />
         </div>
-        <div className={own.filter}>
-          <Label htmlFor={ids.from} size="small">
-            From
-          </Label>
-          <Input id={ids.from} type="date" value={from} onChange={(_e, data) => setFrom(data.value)} />
-        </div>
-        <div className={own.filter}>
-          <Label htmlFor={ids.to} size="small">
-            To
-          </Label>
-          <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setTo(data.value)} />
+        <div className={own.dates}>
+          <div className={own.filter}>
+            <Label htmlFor={ids.from} size="small">
+              From
+            </Label>
+            <Input id={ids.from} type="date" value={from} onChange={(_e, data) => setFrom(data.value)} />
+          </div>
+          <div className={own.filter}>
+            <Label htmlFor={ids.to} size="small">
+              To
+            </Label>
+            <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setTo(data.value)} />
+          </div>
         </div>
       </ListToolbar>
       <LeadsChart query={chartQuery} onSelect={showBar} />

@@ -487,6 +487,9 @@ test('console with a test stand-in bridge: at the smallest window (800×560) eac
   }
   expect(cutShort).toEqual([]);
   await bridge.showScreen(page, 'leads');
+  // Where the tools wrap, the date range moves on whole: From and To stay on one line.
+  const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())?.y;
+  expect(await top('To')).toBe(await top('From'));
   await screenshot(page, '14-leads-small-window');
 });
 
