@@ -7,6 +7,30 @@ export { READABLE_ATTRIBUTES } from './attributes.ts';
 
 export type UserRow = Selectable<IdentityUsersTable>;
 
+/**
+ * The columns a listed user is described by (describeUser, userAttributes): what the list
+ * operations read, so a page of users never brings password hashes, SRP verifiers or lockout
+ * state into the server's memory.
+ */
+export const LISTED_USER_COLUMNS = [
+  'sub',
+  'username',
+  'email',
+  'email_verified',
+  'given_name',
+  'family_name',
+  'phone_number',
+  'identities',
+  'attributes',
+  'enabled',
+  'status',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+/** A user as the list operations read it. */
+export type ListedUser = Pick<UserRow, (typeof LISTED_USER_COLUMNS)[number]>;
+
 /** A user by sign-in name: the email (any case) or the Cognito username. */
 export function findUser(db: Kysely<Schema>, login: string): Promise<UserRow | undefined> {
   const query = db.selectFrom('identity_users').selectAll();
@@ -50,7 +74,7 @@ export async function removeAttributes(db: Kysely<Schema>, sub: string, deletes:
 }
 
 /** The user's attributes as Cognito lists them (email_verified as the string 'true'/'false'). */
-export function userAttributes(user: UserRow): AttributeType[] {
+export function userAttributes(user: ListedUser): AttributeType[] {
   const attributes: AttributeType[] = [{ Name: 'sub', Value: user.sub }];
   const optional = (Name: string, Value: string | null) => {
     if (Value !== null) attributes.push({ Name, Value });
@@ -72,7 +96,7 @@ export function userAttributes(user: UserRow): AttributeType[] {
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A user as the admin operations describe one. */
-export function describeUser(user: UserRow) {
+export function describeUser(user: ListedUser) {
   return {
     Username: user.username,
     UserCreateDate: epochSeconds(user.created_at),

@@ -1,5 +1,5 @@
 import { pageOf, pageTokens, readPage } from '../paging.ts';
-import { describeUser, userAttributes } from '../users.ts';
+import { describeUser, LISTED_USER_COLUMNS, userAttributes } from '../users.ts';
 import { groupTarget } from './group-target.ts';
 import type { Operation } from './operation.ts';
 
@@ -14,7 +14,7 @@ export const listUsersInGroup: Operation<'ListUsersInGroup'> = {
     let query = service.db
       .selectFrom('identity_user_groups as ug')
       .innerJoin('identity_users as u', 'u.sub', 'ug.user_sub')
-      .selectAll('u')
+      .select(LISTED_USER_COLUMNS.map((column) => `u.${column}` as const))
       .where('ug.group_name', '=', group.name)
       .orderBy('ug.user_sub')
       .limit(limit + 1);

@@ -3,7 +3,7 @@ import type { Schema } from '../../db/schema.ts';
 import { badValue, invalidParameter } from '../errors.ts';
 import { optionalInteger, optionalString, stringList } from '../fields.ts';
 import { parseUserFilter, type UserFilter } from '../filter.ts';
-import { describeUser, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
+import { describeUser, LISTED_USER_COLUMNS, READABLE_ATTRIBUTES, userAttributes } from '../users.ts';
 import { pageTokens } from '../paging.ts';
 import { requirePoolId, type Operation } from './operation.ts';
 
@@ -31,7 +31,7 @@ export const listUsers: Operation<'ListUsers'> = {
 
     let query = service.db
       .selectFrom('identity_users')
-      .selectAll()
+      .select(LISTED_USER_COLUMNS)
       .orderBy('username')
       .limit(limit + 1);
     if (after !== undefined) query = query.where('username', '>', after);

@@ -52,7 +52,7 @@ describe.each(planTargets('listusers'))('ListUsers filters on $name', ({ open })
     const answer = await listUsers.run({ UserPoolId: POOL_ID, Filter: filter }, { service, ip: '127.0.0.1', userAgent: null });
     const plans: string[] = [];
     for (const query of sent) plans.push(await planOf(database.db, query));
-    return { usernames: (answer.Users ?? []).map((user) => user.Username), plans };
+    return { usernames: (answer.Users ?? []).map((user) => user.Username), plans, sql: sent.map((query) => query.sql) };
   }
 
   test('sub = "…" (any case) finds the one user on the primary key', async () => {
@@ -100,5 +100,13 @@ describe.each(planTargets('listusers'))('ListUsers filters on $name', ({ open })
     );
     expect(plans[0]).not.toMatch(/Seq Scan/);
     expect(plans[0]).not.toMatch(/Filter: \(NOT enabled\)/);
+  });
+
+  test('a page reads what it answers, never a password hash, an SRP verifier or lockout state', async () => {
+    const { usernames, sql: sent } = await listBy('email ^= "person1"');
+    expect(usernames.length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toMatch(/select \*|"identity_users"\.\*/);
+    expect(sent[0]).not.toMatch(/password_hash|srp_|locked_until|failed_sign_ins/);
   });
 });
