@@ -1,4 +1,5 @@
-import { BLOG_KEYWORDS_MAX_LIMIT, type BlogPost, type BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
+import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
+import { keptKeywordTable, keywordsFrom, type KeywordTable } from './keyword-table.ts';
 
 export interface PostQuery {
   page: number;
@@ -78,6 +79,8 @@ export interface CountingPostSource extends PostSource {
   listPage(query: PostQuery): Promise<BlogPost[]>;
   /** How many posts the filter finds. */
   count(filter: PostFilterQuery): Promise<number>;
+  /** Every published post's keywords, counted (listKeywords without a search or limit, bounded). */
+  keywordTable(): Promise<KeywordTable>;
 }
 
 /** A failure of the source itself (StoryChief down or answering nonsense), not a missing post. */
@@ -100,10 +103,12 @@ const SHORT_CACHE_ENTRIES = 1000;
  *
  * The costly answers are kept by what they depend on, not by every parameter a stranger may
  * vary: a list's total per filter (a count of every matching post), whatever the page; the
- * keywords per search at the largest limit (an aggregate over every published post, 4 s at a
- * million), each request's `limit` a slice of them, as the list is sorted and cut by `limit` only.
+ * keywords as one table of them all (an aggregate over every published post, 2 s at a million),
+ * each request's search and `limit` answered from it in memory (keyword-table.ts): kept per
+ * search, a stranger cycling through strings ran the aggregate once per string.
  */
 export function withShortCache(source: CountingPostSource, ttlMs: number): PostSource {
+  const keywordTable = keptKeywordTable(() => source.keywordTable());
   // In the order the answers were asked for: the first is the oldest (and the first to expire).
   const answers = new Map<string, { expires: number; value: Promise<unknown> }>();
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -134,11 +139,6 @@ export function withShortCache(source: CountingPostSource, ttlMs: number): PostS
     getById: (id, options) => cached(`id:${id}:${options.includeUnpublished}`, () => source.getById(id, options)),
     getPublishedBySlug: (slug) => cached(`slug:${slug}`, () => source.getPublishedBySlug(slug)),
     listPublishedSlugs: (limit) => cached(`slugs:${limit}`, () => source.listPublishedSlugs(limit)),
-    async listKeywords({ search, limit }) {
-      const largest = await cached(`keywords:${JSON.stringify([search])}`, () =>
-        source.listKeywords({ limit: BLOG_KEYWORDS_MAX_LIMIT, ...(search === undefined ? {} : { search }) }),
-      );
-      return { ...largest, keywords: largest.keywords.slice(0, limit) };
-    },
+    listKeywords: async (query) => keywordsFrom(await keywordTable(), query),
   };
 }

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { BlogPost, BlogStatusFilter } from '../../../src-shared/domain/blog-post.ts';
 import type { BlogPostsTable, Schema } from '../../db/schema.ts';
-import type { CountingPostSource, KeywordPage, PostFilterQuery, PostPage, PostQuery } from './post-source.ts';
+import { KEYWORDS_KEPT, type CountedKeyword } from './keyword-table.ts';
+import type { CountingPostSource, KeywordPage, KeywordQuery, PostFilterQuery, PostPage, PostQuery } from './post-source.ts';
 
 /** What the database derives from a post for its search (migration 32): never written, never served. */
 type SearchColumns = 'content_text' | 'keywords';
@@ -144,6 +145,29 @@ function listFilter(filter: PostFilterQuery): PostFilter {
   return (eb) => eb.and([byStatus(eb), bySearch(eb)]);
 }
 
+/**
+ * The published posts' keywords counted in the database: a keyword once per post, any case as one
+ * (shown as most of its posts write it), blanks left out, the most used first, then by lower case.
+ * A search first keeps the posts whose keywords hold it (seo_keyword's trigram index, migration 32),
+ * then the keywords that do. Every published post is read without a search, and with one that most
+ * hold (2 s at a million): behind the short cache (withShortCache) only the table without a search
+ * is read, once a period, and every search answered from it (keyword-table.ts).
+ */
+async function countedKeywords(db: Kysely<Schema>, { search, limit }: KeywordQuery): Promise<CountedKeyword[]> {
+  const pattern = search === undefined ? undefined : containsPattern(search.toLowerCase());
+  let posts = db.selectFrom('blog_posts').select(['id', 'seo_keyword']).where(publicNow);
+  if (pattern !== undefined) posts = posts.where(sql<SqlBool>`seo_keyword ilike ${pattern} escape '\\'`);
+  const word = sql<string>`btrim(listed.word)`;
+  const { rows } = await sql<CountedKeyword>`
+    select mode() within group (order by ${word}) as keyword, lower(${word}) as key, count(distinct posts.id)::int as count
+    from (${posts}) as posts cross join unnest(string_to_array(posts.seo_keyword, ',')) as listed(word)
+    where ${word} <> '' ${pattern === undefined ? sql`` : sql`and lower(${word}) like ${pattern} escape '\\'`}
+    group by lower(${word})
+    order by count desc, lower(${word})
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
 /** The built-in store: posts in the `blog_posts` table, newest publication first. */
 export function createBuiltInPostSource(db: Kysely<Schema>): CountingPostSource {
   const ordered = () =>
@@ -194,26 +218,21 @@ export function createBuiltInPostSource(db: Kysely<Schema>): CountingPostSource 
       return row ? rowToPost(row) : undefined;
     },
 
-    /**
-     * Counted in the database over every published post: a keyword once per post, any case as
-     * one (shown as most of its posts write it), blanks left out. A search
-     * first keeps the posts whose keywords hold it (seo_keyword's trigram index, migration 32),
-     * then the keywords that do. Without a search every published post is read: the short cache
-     * (withShortCache) makes that once per interval and search, not once per visitor or limit.
-     */
-    async listKeywords({ search, limit }): Promise<KeywordPage> {
-      const pattern = search === undefined ? undefined : containsPattern(search.toLowerCase());
-      let posts = db.selectFrom('blog_posts').select(['id', 'seo_keyword']).where(publicNow);
-      if (pattern !== undefined) posts = posts.where(sql<SqlBool>`seo_keyword ilike ${pattern} escape '\\'`);
-      const word = sql<string>`btrim(listed.word)`;
-      const { rows } = await sql<{ keyword: string; count: number }>`
-        select mode() within group (order by ${word}) as keyword, count(distinct posts.id)::int as count
-        from (${posts}) as posts cross join unnest(string_to_array(posts.seo_keyword, ',')) as listed(word)
-        where ${word} <> '' ${pattern === undefined ? sql`` : sql`and lower(${word}) like ${pattern} escape '\\'`}
-        group by lower(${word})
-        order by count desc, lower(${word})
-        limit ${limit}`.execute(db);
-      return { keywords: rows };
+    async listKeywords(query): Promise<KeywordPage> {
+      const rows = await countedKeywords(db, query);
+      return { keywords: rows.map(({ keyword, count }) => ({ keyword, count })) };
+    },
+
+    async keywordTable() {
+      // Read before the keywords, so a post going live between the two is at worst read again soon.
+      const { next } = await db
+        .selectFrom('blog_posts')
+        .select((eb) => eb.fn.min('published_at').as('next'))
+        .where('status', '=', 'published')
+        .where('published_at', '>', new Date())
+        .executeTakeFirstOrThrow();
+      const keywords = await countedKeywords(db, { limit: KEYWORDS_KEPT });
+      return { keywords, nextGoLive: next === null ? null : new Date(next).getTime() };
     },
 
     async listPublishedSlugs(limit) {

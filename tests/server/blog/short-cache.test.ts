@@ -15,6 +15,7 @@ function recordingSource() {
     },
     listPublishedSlugs: () => Promise.resolve([]),
     listKeywords: () => Promise.resolve({ keywords: [] }),
+    keywordTable: () => Promise.resolve({ keywords: [], nextGoLive: null }),
   };
   return { source, asked };
 }
