@@ -1,5 +1,3 @@
-import type { KeywordPage, KeywordQuery } from './post-source.ts';
-
 /**
  * How many keywords the table keeps, the most used. The posts' keywords are whatever content/blog
  * lists, so their count has no bound of its own; past this many a search finds only these (a
@@ -34,9 +32,13 @@ export interface KeywordTable {
  * whose lower case holds the search's, in the table's order (count, then lower case), the first
  * `limit`. Every post is counted, so the answer has no searchedNewest.
  */
-export function keywordsFrom(table: KeywordTable, { search, limit }: KeywordQuery): KeywordPage {
+export function keywordsFrom(
+  table: KeywordTable,
+  // The shapes of post-source.ts's KeywordQuery and KeywordPage, written out: that module uses this one.
+  { search, limit }: { search?: string; limit: number },
+): { keywords: { keyword: string; count: number }[] } {
   const wanted = search?.toLowerCase();
-  const keywords: KeywordPage['keywords'] = [];
+  const keywords: { keyword: string; count: number }[] = [];
   for (const { keyword, key, count } of table.keywords) {
     if (keywords.length >= limit) break;
     if (wanted === undefined || key.includes(wanted)) keywords.push({ keyword, count });
