@@ -11,7 +11,7 @@ export const KEYWORDS_KEPT = 10_000;
  * the latter (nextGoLive) and is read again then, so a minute only bounds how late another
  * instance's import shows, while a stranger's searches cost one aggregate a minute at most.
  */
-export const KEYWORD_TABLE_MS = 60_000;
+const KEYWORD_TABLE_MS = 60_000;
 
 /** A keyword as counted over every published post, `key` its lower case as the database wrote it. */
 export interface CountedKeyword {
