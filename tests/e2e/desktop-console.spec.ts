@@ -588,6 +588,7 @@ test('console with a test stand-in bridge: at the smallest window (800×560), st
   }
   await dialog.getByLabel('Admin password').scrollIntoViewIfNeeded();
   await screenshot(page, '16-notices-with-password-dialog');
+  expect(await seriousViolations(page)).toEqual([]);
   // Each settings notice still goes with the keyboard, the focus staying in the dialog.
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: "Dismiss: The console's settings were reset." })).toBeFocused();
