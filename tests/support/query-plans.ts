@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import type { Schema } from '../../server/db/schema.ts';
 import { freshDataDir } from './pglite-template.ts';
@@ -35,6 +36,27 @@ export function planTargets(prefix: string): PlanTarget[] {
     },
   };
   return process.env.TEST_DATABASE_URL ? [pglite, postgres] : [pglite];
+}
+
+/**
+ * The target's migrated database for the tests of the describe block that calls this: opened
+ * and seeded before them (two minutes allowed, for thousands of rows), removed after them.
+ */
+export function seededDatabase(target: PlanTarget, seed: (db: Kysely<Schema>) => Promise<void>): { readonly db: Kysely<Schema> } {
+  let opened: { database: Database; dispose(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    opened = await target.open();
+    await seed(opened.database.db);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+  return {
+    get db() {
+      if (!opened) throw new Error('The plan database is opened before the tests, not while they are collected');
+      return opened.database.db;
+    },
+  };
 }
 
 /** `db` keeping every query run through it, compiled, to explain afterwards. */

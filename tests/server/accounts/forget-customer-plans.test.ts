@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
+import { describe, expect, test } from 'vitest';
 import { forgetCustomer } from '../../../server/features/accounts/store.ts';
-import { planOf, planTargets, recording } from '../../support/query-plans.ts';
+import { planOf, planTargets, recording, seededDatabase } from '../../support/query-plans.ts';
 
 /**
  * Deleting an account (by the customer or the operator) among many: forgetCustomer's queries,
@@ -12,24 +11,16 @@ import { planOf, planTargets, recording } from '../../support/query-plans.ts';
  */
 const ACCOUNTS = 20_000;
 
-describe.each(planTargets('forget'))('forgetting a customer on $name', ({ open }) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, dispose } = await open());
+describe.each(planTargets('forget'))('forgetting a customer on $name', (target) => {
+  const database = seededDatabase(target, async (db) => {
     // Each account's referral, and for one account a later one kept from before migration 21.
     await sql`insert into account_referrals (user_sub, email, partner_id, captured_at)
       select 'sub-' || n, 'person' || n || '@example.com', 'partner', now() from generate_series(1, ${ACCOUNTS}::int) as n`.execute(
-      database.db,
+      db,
     );
     await sql`insert into account_referrals (user_sub, email, partner_id, captured_at, attributed)
-      values ('sub-5', 'person5@example.com', 'later', now(), false)`.execute(database.db);
-    await sql`analyze account_referrals`.execute(database.db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await dispose?.();
+      values ('sub-5', 'person5@example.com', 'later', now(), false)`.execute(db);
+    await sql`analyze account_referrals`.execute(db);
   });
 
   test("every referral of the account loses its address, found on the account's index", async () => {

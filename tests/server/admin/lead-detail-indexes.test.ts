@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
+import { describe, expect, test } from 'vitest';
 import { readLeadDetail } from '../../../server/features/admin/lead-detail.ts';
-import { planOf, planTargets, recording } from '../../support/query-plans.ts';
+import { planOf, planTargets, recording, seededDatabase } from '../../support/query-plans.ts';
 
 /**
  * The lead drawer at scale: every lead has its contact messages, affiliate application or
@@ -13,13 +12,8 @@ import { planOf, planTargets, recording } from '../../support/query-plans.ts';
  */
 const LEADS = 20_000;
 
-describe.each(planTargets('leaddetail'))('the lead detail on $name finds its rows by index', ({ open }) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, dispose } = await open());
-    const { db } = database;
+describe.each(planTargets('leaddetail'))('the lead detail on $name finds its rows by index', (target) => {
+  const database = seededDatabase(target, async (db) => {
     await sql`insert into leads (name, email, source)
       select 'Lead ' || n, 'lead' || n || '@example.com', 'contact' from generate_series(1, ${LEADS}::int) as n`.execute(db);
     const mail = await db
@@ -33,10 +27,6 @@ describe.each(planTargets('leaddetail'))('the lead detail on $name finds its row
       select 'First', 'Last ' || id, email, id from leads`.execute(db);
     await sql`insert into account_signups (user_sub, lead_id) select 'sub-' || id, id from leads`.execute(db);
     await sql`analyze`.execute(db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await dispose?.();
   });
 
   test('an old lead: its message, application and sign-up, each looked up on lead_id', async () => {

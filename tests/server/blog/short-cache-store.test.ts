@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
+import { describe, expect, test, vi } from 'vitest';
 import { withShortCache } from '../../../server/features/blog/post-source.ts';
 import { createBuiltInPostSource } from '../../../server/features/blog/store.ts';
-import { planTargets, recording } from '../../support/query-plans.ts';
+import { planTargets, recording, seededDatabase } from '../../support/query-plans.ts';
 
 /**
  * The short cache over the built-in store, counting the statements the store sends: at a million
@@ -13,27 +12,19 @@ import { planTargets, recording } from '../../support/query-plans.ts';
  */
 const POSTS = 300;
 
-describe.each(planTargets('blogcache'))("the built-in store's short cache on $name", ({ open }) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ database, dispose } = await open());
+describe.each(planTargets('blogcache'))("the built-in store's short cache on $name", (target) => {
+  const database = seededDatabase(target, async (db) => {
     // 38 keywords: Hiring in every post, Topic 0b to 6b in about 43 each, Topic 0 to 29 in 10 each (ties sorted by name).
     await sql`insert into blog_posts (slug, title, excerpt, content_html, seo_keyword, status, published_at)
       select 'post-' || n, 'Post number ' || n, 'An excerpt of ' || n, '<p>Body ' || n || '</p>',
         'Topic ' || (n % 30) || ', Topic ' || (n % 7) || 'b, Hiring', 'published', timestamptz '2024-01-01' - n * interval '1 hour'
-      from generate_series(1, ${POSTS}::int) as n`.execute(database.db);
+      from generate_series(1, ${POSTS}::int) as n`.execute(db);
     // One keyword in three spellings (shown as most of its posts write it), and one of LIKE's wildcards.
     await sql`insert into blog_posts (slug, title, excerpt, content_html, seo_keyword, status, published_at)
       values ('remote-1', 'Remote 1', '', '', 'Remote Work, remote work', 'published', null),
         ('remote-2', 'Remote 2', '', '', ' REMOTE WORK ,50%_off', 'published', null),
         ('remote-3', 'Remote 3', '', '', 'remote work', 'published', null),
-        ('draft', 'Draft', '', '', 'Secret plans', 'draft', null)`.execute(database.db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await dispose?.();
+        ('draft', 'Draft', '', '', 'Secret plans', 'draft', null)`.execute(db);
   });
 
   function cachedStore() {

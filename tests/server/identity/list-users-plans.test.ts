@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../../server/db/database.ts';
+import { describe, expect, test } from 'vitest';
 import { listUsers } from '../../../server/identity/operations/list-users.ts';
 import { createSealer } from '../../../server/identity/sealing.ts';
 import type { IdentityService } from '../../../server/identity/service.ts';
-import { planOf, planTargets, recording } from '../../support/query-plans.ts';
+import { planOf, planTargets, recording, seededDatabase } from '../../support/query-plans.ts';
 
 /**
  * ListUsers' filters at scale: the query the operation sends, explained with sequential scans
@@ -17,27 +16,20 @@ import { planOf, planTargets, recording } from '../../support/query-plans.ts';
 const USERS = 20_000;
 const POOL_ID = 'us-east-1_plans';
 
-describe.each(planTargets('listusers'))('ListUsers filters on $name', ({ open }) => {
-  let database: Database;
-  let dispose: () => Promise<void>;
+describe.each(planTargets('listusers'))('ListUsers filters on $name', (target) => {
   let wanted: { sub: string; username: string };
 
-  beforeAll(async () => {
-    ({ database, dispose } = await open());
+  const database = seededDatabase(target, async (db) => {
     await sql`insert into identity_users (username, email, phone_number, enabled, status, created_at, updated_at)
       select 'user' || lpad(n::text, 6, '0'), 'person' || n || '@example.com', '+1555' || lpad(n::text, 7, '0'),
         n % 1000 <> 0, 'CONFIRMED', now(), now()
-      from generate_series(1, ${USERS}::int) as n`.execute(database.db);
-    await sql`analyze identity_users`.execute(database.db);
-    wanted = await database.db
+      from generate_series(1, ${USERS}::int) as n`.execute(db);
+    await sql`analyze identity_users`.execute(db);
+    wanted = await db
       .selectFrom('identity_users')
       .select(['sub', 'username'])
       .where('username', '=', 'user000005')
       .executeTakeFirstOrThrow();
-  }, 120_000);
-
-  afterAll(async () => {
-    await dispose?.();
   });
 
   /** The operation's answer to `filter`, with the plans of the queries it sent. */
