@@ -174,7 +174,7 @@ export async function refreshSession(
   if (session.revoked_at !== null) throw notAuthorized('Refresh Token has been revoked');
   if (session.expires_at.getTime() <= now) throw notAuthorized('Refresh Token has expired');
   const retiredAt = found.refreshToken?.validUntil;
-  if (retiredAt && retiredAt.getTime() <= now) throw refreshTokenReused();
+  if (retiredAt && retiredAt.getTime() <= now) throw await reuseDetected(service, session.id);
   if (!found.user.enabled) throw userDisabled();
   const origin = {
     sessionId: session.id,
@@ -191,11 +191,23 @@ export async function refreshSession(
 }
 
 /**
+ * A refresh token that rotation retired, sent again past its grace: two holders have the
+ * session's tokens (the app, and whoever copied one), and which of them sent it cannot be told.
+ * So the session ends for both, as OAuth 2.0's security best practice for rotation says: the
+ * owner signs in again, and the copy's newer tokens stop working. Cognito answers the same
+ * exception but lets the session run on (docs/identity.md says so).
+ */
+async function reuseDetected(service: IdentityService, sessionId: string) {
+  await revokeSession(service, sessionId);
+  return refreshTokenReused();
+}
+
+/**
  * Retires the refresh token given, `graceSeconds` from its first use, and stores a new one for
  * the session. The retirement is checked and set in one statement, which every instance's
  * uses of the token take in turn: the token's read (sessionByRefreshToken) may be a moment old,
  * or cached on this instance while another retired it, and a second use found retired here,
- * past its grace, is refused as a reuse rather than given a session of its own.
+ * past its grace, is refused as a reuse (which ends the session) rather than given tokens.
  */
 async function rotateRefreshToken(
   service: IdentityService,
@@ -227,7 +239,7 @@ async function rotateRefreshToken(
         .where(unretired('refresh_token_valid_until'))
         .executeTakeFirst());
   service.sessions.delete(`refresh:${givenHash}`);
-  if (retired.numUpdatedRows === 0n) throw refreshTokenReused();
+  if (retired.numUpdatedRows === 0n) throw await reuseDetected(service, sessionId);
   const refreshToken = newRefreshToken();
   await service.db
     .insertInto('identity_rotated_refresh_tokens')

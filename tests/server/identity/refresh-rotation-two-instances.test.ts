@@ -10,7 +10,8 @@ const url = process.env.TEST_DATABASE_URL;
  * With rotation and no grace (IDENTITY_REFRESH_TOKEN_GRACE_SECONDS=0), a refresh token works
  * once: the same token sent to two instances at once (a stolen copy used as the app uses its
  * own) gives new tokens on one of them, and RefreshTokenReuseException on the other, as a
- * second use one after the other does.
+ * second use one after the other does; and the reuse ends the session, so the tokens the first
+ * use gave stop working too.
  */
 describe.runIf(url)('refresh token rotation without grace across two instances on one PostgreSQL', () => {
   let instances: Instances;
@@ -46,15 +47,23 @@ describe.runIf(url)('refresh token rotation without grace across two instances o
 
   const refreshOn = (client: CognitoIdentityProviderClient, RefreshToken: string) =>
     client.send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken })).then(
-      (answer) => (answer.AuthenticationResult?.RefreshToken ? 'tokens' : 'no tokens'),
-      async (error: unknown) => (await failure(Promise.reject(error))).name,
+      ({ AuthenticationResult: result }) => ({
+        outcome: result?.RefreshToken ? 'tokens' : 'no tokens',
+        refreshToken: result?.RefreshToken,
+      }),
+      async (error: unknown) => ({ outcome: (await failure(Promise.reject(error))).name, refreshToken: undefined }),
     );
 
   it('a refresh token sent to both instances at once gives tokens once (five sessions, each tried so)', async () => {
     for (let session = 0; session < 5; session++) {
       const token = await refreshToken();
       const answers = await Promise.all(clients.map((client) => refreshOn(client, token)));
-      expect(answers.toSorted()).toEqual(['RefreshTokenReuseException', 'tokens']);
+      expect(answers.map(({ outcome }) => outcome).toSorted()).toEqual(['RefreshTokenReuseException', 'tokens']);
+      // The reuse ended the session: the tokens the winner got, whoever it was, refresh no more.
+      const winner = answers.find(({ refreshToken }) => refreshToken !== undefined);
+      expect((await refreshOn(clients[0] as CognitoIdentityProviderClient, winner?.refreshToken ?? '')).outcome).toBe(
+        'NotAuthorizedException',
+      );
     }
   });
 
@@ -65,6 +74,6 @@ describe.runIf(url)('refresh token rotation without grace across two instances o
     );
     const token = rotated.AuthenticationResult?.RefreshToken ?? '';
     const answers = await Promise.all(clients.map((client) => refreshOn(client, token)));
-    expect(answers.toSorted()).toEqual(['RefreshTokenReuseException', 'tokens']);
+    expect(answers.map(({ outcome }) => outcome).toSorted()).toEqual(['RefreshTokenReuseException', 'tokens']);
   });
 });
