@@ -53,8 +53,8 @@ export function registerProtocol(scope: FastifyInstance, service: IdentityServic
     // listing of a large pool makes hundreds of them from one address; the per-address
     // limit guards the anonymous operations.
     if (!operation?.signed) {
-      const allowed = await service.limiter.allow(
-        `ip:${request.ip}`,
+      const allowed = await service.limiter.allowClient(
+        request.ip,
         service.config.rateLimits.perIpPerMinute,
         service.clock.now(),
       );

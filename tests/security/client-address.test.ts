@@ -64,3 +64,68 @@ describe('an attacker rotating the left part of X-Forwarded-For behind TRUST_PRO
     expect(other.__type).not.toBe('TooManyRequestsException');
   });
 });
+
+/**
+ * One subscriber holds a whole IPv6 /64 and can send every request from another address in it.
+ * Every per-client limit counts the /64 as one client, as the admin login and contact limits do.
+ */
+describe('an IPv6 client rotating its address within its /64', () => {
+  let rotation = 0;
+  const nextAddressIn = (prefix: string) => {
+    rotation += 1;
+    return `${prefix}:${rotation.toString(16)}:0:0:${(rotation * 7).toString(16)}`;
+  };
+  const ATTACKER = '2001:db8:aa:1';
+  const NEIGHBOUR = '2001:db8:aa:2';
+
+  it('is refused by the affiliate form past its limit, while the next /64 is not', async () => {
+    const apply = (prefix: string, attempt: number) =>
+      fetch(`${t.server.url}/api/affiliates/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddressIn(prefix) },
+        body: JSON.stringify({
+          firstName: 'Mallory',
+          lastName: `Rotates ${attempt}`,
+          email: `mallory-${attempt}@example.com`,
+          experience: 'intermediate',
+        }),
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await apply(ATTACKER, attempt)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(201));
+    expect(statuses[10]).toBe(429);
+    expect((await apply(NEIGHBOUR, 99)).status).toBe(201);
+  });
+
+  it("is refused by the identity service's per-address limit, while the next /64 is not", async () => {
+    const signIn = (prefix: string) =>
+      cognitoFrom(
+        t.server,
+        'InitiateAuth',
+        { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Password-1' } },
+        nextAddressIn(prefix),
+      );
+    const types: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const body = (await (await signIn(ATTACKER)).json()) as { __type?: string };
+      types.push(body.__type ?? '');
+    }
+    expect(types.slice(0, 5)).not.toContain('TooManyRequestsException');
+    expect(types[5]).toBe('TooManyRequestsException');
+    const other = (await (await signIn(NEIGHBOUR)).json()) as { __type?: string };
+    expect(other.__type).not.toBe('TooManyRequestsException');
+  });
+
+  it("is refused by the hosted sign-in's per-address limit", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await fetch(`${t.server.url}/cognito/oauth2/authorize?client_id=x`, {
+        headers: { 'x-forwarded-for': nextAddressIn('2001:db8:aa:3') },
+        redirect: 'manual',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
+  });
+});

@@ -1,6 +1,5 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { rateLimitPluginOptions } from '../../http/rate-limit/fastify-store.ts';
-import { addressKey } from '../../http/rate-limit/address-key.ts';
 import type { RateLimitStore } from '../../http/rate-limit/store.ts';
 import type { ContactConfig } from './config.ts';
 
@@ -20,8 +19,6 @@ export function contactRateLimitOptions(config: ContactConfig, store: RateLimitS
     hook: 'preHandler',
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowSeconds * 1000,
-    // An IPv6 client by its /64: one subscriber holds the whole network.
-    keyGenerator: (request) => addressKey(request.ip),
     allowList: (request) => request.validationError !== undefined,
     ...rateLimitPluginOptions(store, 'contact'),
   };

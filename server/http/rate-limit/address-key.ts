@@ -4,7 +4,7 @@ import { isIPv4, isIPv6 } from 'node:net';
  * The key a per-client limit counts a client under: an IPv4 address as it is (an IPv4-mapped
  * IPv6 address too), an IPv6 address as its /64, since one subscriber usually gets a whole
  * /64 and could otherwise rotate through 2^64 addresses. The admin login limits, the contact
- * form's rate limit and the per-client mail quota count by it.
+ * form's rate limit, the identity service's per-address limits and the per-client mail quota count by it.
  */
 export function addressKey(ip: string): string {
   if (isIPv4(ip) || !isIPv6(ip)) return ip;

@@ -1,9 +1,11 @@
 import type { FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
+import { addressKey } from './address-key.ts';
 import type { RateLimitStore } from './store.ts';
 
 /**
  * Options that make @fastify/rate-limit count in `store`, under `namespace` and the route,
- * so its routes share counters across instances exactly like the rest of the server.
+ * so its routes share counters across instances exactly like the rest of the server, and key
+ * a client as every other per-client limit does (addressKey: an IPv6 client by its /64).
  */
 export function rateLimitPluginOptions(store: RateLimitStore, namespace: string): RateLimitPluginOptions {
   class PrefixedStore implements FastifyRateLimitStore {
@@ -29,5 +31,5 @@ export function rateLimitPluginOptions(store: RateLimitStore, namespace: string)
       super(`${namespace}:`);
     }
   }
-  return { store: NamespaceStore };
+  return { store: NamespaceStore, keyGenerator: (request) => addressKey(request.ip) };
 }

@@ -127,11 +127,7 @@ export function registerHostedSignIn(plainScope: FastifyInstance, service: Ident
   };
 
   scope.addHook('onRequest', async (request) => {
-    const allowed = await service.limiter.allow(
-      `ip:${request.ip}`,
-      service.config.rateLimits.perIpPerMinute,
-      service.clock.now(),
-    );
+    const allowed = await service.limiter.allowClient(request.ip, service.config.rateLimits.perIpPerMinute, service.clock.now());
     if (!allowed) throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
   });
 
