@@ -1,4 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+
+/** The onSend hook of `storeNothing`, for a single route. */
+export const sendNoStore: onSendHookHandler = async (_request, reply) => {
+  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+};
 
 /**
  * Tells every cache on the way to keep none of the scope's answers, successes and errors alike
@@ -7,7 +12,5 @@ import type { FastifyInstance } from 'fastify';
  * UserInfo), which a shared or browser cache must never hand to someone else.
  */
 export function storeNothing(scope: FastifyInstance): void {
-  scope.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-  });
+  scope.addHook('onSend', sendNoStore);
 }

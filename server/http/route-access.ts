@@ -8,6 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { isUnreadableBody } from './body-policy.ts';
+import { sendNoStore } from './no-store.ts';
 
 /**
  * Who may call a route, declared on the route itself as `config: { access }`:
@@ -69,6 +70,9 @@ function tokenInBody(route: RouteOptions): boolean {
  *   answer is the gate's 401, which says nothing about the body or its schema;
  * - every path under a protected prefix is behind its gate, unknown paths included (a 401
  *   without a token, the usual 404 with one), so probing the admin API reveals nothing;
+ * - every answer of a `user` or `admin` route, its 401 and its errors included, says
+ *   `Cache-Control: no-store`: it carries its caller's data or a credential, which no shared
+ *   or browser cache may keep (a route may still say more, as `private, no-store`);
  * - the server does not start while a kind of access that routes declare has no gate.
  * Must be called before any route is added, and after `registerTextGuard` (both prepend
  * `preValidation` hooks: the later one runs first).
@@ -96,6 +100,7 @@ export function registerAccessControl(
     for (const method of methods)
       table.push({ method, url: route.url, access, schema: route.schema, bodyLimit: route.bodyLimit });
     if (access !== 'user' && access !== 'admin') return;
+    route.onSend = [sendNoStore, ...[route.onSend ?? []].flat()];
     if (access === 'user' && tokenInBody(route)) {
       const check: preValidationHookHandler = (request, reply) => gateOf(access)(request, reply, 'body');
       route.preValidation = [check, ...[route.preValidation ?? []].flat()];

@@ -45,7 +45,7 @@ export function createAdminAccess(db: Kysely<Schema>): AdminAccess {
       }
       const hasToken = bearerToken(request.headers.authorization) !== undefined;
       const body: AdminResult = { success: false, error: hasToken ? ADMIN_AUTH_ERRORS.invalid : ADMIN_AUTH_ERRORS.missing };
-      await reply.status(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store').send(body);
+      await reply.status(401).header('www-authenticate', 'Bearer').send(body);
     },
     sessionOf(request) {
       const session = sessions.get(request);

@@ -53,9 +53,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): Admi
   void app.register(async (scope) => {
     scope.addHook('onRequest', access.requireAdmin);
     wrapClientErrors(scope, (body) => ({ success: false, ...body }));
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
     const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
     const adminOnly = { access: 'admin' } as const;
     registerAdminSessionRoutes(routes, { db, access });
