@@ -22,9 +22,10 @@ export const MAX_CODE_SENDS_PER_HOUR = 5;
  * stranger could spend the hour's sends (and the address's mail quota) and the owner asking
  * for their own code would be refused, hour after hour. Paced, the owner always has a code
  * that works in their inbox: the one just mailed, which no request can replace within the
- * pace. The trade-off: an address gets up to one more mail per pace and purpose beyond the
- * hourly quotas, however many ask, and a code killed by wrong guesses stays dead until the
- * pace has passed.
+ * pace. The trade-off: an account gets up to one more mail per pace and purpose beyond the
+ * hourly quotas, however many ask (a paced sign-up code still within its domain's and the
+ * site's quotas, send-quota.ts), and a code killed by wrong guesses stays dead until the pace
+ * has passed.
  */
 export const CODE_RESEND_PACE_MS = 10 * MINUTE;
 

@@ -53,8 +53,10 @@ export interface MailRequest {
  * the site's is spent: send nothing. 'paced': only the recipient's quota is spent, and anyone
  * who knows the address can spend it, so refusing would let a stranger keep its owner from
  * their own codes; the code operations then mail at most one new code per account and purpose
- * per pace (server/identity/verification.ts). A paced request counts against no wider quota:
- * a stranger hammering one address uses up nobody else's.
+ * per pace (server/identity/verification.ts). A paced mail to an unproven address still counts
+ * in its domain's and the site's quotas: each spelling of one inbox (victim+1@, victim+2@...)
+ * signs up a new account with a pace of its own, so the pace alone would let strangers mail
+ * that inbox without end. A paced reset code (a proven address: one account's) counts in neither.
  */
 export type MailAdmission = 'mail' | 'paced' | 'refused';
 
@@ -81,11 +83,12 @@ export function createSendQuota(store: RateLimitStore, quota: MailQuotaConfig, l
       const { recipient, domain } = mailboxOf(to);
       // Narrowest first, stopping at the first refusal: a refused mail uses up nobody else's quota.
       if (!(await within(`client:${addressKey(clientAddress)}`, quota.perClientPerHour, nowMs))) return 'refused';
-      if (!(await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs))) return 'paced';
-      if (toProvenAddress) return 'mail';
+      const withinRecipient = await within(`to:${recipient}`, quota.perRecipientPerHour, nowMs);
+      const admitted = withinRecipient ? 'mail' : 'paced';
+      if (toProvenAddress) return admitted;
       if (!(await within(`domain:${domain}`, quota.perDomainPerHour, nowMs))) return 'refused';
       const { count } = await store.hit('mail:global', HOUR_MS, nowMs);
-      if (count <= quota.globalPerHour) return 'mail';
+      if (count <= quota.globalPerHour) return admitted;
       // Once per window (the first refused mail), also across instances sharing the store.
       if (count === quota.globalPerHour + 1) {
         log.warn(

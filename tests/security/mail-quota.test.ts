@@ -120,6 +120,25 @@ describe('a domain whose quota strangers spent with sign-ups', () => {
   });
 });
 
+describe('one inbox under many spellings, each a new sign-up', () => {
+  const domainQuota = 20;
+  let t: IdentityTestServer;
+  beforeAll(async () => {
+    t = await startIdentityServer({ TRUST_PROXY: '127.0.0.1', MAIL_QUOTA_PER_DOMAIN_PER_HOUR: String(domainQuota) });
+  });
+  afterAll(() => t.close());
+
+  it('gets no more mail an hour than its domain may, however many addresses ask', async () => {
+    // victim+1@, victim+2@ ... all reach victim@: past the recipient's quota each is paced, and
+    // each is a new account with no code yet, so the pace alone would mail every one of them.
+    const spellings = Array.from({ length: 60 }, (_, i) => `victim+${i}@inbox.example`);
+    const answers = [];
+    for (const [i, email] of spellings.entries()) answers.push(await signUp(t.server, email, `192.0.2.${i + 1}`));
+    expect(await mailsTo(t.server, spellings)).toBeLessThanOrEqual(domainQuota);
+    expect(answers.at(-1)?.body).toEqual(LIMIT_EXCEEDED);
+  });
+});
+
 describe('the global hourly mail budget', () => {
   it('refuses mail past the budget and says so in the log', async () => {
     const log = captureLog();
