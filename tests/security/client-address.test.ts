@@ -129,3 +129,40 @@ describe('an IPv6 client rotating its address within its /64', () => {
     expect(statuses[5]).toBe(429);
   });
 });
+
+/**
+ * Some load balancers (Azure Application Gateway among them) write the client's address with its
+ * source port, `198.51.100.12:50123` or `[2001:db8::1]:50123`, and the port is new on every
+ * connection: the limits must count the address, not the connection.
+ */
+describe('a proxy that writes the client address with its source port', () => {
+  let port = 40_000;
+  const withPort = (address: string) => {
+    port += 1;
+    return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+  };
+
+  it('still has the admin login limit refuse the 11th wrong password from one address', async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 11; guess += 1) {
+      const response = await login(t.server, `wrong-${guess}`, { 'x-forwarded-for': withPort('198.51.100.12') });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("still has the identity service's per-address limit count an IPv6 client's /64", async () => {
+    const types: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await cognitoFrom(
+        t.server,
+        'InitiateAuth',
+        { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Password-1' } },
+        withPort(`2001:db8:bb:1::${attempt + 1}`),
+      );
+      types.push(((await response.json()) as { __type?: string }).__type ?? '');
+    }
+    expect(types[5]).toBe('TooManyRequestsException');
+  });
+});

@@ -5,8 +5,11 @@ import { isIPv4, isIPv6 } from 'node:net';
  * IPv6 address too), an IPv6 address as its /64, since one subscriber usually gets a whole
  * /64 and could otherwise rotate through 2^64 addresses. The admin login limits, the contact
  * form's rate limit, the identity service's per-address limits and the per-client mail quota count by it.
+ * A source port is dropped: some load balancers (Azure Application Gateway) write the client in
+ * X-Forwarded-For as `198.51.100.7:50123` or `[2001:db8::7]:50123`, a new port each connection.
  */
-export function addressKey(ip: string): string {
+export function addressKey(given: string): string {
+  const ip = withoutPort(given);
   if (isIPv4(ip) || !isIPv6(ip)) return ip;
   const groups = ipv6Groups(ip.split('%')[0] ?? ip);
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
@@ -26,4 +29,12 @@ function ipv6Groups(address: string): number[] {
   const left = parse(head);
   const right = tail === undefined ? [] : parse(tail);
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** `address:port` and `[address]:port` (and `[address]`) as the address alone; anything else as it is. */
+function withoutPort(ip: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(ip);
+  if (bracketed?.[1] !== undefined && isIPv6(bracketed[1])) return bracketed[1];
+  const v4 = /^([\d.]+):\d+$/.exec(ip);
+  return v4?.[1] !== undefined && isIPv4(v4[1]) ? v4[1] : ip;
 }

@@ -63,6 +63,10 @@ describe('the address failures are counted under', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
     ['::ffff:7f00:1', '127.0.0.1'],
+    ['203.0.113.5:50123', '203.0.113.5'],
+    ['[2001:db8:1:2::7]:50123', '2001:db8:1:2::/64'],
+    ['[::ffff:203.0.113.5]', '203.0.113.5'],
+    ['not-an-address:80', 'not-an-address:80'],
   ])('%s counts as %s', (ip, key) => {
     expect(addressKey(ip)).toBe(key);
   });
