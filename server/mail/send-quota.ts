@@ -62,16 +62,23 @@ export type MailAdmission = 'mail' | 'paced' | 'refused';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Gmail's domains: one inbox under either, whatever dots its name is written with. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
 /**
  * The inbox an address reaches and its domain, as the quotas count them, so other spellings of
- * one inbox share its quota: case aside, a domain's trailing dot names the same host, and a
- * +tag is delivered to the address without it by most providers (subaddressing).
+ * one inbox share its quota: case aside, a domain's trailing dot names the same host, a +tag
+ * is delivered to the address without it by most providers (subaddressing), and Gmail ignores
+ * the dots in a name (v.ictim@ is victim@, 2^n spellings of one inbox).
  */
 function mailboxOf(to: string): { recipient: string; domain: string } {
   const address = to.trim().toLowerCase();
   const at = address.lastIndexOf('@');
-  const domain = address.slice(at + 1).replace(/\.+$/, '');
-  const local = address.slice(0, at).replace(/\+.*$/, '');
+  const written = address.slice(at + 1).replace(/\.+$/, '');
+  const gmail = GMAIL_DOMAINS.has(written);
+  const domain = gmail ? 'gmail.com' : written;
+  const name = address.slice(0, at).replace(/\+.*$/, '');
+  const local = gmail ? name.replaceAll('.', '') : name;
   return { recipient: `${local}@${domain}`, domain };
 }
 

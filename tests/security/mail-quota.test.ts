@@ -204,6 +204,29 @@ describe('the quota mechanism', () => {
     );
   });
 
+  it('counts the dotted spellings of one Gmail inbox as one recipient (Gmail ignores dots; googlemail.com is gmail.com)', async () => {
+    const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
+    const now = Date.now();
+    const spellings = [
+      'v.ictim@gmail.com',
+      'vi.ctim@gmail.com',
+      'v.i.c.t.i.m+x@Gmail.com',
+      'victim@googlemail.com',
+      'vic.tim@gmail.com.',
+    ];
+    const admitted = [];
+    for (let i = 0; i < DEFAULT_MAIL_QUOTA.perRecipientPerHour + 2; i++) {
+      const to = spellings[i % spellings.length] as string;
+      admitted.push(await quota.admit({ to, clientAddress: `192.0.2.${i}`, toProvenAddress: false }, now));
+    }
+    expect(admitted.filter((admission) => admission === 'mail')).toHaveLength(DEFAULT_MAIL_QUOTA.perRecipientPerHour);
+    expect(admitted.slice(-2)).toEqual(['paced', 'paced']);
+    // Elsewhere a dot is part of the address: first.last@ and firstlast@ are two people.
+    expect(await quota.admit({ to: 'vi.ctim@example.com', clientAddress: '192.0.2.200', toProvenAddress: false }, now)).toBe(
+      'mail',
+    );
+  });
+
   it(`counts an IPv6 client's whole /64 as one client address: ${DEFAULT_MAIL_QUOTA.perClientPerHour} mails an hour, however it rotates`, async () => {
     const quota = createSendQuota(createMemoryRateLimitStore(), DEFAULT_MAIL_QUOTA, pino({ level: 'silent' }));
     const now = Date.now();
