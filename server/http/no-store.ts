@@ -1,8 +1,10 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
-/** The onSend hook of `storeNothing`, for a single route. */
+/** The onSend hook of `storeNothing`, for a single route; a route's own `private, no-store` stays. */
 export const sendNoStore: onSendHookHandler = async (_request, reply) => {
-  reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  const own = reply.getHeader('cache-control');
+  if (typeof own !== 'string' || !own.includes('no-store')) reply.header('cache-control', 'no-store');
+  reply.header('pragma', 'no-cache');
 };
 
 /**
