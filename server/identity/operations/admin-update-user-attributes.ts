@@ -12,8 +12,8 @@ import type { Operation } from './operation.ts';
  * (DescribeUserPool: AttributesRequireVerificationBeforeUpdate ['email']), so, as in Cognito,
  * the new address is only pending and gets a code for VerifyUserAttribute, while the user signs
  * in and gets mail at the one in force, unless the same call sets `email_verified` to true:
- * then it changes at once, verified, and nothing is mailed. An address another account uses
- * is refused.
+ * then it changes at once, verified, and nothing is mailed. Naming the address in force takes
+ * a pending change back. An address another account uses is refused.
  */
 export const adminUpdateUserAttributes: Operation<'AdminUpdateUserAttributes'> = {
   signed: true,
@@ -43,7 +43,8 @@ export const adminUpdateUserAttributes: Operation<'AdminUpdateUserAttributes'> =
                 ? { columns: others, others: changes.others, deletes: changes.deletes }
                 : { ...changes, email_verified: changes.email_verified ?? (changesEmail ? false : undefined) },
             ),
-            ...(changesEmail ? { pending_email: pendingEmail ?? null } : {}),
+            // Any email named settles a pending change: the new one pending, else none.
+            ...(email !== undefined ? { pending_email: pendingEmail ?? null } : {}),
             updated_at: new Date(service.clock.now()),
           })
           .where('sub', '=', user.sub)

@@ -11,7 +11,8 @@ import type { Operation } from './operation.ts';
 /**
  * UpdateUserAttributes. A new email is only pending: the verified address stays in force
  * until VerifyUserAttribute confirms the new one with the code mailed to it (Cognito's
- * "keep original attribute value active"), so a typo can never lock the user out.
+ * "keep original attribute value active"), so a typo can never lock the user out; naming the
+ * address in force again takes a pending change back.
  */
 export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
   signed: false,
@@ -39,7 +40,8 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
         .updateTable('identity_users')
         .set({
           ...attributeWrites({ ...writes, columns: others }),
-          ...(changesEmail ? { pending_email: email } : {}),
+          // Naming the address in force takes back a pending change: its code no longer applies.
+          ...(email !== undefined ? { pending_email: changesEmail ? email : null } : {}),
           updated_at: new Date(service.clock.now()),
         })
         .where('sub', '=', user.sub)

@@ -4,6 +4,7 @@ import {
   confirmResetPassword,
   confirmSignIn,
   confirmSignUp,
+  confirmUserAttribute,
   deleteUserAttributes,
   fetchAuthSession,
   fetchUserAttributes,
@@ -14,7 +15,11 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { AdminCreateUserCommand, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminUpdateUserAttributesCommand,
+  GetUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -139,6 +144,38 @@ describe('Amplify v6 against the embedded pool', () => {
     expect(done).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     await signOut();
     expect(await signIn({ username: 'temp@example.com', password: 'Brand-New-Pass-1' })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
+
+  it('takes back an email change when the address in force is named again: the first code no longer changes it', async () => {
+    await t.createUser('grace@example.com');
+    await signIn({ username: 'grace@example.com', password: PASSWORD });
+    const asked = await updateUserAttributes({ userAttributes: { email: 'grace@typo.example' } });
+    expect(asked.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+    const code = await t.latestCode('grace@typo.example');
+    // The user corrects the typo by naming the address they have: Amplify reports it done.
+    const kept = await updateUserAttributes({ userAttributes: { email: 'grace@example.com' } });
+    expect(kept.email).toMatchObject({ isUpdated: true, nextStep: { updateAttributeStep: 'DONE' } });
+    await expect(confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    expect(await fetchUserAttributes()).toMatchObject({ email: 'grace@example.com', email_verified: 'true' });
+    await signOut();
+    // An administrator naming the address in force takes a pending change back too.
+    await signIn({ username: 'grace@example.com', password: PASSWORD });
+    await updateUserAttributes({ userAttributes: { email: 'grace@other.example' } });
+    const other = await t.latestCode('grace@other.example');
+    await t.admin.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: POOL_ID,
+        Username: 'grace@example.com',
+        UserAttributes: [{ Name: 'email', Value: 'grace@example.com' }],
+      }),
+    );
+    await expect(confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: other })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    expect(await fetchUserAttributes()).toMatchObject({ email: 'grace@example.com' });
     await signOut();
   });
 });
