@@ -178,4 +178,13 @@ describe('Amplify v6 against the embedded pool', () => {
     expect(await fetchUserAttributes()).toMatchObject({ email: 'grace@example.com' });
     await signOut();
   });
+
+  it('a password reset made elsewhere ends the session: the next refresh answers no tokens (unlike Cognito)', async () => {
+    await t.createUser('hopper@example.com');
+    await signIn({ username: 'hopper@example.com', password: PASSWORD });
+    await t.resetPassword('hopper@example.com', 'Reset-Pass-55');
+    expect((await fetchAuthSession({ forceRefresh: true })).tokens).toBeUndefined();
+    expect(await signIn({ username: 'hopper@example.com', password: 'Reset-Pass-55' })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
 });
