@@ -7,7 +7,11 @@ import {
   confirmUserAttribute,
   deleteUserAttributes,
   fetchAuthSession,
+  fetchDevices,
   fetchUserAttributes,
+  getCurrentUser,
+  rememberDevice,
+  resendSignUpCode,
   resetPassword,
   signIn,
   signOut,
@@ -185,6 +189,69 @@ describe('Amplify v6 against the embedded pool', () => {
     await t.resetPassword('hopper@example.com', 'Reset-Pass-55');
     expect((await fetchAuthSession({ forceRefresh: true })).tokens).toBeUndefined();
     expect(await signIn({ username: 'hopper@example.com', password: 'Reset-Pass-55' })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
+
+  it('resets a password through wrong, spent and expired codes with Cognito’s errors', async () => {
+    await t.createUser('reset.amplify@example.com');
+    const confirm = (confirmationCode: string) =>
+      confirmResetPassword({ username: 'reset.amplify@example.com', newPassword: 'Reset-Pass-55', confirmationCode });
+    await resetPassword({ username: 'reset.amplify@example.com' });
+    const code = await t.latestCode('reset.amplify@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      await expect(confirm(wrong)).rejects.toMatchObject({
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      });
+    }
+    await expect(confirm(code)).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    t.clock.advance(3600 * 1000 + 1000);
+    await resetPassword({ username: 'reset.amplify@example.com' });
+    const late = await t.latestCode('reset.amplify@example.com');
+    t.clock.advance(3600 * 1000 + 1000);
+    await expect(confirm(late)).rejects.toMatchObject({
+      name: 'ExpiredCodeException',
+      message: 'Invalid code provided, please request a code again.',
+    });
+  });
+
+  it('USER_PASSWORD_AUTH, an unconfirmed user’s CONFIRM_SIGN_UP step, the claims Amplify reads, and no device tracking', async () => {
+    await t.signUp('pending.amplify@example.com');
+    expect(await signIn({ username: 'pending.amplify@example.com', password: PASSWORD })).toMatchObject({
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONFIRM_SIGN_UP' },
+    });
+    expect(await resendSignUpCode({ username: 'pending.amplify@example.com' })).toMatchObject({
+      deliveryMedium: 'EMAIL',
+      attributeName: 'email',
+    });
+    await confirmSignUp({
+      username: 'pending.amplify@example.com',
+      confirmationCode: await t.latestCode('pending.amplify@example.com'),
+    });
+    const signedIn = await signIn({
+      username: 'pending.amplify@example.com',
+      password: PASSWORD,
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(signedIn).toMatchObject({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    const { tokens } = await fetchAuthSession();
+    const access = tokens?.accessToken.payload;
+    const id = tokens?.idToken?.payload;
+    expect(await getCurrentUser()).toMatchObject({
+      username: access?.username,
+      userId: id?.sub,
+      signInDetails: { loginId: 'pending.amplify@example.com', authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(id?.['cognito:username']).toBe(access?.username);
+    for (const claim of ['origin_jti', 'event_id', 'auth_time'] as const) expect(id?.[claim]).toBe(access?.[claim]);
+    // No device tracking, as a Cognito pool without it: nothing to remember, ListDevices unknown.
+    await expect(rememberDevice()).rejects.toMatchObject({ name: 'DeviceMetadataNotFoundException' });
+    await expect(fetchDevices()).rejects.toMatchObject({ name: 'UnknownOperationException' });
     await signOut();
   });
 });

@@ -1,6 +1,7 @@
 import {
   CognitoIdentityProviderClient,
   ListUsersCommand,
+  paginateListUsers,
   type ListUsersCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,24 @@ describe('ListUsers (signed with the admin key)', () => {
     expect(first).toMatchObject({ Username: 'user-000', Enabled: true, UserStatus: 'CONFIRMED' });
     expect(first?.UserCreateDate).toBeInstanceOf(Date);
     expect(first?.Attributes).toContainEqual({ Name: 'email', Value: 'person0@example.com' });
+  });
+
+  it('the SDK’s paginateListUsers walks a filtered listing to its end, each user once', async () => {
+    const pages: number[] = [];
+    const seen = new Set<string>();
+    const paginator = paginateListUsers(
+      { client: t.admin, pageSize: 50 },
+      { UserPoolId: POOL_ID, Filter: 'family_name ^= "love"', AttributesToGet: ['email'] },
+    );
+    for await (const page of paginator) {
+      pages.push(page.Users?.length ?? 0);
+      for (const user of page.Users ?? []) {
+        seen.add(user.Username ?? '');
+        expect(user.Attributes?.map(({ Name }) => Name)).toEqual(['email']);
+      }
+    }
+    expect(pages).toEqual([50, 50, 25]);
+    expect(seen.size).toBe(125);
   });
 
   it('refuses a Limit outside 1-60 and a made-up pagination token', async () => {

@@ -2,9 +2,10 @@ import { AdminDisableUserCommand, GetUserCommand } from '@aws-sdk/client-cognito
 import {
   AuthenticationDetails,
   CognitoUser,
+  CognitoUserAttribute,
   CognitoUserPool,
-  type CognitoUserAttribute,
   type CognitoUserSession,
+  type UserData,
 } from 'amazon-cognito-identity-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,5 +160,64 @@ describe('amazon-cognito-identity-js against the embedded pool', () => {
     });
     await t.signIn('legacy@example.com');
     expect((await signIn('legacy@example.com', PASSWORD)).session.isValid()).toBe(true);
+  });
+
+  it('an app’s account page: getSession refreshes an expired access token, then the user API answers as Cognito', async () => {
+    await t.createUser('grace@example.com');
+    const { user } = await signIn('grace@example.com', PASSWORD);
+    const current = pool.getCurrentUser();
+    if (!current) throw new Error('no current user');
+    // An hour on at the pool. The library measures expiry on its own clock less the drift it
+    // stored at sign-in, so the drift moves its clock the same hour on.
+    t.clock.advance(3600 * 1000 + 60_000);
+    const storage = (pool as unknown as { storage: { setItem(key: string, value: string): void } }).storage;
+    storage.setItem(`CognitoIdentityServiceProvider.${CLIENT_ID}.${current.getUsername()}.clockDrift`, '-3660');
+    const before = user.getSignInUserSession()?.getAccessToken().getJwtToken();
+    const session = await new Promise<CognitoUserSession>((resolve, reject) =>
+      current.getSession((error: Error | null, result: CognitoUserSession) => (error ? reject(error) : resolve(result))),
+    );
+    expect(session.getAccessToken().getJwtToken()).not.toBe(before);
+    const call = <T>(run: (done: (error?: Error, result?: T) => void) => void) =>
+      new Promise<T | undefined>((resolve, reject) => run((error, result) => (error ? reject(error) : resolve(result))));
+    const userData = await call<UserData>((done) => current.getUserData(done, { bypassCache: true }));
+    expect(userData?.UserAttributes).toContainEqual({ Name: 'email', Value: 'grace@example.com' });
+    expect(await errorOf(call((done) => current.changePassword('Wrong-Pass-11', 'Changed-Pass-42', done)))).toEqual({
+      code: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect(await call((done) => current.changePassword(PASSWORD, 'Changed-Pass-42', done))).toBe('SUCCESS');
+    const newEmail = new CognitoUserAttribute({ Name: 'email', Value: 'grace@new.example' });
+    expect(await call((done) => current.updateAttributes([newEmail], done))).toBe('SUCCESS');
+    const sent = await new Promise((resolve, reject) =>
+      current.getAttributeVerificationCode('email', { onSuccess: reject, onFailure: reject, inputVerificationCode: resolve }),
+    );
+    expect(sent).toMatchObject({ CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' } });
+    const verify = (code: string) =>
+      new Promise((resolve, reject) => current.verifyAttribute('email', code, { onSuccess: resolve, onFailure: reject }));
+    const code = await t.latestCode('grace@new.example');
+    expect(await errorOf(verify(code === '000000' ? '111111' : '000000'))).toMatchObject({ code: 'CodeMismatchException' });
+    expect(await verify(code)).toBe('SUCCESS');
+    const renamed = await call<UserData>((done) => current.getUserData(done, { bypassCache: true }));
+    expect(renamed?.UserAttributes).toContainEqual({ Name: 'email', Value: 'grace@new.example' });
+
+    const forgetful = new CognitoUser({ Username: 'grace@new.example', Pool: pool });
+    await new Promise((resolve, reject) =>
+      forgetful.forgotPassword({ onSuccess: reject, onFailure: reject, inputVerificationCode: resolve }),
+    );
+    const confirm = (resetCode: string) =>
+      new Promise((resolve, reject) =>
+        forgetful.confirmPassword(resetCode, 'Reset-Pass-55', { onSuccess: resolve, onFailure: reject }),
+      );
+    const resetCode = await t.latestCode('grace@new.example');
+    expect(await errorOf(confirm(resetCode === '000000' ? '111111' : '000000'))).toMatchObject({
+      code: 'CodeMismatchException',
+    });
+    expect(await confirm(resetCode)).toBe('SUCCESS');
+    const again = await signIn('grace@new.example', 'Reset-Pass-55');
+    expect(await call((done) => again.user.deleteUser(done))).toBe('SUCCESS');
+    expect(await errorOf(signIn('grace@new.example', 'Reset-Pass-55'))).toEqual({
+      code: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
   });
 });
