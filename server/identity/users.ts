@@ -2,6 +2,7 @@ import type { AttributeType, UserStatusType } from '@aws-sdk/client-cognito-iden
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IdentityUsersTable, Schema } from '../db/schema.ts';
 import type { AttributeChanges, AttributeDeletes } from './attributes.ts';
+import { aliasExists } from './errors.ts';
 
 export { READABLE_ATTRIBUTES } from './attributes.ts';
 
@@ -39,6 +40,27 @@ export function findUser(db: Kysely<Schema>, login: string): Promise<UserRow | u
       ? query.where((eb) => eb(eb.fn('lower', ['email']), '=', login.toLowerCase()))
       : query.where('username', '=', login)
   ).executeTakeFirst();
+}
+
+/**
+ * AliasExistsException when another account holds `email`. A sign-up nobody confirmed holds
+ * nothing: as in Cognito, where an address becomes an account's alias only once verified, the
+ * user who proves the address takes it (`releaseUnconfirmedHolder`), so a stranger's sign-up
+ * can neither keep a user from moving to their own address nor tell that it exists.
+ */
+export async function checkAddressFree(db: Kysely<Schema>, email: string, user: { sub: string }): Promise<void> {
+  const owner = await findUser(db, email);
+  if (owner !== undefined && owner.sub !== user.sub && owner.status !== 'UNCONFIRMED') throw aliasExists();
+}
+
+/** Deletes the unconfirmed sign-up (its codes with it) holding `email`, which `user` has just proven. */
+export async function releaseUnconfirmedHolder(trx: Kysely<Schema>, email: string, user: { sub: string }): Promise<void> {
+  await trx
+    .deleteFrom('identity_users')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('status', '=', 'UNCONFIRMED')
+    .where('sub', '!=', user.sub)
+    .execute();
 }
 
 /** A user by Cognito `sub`. */

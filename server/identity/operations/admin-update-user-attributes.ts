@@ -1,7 +1,7 @@
 import { checkAttributeWrites } from '../attributes.ts';
 import { aliasExists } from '../errors.ts';
 import { attributeList } from '../fields.ts';
-import { attributeWrites, findUser, isUniqueViolation } from '../users.ts';
+import { attributeWrites, checkAddressFree, isUniqueViolation, releaseUnconfirmedHolder } from '../users.ts';
 import { admitCodeMail, sendCode } from '../verification.ts';
 import { adminTarget } from './admin-user.ts';
 import type { Operation } from './operation.ts';
@@ -28,13 +28,12 @@ export const adminUpdateUserAttributes: Operation<'AdminUpdateUserAttributes'> =
     const { email, ...others } = changes.columns;
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
     const pendingEmail = changesEmail && changes.email_verified !== true ? email : undefined;
-    if (changesEmail) {
-      const owner = await findUser(service.db, email);
-      if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
-    }
+    if (changesEmail) await checkAddressFree(service.db, email, user);
     if (pendingEmail !== undefined) await admitCodeMail(service, ip, pendingEmail, 'email');
     try {
       await service.db.transaction().execute(async (trx) => {
+        // Set verified at once, the address is the user's now.
+        if (changesEmail && pendingEmail === undefined) await releaseUnconfirmedHolder(trx, email, user);
         await trx
           .updateTable('identity_users')
           .set({

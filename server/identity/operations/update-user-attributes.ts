@@ -1,10 +1,9 @@
-import { aliasExists } from '../errors.ts';
 import { attributeList, requiredString } from '../fields.ts';
 import { attributeChanges, reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
 import { checkAttributeWrites } from '../attributes.ts';
-import { attributeWrites, findUser } from '../users.ts';
+import { attributeWrites, checkAddressFree } from '../users.ts';
 import { admitCodeMail, sendCode } from '../verification.ts';
 import type { Operation } from './operation.ts';
 
@@ -28,8 +27,7 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
     if (changesEmail) {
       await limitPerUser(service, user.sub);
-      const owner = await findUser(service.db, email);
-      if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
+      await checkAddressFree(service.db, email, user);
       await admitCodeMail(service, client.ip, email, 'email');
     }
     // What the audit log records: the named columns' old and new values (the email as pending).

@@ -3,7 +3,7 @@ import { requiredString, type Input } from '../fields.ts';
 import { reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
-import { findUser, isUniqueViolation } from '../users.ts';
+import { checkAddressFree, isUniqueViolation, releaseUnconfirmedHolder } from '../users.ts';
 import { consumeCode } from '../verification.ts';
 import type { Operation } from './operation.ts';
 
@@ -22,13 +22,11 @@ export const verifyUserAttribute: Operation<'VerifyUserAttribute'> = {
     const code = requiredString(input, 'Code', 2048);
     await limitPerUser(service, user.sub);
     const newEmail = user.pending_email;
-    if (newEmail !== null) {
-      const owner = await findUser(service.db, newEmail);
-      if (owner !== undefined && owner.sub !== user.sub) throw aliasExists();
-    }
+    if (newEmail !== null) await checkAddressFree(service.db, newEmail, user);
     try {
       // The code must be the one mailed to the address it makes the sign-in address.
       await consumeCode(service, user.sub, 'email', newEmail ?? user.email, code, async (trx) => {
+        if (newEmail !== null) await releaseUnconfirmedHolder(trx, newEmail, user);
         await trx
           .updateTable('identity_users')
           .set({

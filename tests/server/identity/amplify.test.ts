@@ -22,6 +22,7 @@ import {
 import {
   AdminCreateUserCommand,
   AdminUpdateUserAttributesCommand,
+  ConfirmSignUpCommand,
   GetUserCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,8 @@ import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type Identi
 // localStorage): no shim is needed.
 let t: IdentityTestServer;
 beforeAll(async () => {
-  t = await startIdentityServer();
+  // Every journey here asks for codes from this one address: more than a client's hourly mails.
+  t = await startIdentityServer({ MAIL_QUOTA_PER_CLIENT_PER_HOUR: '100' });
   // Exactly what an app configures.
   Amplify.configure({
     Auth: { Cognito: { userPoolId: POOL_ID, userPoolClientId: CLIENT_ID, userPoolEndpoint: `${t.server.url}/cognito` } },
@@ -192,33 +194,6 @@ describe('Amplify v6 against the embedded pool', () => {
     await signOut();
   });
 
-  it('resets a password through wrong, spent and expired codes with Cognito’s errors', async () => {
-    await t.createUser('reset.amplify@example.com');
-    const confirm = (confirmationCode: string) =>
-      confirmResetPassword({ username: 'reset.amplify@example.com', newPassword: 'Reset-Pass-55', confirmationCode });
-    await resetPassword({ username: 'reset.amplify@example.com' });
-    const code = await t.latestCode('reset.amplify@example.com');
-    const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
-      await expect(confirm(wrong)).rejects.toMatchObject({
-        name: 'CodeMismatchException',
-        message: 'Invalid verification code provided, please try again.',
-      });
-    }
-    await expect(confirm(code)).rejects.toMatchObject({
-      name: 'LimitExceededException',
-      message: 'Attempt limit exceeded, please try after some time.',
-    });
-    t.clock.advance(3600 * 1000 + 1000);
-    await resetPassword({ username: 'reset.amplify@example.com' });
-    const late = await t.latestCode('reset.amplify@example.com');
-    t.clock.advance(3600 * 1000 + 1000);
-    await expect(confirm(late)).rejects.toMatchObject({
-      name: 'ExpiredCodeException',
-      message: 'Invalid code provided, please request a code again.',
-    });
-  });
-
   it('USER_PASSWORD_AUTH, an unconfirmed user’s CONFIRM_SIGN_UP step, the claims Amplify reads, and no device tracking', async () => {
     await t.signUp('pending.amplify@example.com');
     expect(await signIn({ username: 'pending.amplify@example.com', password: PASSWORD })).toMatchObject({
@@ -253,5 +228,72 @@ describe('Amplify v6 against the embedded pool', () => {
     await expect(rememberDevice()).rejects.toMatchObject({ name: 'DeviceMetadataNotFoundException' });
     await expect(fetchDevices()).rejects.toMatchObject({ name: 'UnknownOperationException' });
     await signOut();
+  });
+
+  it('moves to an address a stranger’s unconfirmed sign-up holds: the verified owner takes it, as in Cognito', async () => {
+    await t.createUser('lin@example.com');
+    await t.signUp('lin@new.example');
+    await signIn({ username: 'lin@example.com', password: PASSWORD });
+    const asked = await updateUserAttributes({ userAttributes: { email: 'lin@new.example' } });
+    expect(asked.email?.nextStep.updateAttributeStep).toBe('CONFIRM_ATTRIBUTE_WITH_CODE');
+    const code = await t.latestCode('lin@new.example');
+    // The stranger signs up again meanwhile: still no account, only a sign-up.
+    await t.signUp('lin@new.example');
+    const signUpCode = await t.latestCode('lin@new.example');
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
+    expect(await fetchUserAttributes()).toMatchObject({ email: 'lin@new.example', email_verified: 'true' });
+    await signOut();
+    expect(await signIn({ username: 'lin@new.example', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+    await signOut();
+    // The sign-up is gone: its code confirms nothing.
+    expect(
+      await failure(
+        t.client.send(
+          new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: 'lin@new.example', ConfirmationCode: signUpCode }),
+        ),
+      ),
+    ).toMatchObject({ name: 'CodeMismatchException' });
+    // An administrator setting an address verified takes it from a sign-up as well.
+    await t.signUp('lin@third.example');
+    await t.admin.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: POOL_ID,
+        Username: 'lin@new.example',
+        UserAttributes: [
+          { Name: 'email', Value: 'lin@third.example' },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    expect(await signIn({ username: 'lin@third.example', password: PASSWORD })).toMatchObject({ isSignedIn: true });
+    await signOut();
+  });
+
+  // Last: it moves the pool's clock an hour on, past which the admin client's signatures are stale.
+  it('resets a password through wrong, spent and expired codes with Cognito’s errors', async () => {
+    await t.createUser('reset.amplify@example.com');
+    const confirm = (confirmationCode: string) =>
+      confirmResetPassword({ username: 'reset.amplify@example.com', newPassword: 'Reset-Pass-55', confirmationCode });
+    await resetPassword({ username: 'reset.amplify@example.com' });
+    const code = await t.latestCode('reset.amplify@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      await expect(confirm(wrong)).rejects.toMatchObject({
+        name: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      });
+    }
+    await expect(confirm(code)).rejects.toMatchObject({
+      name: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
+    // A new code starts the count again.
+    await resetPassword({ username: 'reset.amplify@example.com' });
+    const late = await t.latestCode('reset.amplify@example.com');
+    t.clock.advance(3600 * 1000 + 1000);
+    await expect(confirm(late)).rejects.toMatchObject({
+      name: 'ExpiredCodeException',
+      message: 'Invalid code provided, please request a code again.',
+    });
   });
 });
