@@ -53,8 +53,8 @@ const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: 
  * whether the send is to be paced (`CODE_RESEND_PACE_MS`): the recipient's quota is spent.
  * An email-change code is refused then instead: it goes to an address that is not yet the
  * account's, so each account asking for one could pace mails of its own to the same address.
- * A reset code is mailed only to a confirmed account's verified email (ForgotPassword answers
- * any other name without mailing), so it is outside the domain and site quotas.
+ * A reset code is mailed only to an account's verified email (ForgotPassword answers any
+ * other name without mailing: operations/forgot-password.ts, resettable), so it is outside the domain and site quotas.
  */
 export async function admitCodeMail(
   service: IdentityService,

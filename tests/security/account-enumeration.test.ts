@@ -1,8 +1,9 @@
+import { AdminCreateUserCommand, AdminDisableUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Passwords from '../../server/identity/passwords.ts';
 import type * as Verifiers from '../../server/identity/srp/verifier.ts';
 import { MAX_CODE_ATTEMPTS, MAX_CODE_SENDS_PER_HOUR } from '../../server/identity/verification.ts';
-import { CLIENT_ID, PASSWORD, type IdentityTestServer } from '../server/identity/support.ts';
+import { CLIENT_ID, PASSWORD, POOL_ID, type IdentityTestServer } from '../server/identity/support.ts';
 import { cognitoRequest } from '../support/cognito-request.ts';
 import { startSecurityServer } from './support.ts';
 
@@ -124,6 +125,44 @@ describe('no account enumeration through the code operations', () => {
     expect(after.unknown).toEqual(after.known);
     expect(after.known[0]?.body).toContain('CodeMismatchException');
     expect(after.known.at(-1)?.body).toContain('LimitExceededException');
+  });
+
+  it('ForgotPassword, then a wrong code: a disabled account, an invited one, an unconfirmed sign-up and one without a password answer as nobody does', async () => {
+    await t.createUser('disabled@example.com');
+    await t.admin.send(new AdminDisableUserCommand({ UserPoolId: POOL_ID, Username: 'disabled@example.com' }));
+    await t.admin.send(
+      new AdminCreateUserCommand({
+        UserPoolId: POOL_ID,
+        Username: 'invited@example.com',
+        UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      }),
+    );
+    await signUp('unconfirmed@example.com');
+    // As a Google or Microsoft account is: no password of its own.
+    await t.createUser('federated@example.com');
+    await t.server.app.database.db
+      .updateTable('identity_users')
+      .set({ password_hash: null })
+      .where('email', '=', 'federated@example.com')
+      .execute();
+    for (const [known, unknown] of [
+      ['disabled@example.com', 'disabledx@example.com'],
+      ['invited@example.com', 'invitedx@example.com'],
+      ['unconfirmed@example.com', 'unconfirmedx@example.com'],
+      ['federated@example.com', 'federatedx@example.com'],
+    ] as const) {
+      const forgot = await both(1, (Username) => answer('ForgotPassword', { Username }), known, unknown);
+      expect(forgot.unknown, known).toEqual(forgot.known);
+      expect(forgot.known[0]?.body, known).toContain('"CodeDeliveryDetails"');
+      const confirm = await both(
+        1,
+        (Username) => answer('ConfirmForgotPassword', { Username, ConfirmationCode: '000000', Password: 'New-Password-7' }),
+        known,
+        unknown,
+      );
+      expect(confirm.unknown, known).toEqual(confirm.known);
+      expect(confirm.known[0]?.body, known).toContain('CodeMismatchException');
+    }
   });
 
   it('SignUp: a new address, a pending sign-up and a confirmed account answer alike, with the same work and one mail', async () => {

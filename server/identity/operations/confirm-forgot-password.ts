@@ -7,12 +7,14 @@ import { verifierColumns } from '../srp/verifier.ts';
 import { unknownUserLimits } from '../unknown-user-limits.ts';
 import { findUser } from '../users.ts';
 import { consumeCode } from '../verification.ts';
+import { resettable } from './forgot-password.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 /**
- * ConfirmForgotPassword: the reset code sets a new password, clears the lockout and ends
- * every session (whoever knew the old password is signed out). An unknown user is answered
- * as an account without that code would be, after the same work.
+ * ConfirmForgotPassword: the reset code sets a new password, clears the lockout, confirms an
+ * account that waited on a new password, and ends every session (whoever knew the old password
+ * is signed out). An unknown user is answered as an account without that code would be, after
+ * the same work. A disabled account stays disabled.
  */
 export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
   signed: false,
@@ -26,7 +28,10 @@ export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
     // Hashed before the lookup, so an unknown user costs the same hash as a known one.
     const passwordHash = await service.passwords.hash(password);
     const user = await findUser(service.db, username);
-    if (user === undefined) throw await unknownUserLimits(service).wrongGuess(username, 'reset', service.clock.now());
+    // An account ForgotPassword answered as no account is answered so here too.
+    if (user === undefined || !resettable(user)) {
+      throw await unknownUserLimits(service).wrongGuess(username, 'reset', service.clock.now());
+    }
     await consumeCode(service, user.sub, 'reset', user.email, code, async (trx) => {
       const now = service.clock.now();
       await trx
@@ -37,7 +42,9 @@ export const confirmForgotPassword: Operation<'ConfirmForgotPassword'> = {
           failed_sign_ins: 0,
           last_failed_sign_in_at: null,
           locked_until: null,
-          ...(user.status === 'RESET_REQUIRED' ? { status: 'CONFIRMED' as const } : {}),
+          // An invitee who lost the invitation, or a user the operator reset, is done waiting.
+          status: 'CONFIRMED',
+          temporary_password_expires_at: null,
           updated_at: new Date(now),
         })
         .where('sub', '=', user.sub)

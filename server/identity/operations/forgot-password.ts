@@ -1,12 +1,20 @@
-import { noVerifiedDestination, passwordCannotBeReset, userDisabled } from '../errors.ts';
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { pretendCodeDelivery, timedSendCode } from '../unknown-user-limits.ts';
-import { findUser } from '../users.ts';
+import { findUser, type UserRow } from '../users.ts';
 import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
-/** ForgotPassword: a reset code valid 1 h; an unknown user gets a pretend delivery, not an error. */
+/**
+ * Whether a reset code may go to the account: it has a password to reset (a Google or
+ * Microsoft account has none), and its owner proved the address (an unconfirmed sign-up's may
+ * be a stranger's, and mail to unproven addresses is held to the domain quotas, which a reset
+ * stays outside: verification.ts, admitCodeMail). Any other account is answered as no account.
+ */
+export const resettable = (user: Pick<UserRow, 'password_hash' | 'email_verified'>) =>
+  user.password_hash !== null && user.email_verified;
+
+/** ForgotPassword: a reset code valid 1 h, mailed to the account's address; any other name gets a pretend delivery. */
 export const forgotPassword: Operation<'ForgotPassword'> = {
   signed: false,
   async run(input, { service, ip }) {
@@ -15,13 +23,12 @@ export const forgotPassword: Operation<'ForgotPassword'> = {
     await limitPerUser(service, username);
     const user = await findUser(service.db, username);
     const paced = await admitCodeMail(service, ip, user?.email ?? username, 'reset');
-    if (user === undefined || user.password_hash === null) {
+    if (user === undefined || !resettable(user)) {
       return { CodeDeliveryDetails: await pretendCodeDelivery(service, username, 'reset', paced) };
     }
-    if (!user.enabled) throw userDisabled();
-    // An invited user still holds the operator's temporary password: Cognito sends no reset code then.
-    if (user.status === 'FORCE_CHANGE_PASSWORD') throw passwordCannotBeReset();
-    if (!user.email_verified) throw noVerifiedDestination();
+    // Whatever the account's state (disabled, invited, reset by the operator), the code goes to
+    // its address: Cognito answers some states with errors, which tell a stranger that the
+    // name is an account.
     return { CodeDeliveryDetails: await timedSendCode(service, user, 'reset', user.email, { paced }) };
   },
 };
