@@ -18,6 +18,7 @@ const TIMING_FILES = [
   'tests/security/brute-force.test.ts',
   'tests/security/operator-lockout.test.ts',
   'tests/security/admin-slow-lane-two-instances.test.ts',
+  'tests/security/pretend-timing-two-instances.test.ts',
   'tests/server/blog/storychief.test.ts',
 ];
 

@@ -33,6 +33,7 @@ export interface Schema {
   identity_groups: IdentityGroupsTable;
   identity_user_groups: IdentityUserGroupsTable;
   rate_limit_windows: RateLimitWindowsTable;
+  even_timings: EvenTimingsTable;
 }
 
 export interface LeadsTable {
@@ -435,4 +436,11 @@ export interface RateLimitWindowsTable {
   key_hash: string;
   hits: number;
   ends_at: Date;
+}
+
+/** How long a slower path takes, as the instances learned it (migration 36, server/http/even-timing.ts). */
+export interface EvenTimingsTable {
+  name: string;
+  expected_ms: number;
+  updated_at: Date;
 }

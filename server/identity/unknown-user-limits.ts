@@ -23,9 +23,11 @@ export type CodeSendOutcome = 'send' | 'keep' | 'refuse';
  */
 export class UnknownUserLimits {
   /** A real code send against a pretend one (or one that keeps the code already mailed). */
-  readonly codeSends = new EvenTiming();
+  readonly codeSends: EvenTiming;
 
-  constructor(private readonly db: Kysely<Schema>) {}
+  constructor(private readonly db: Kysely<Schema>) {
+    this.codeSends = new EvenTiming('identity.code-send', db);
+  }
 
   async isLocked(login: string, now: number): Promise<boolean> {
     const row = await this.db

@@ -34,6 +34,7 @@ import { blogSearchIndexes } from './0032-blog-search-indexes.ts';
 import { leadDetailLookups } from './0033-lead-detail-lookups.ts';
 import { userListFilters } from './0034-user-list-filters.ts';
 import { referralsByAccount } from './0035-referrals-by-account.ts';
+import { evenTimings } from './0036-even-timings.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   leadDetailLookups,
   userListFilters,
   referralsByAccount,
+  evenTimings,
 ];

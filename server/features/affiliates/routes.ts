@@ -22,7 +22,7 @@ export function registerAffiliateRoutes(
 ): void {
   // A repeat skips the first application's lead and notice mail: it waits as long as they take,
   // so the timing, like the answer, tells nobody whether an address applied this week.
-  const timing = new EvenTiming();
+  const timing = new EvenTiming('affiliates.application', deps.db);
   void app.register(async (scope) => {
     // Registered in this scope only, so its hooks cost nothing on other routes. It counts at
     // preHandler, after validation: an application refused for a bad field is not one sent,
