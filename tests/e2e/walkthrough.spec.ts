@@ -95,6 +95,39 @@ test('the sign-in dialog keeps the keyboard while it signs in, then gives it bac
   await expect(dialog.getByLabel(/^Password/)).toBeFocused();
 });
 
+test('sent with fields wrong, the sign-in, reset and sign-up forms put the keyboard on the first one, which says what is wrong', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(PATHS.pricing);
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const sendByKeyboard = async (dialogName: string, button: string) => {
+    await page.getByRole('dialog', { name: dialogName }).getByRole('button', { name: button }).focus();
+    await page.keyboard.press('Enter');
+  };
+  const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
+  await sendByKeyboard('Welcome Back', 'Sign In');
+  // Not left on the button: on the field to fix, whose problem a screen reader reads with it.
+  await expect(signIn.getByLabel(/^Email/)).toBeFocused();
+  await expect(signIn.getByLabel(/^Email/)).toHaveAccessibleDescription('Email is required');
+  await page.keyboard.type('ada@example.com');
+  await sendByKeyboard('Welcome Back', 'Sign In');
+  await expect(signIn.getByLabel(/^Password/)).toBeFocused();
+
+  await signIn.getByRole('button', { name: 'Reset it here' }).click();
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await reset.getByLabel(/^Email/).fill('');
+  await sendByKeyboard('Reset Password', 'Send Reset Code');
+  await expect(reset.getByLabel(/^Email/)).toBeFocused();
+
+  await reset.getByRole('button', { name: 'Back to sign in' }).click();
+  await signIn.getByRole('button', { name: 'Sign up' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Create Account' });
+  await signUp.getByLabel(/^First Name/).fill('Ada');
+  await sendByKeyboard('Create Account', 'Create Account');
+  await expect(signUp.getByLabel(/^Last Name/)).toBeFocused();
+});
+
 test.describe('on a phone, floating controls never cover content', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,5 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useFirstInvalidFocus } from '../../components/use-first-invalid-focus.ts';
 
 export const useFormStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -20,14 +21,18 @@ export const useFormStyles = makeStyles({
 
 export function Form({ onSubmit, children, label }: { onSubmit(): void; children: ReactNode; label: string }) {
   const styles = useFormStyles();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFirstInvalidFocus(formRef);
   return (
     <form
+      ref={formRef}
       className={styles.form}
       aria-label={label}
       noValidate
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         onSubmit();
+        focusFirstInvalid();
       }}
     >
       {children}
