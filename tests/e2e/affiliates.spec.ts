@@ -179,3 +179,31 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/affiliates`);
   });
 });
+
+test('on a phone, with reduced motion asked for, the confirmation comes into view at once rather than gliding there', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/affiliates');
+  const release = await holdRequests(page, '**/api/affiliates/applications');
+  await page.getByLabel('First Name').fill('Evelyn');
+  await page.getByLabel('Last Name').fill('Boyd');
+  await page.getByLabel('Email').fill(`evelyn-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  // Where the page stands at each frame from the answer on, as the visitor sees it move.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    Object.assign(window, { scrollPositions: seen });
+    const frame = () => {
+      seen.push(Math.round(window.scrollY));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  release();
+  await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' })).toBeInViewport();
+  await page.waitForTimeout(1000);
+  const positions = await page.evaluate(() => (window as unknown as { scrollPositions: number[] }).scrollPositions);
+  // The position before the answer and the one after: no glide through the positions between.
+  expect(new Set(positions).size, positions.join(' ')).toBeLessThanOrEqual(2);
+});

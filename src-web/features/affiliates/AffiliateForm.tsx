@@ -12,6 +12,7 @@ import { foldOneLineFields, isBlank } from '../../../src-shared/domain/one-line.
 import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
 import company from '../../../content/company.json';
 import buttons from '../../components/button.module.css';
+import { prefersReducedMotion } from '../../components/reduced-motion.ts';
 import styles from './AffiliatesPage.module.css';
 import { submitAffiliateApplication } from './submit-application.ts';
 
@@ -85,7 +86,7 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
   useEffect(() => {
     if (!result) return;
     resultRef.current?.focus({ preventScroll: true });
-    resultRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    resultRef.current?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   }, [result]);
 
   const change = (field: keyof AffiliateApplicationFields) => (event: { target: { value: string } }) => {

@@ -16,6 +16,7 @@ import { usePrerendering } from '../../../prerender/use-prerendering.ts';
 import { buttonClasses, cx } from '../../../components/button-styles.ts';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { PauseIcon } from '../../../components/page-icons.tsx';
+import { prefersReducedMotion } from '../../../components/reduced-motion.ts';
 import styles from './Carousel.module.css';
 import { useSlidesPerView, type SlidesBreakpoint } from './use-slides-per-view.ts';
 
@@ -39,10 +40,6 @@ function slideWidthRules(id: string, slides: number, breakpoints: readonly Slide
   // Widest first, so that a narrower breakpoint's rule, written later, wins where both apply.
   const widestFirst = [...breakpoints].sort((a, b) => b.belowPx - a.belowPx);
   return [rule(slides), ...widestFirst.map((b) => `@media (max-width:${b.belowPx - 0.02}px){${rule(b.slides)}}`)].join('');
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /**
