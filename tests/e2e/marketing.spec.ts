@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { INTERFACE } from '../../src-shared/domain/constants.ts';
 import { seriousViolations } from './support/axe.ts';
+import { holdRequests } from './support/sending.ts';
 import { sharedPage } from './support/shared-page.ts';
 
 /** The public pages of the marketing site, their h1 and texts a visitor must find there. */
@@ -182,6 +183,25 @@ test("the first screen of the home page loads none of the lower sections' code u
   // The live sections replaced the copy: one of each heading, and nothing below them moved.
   await expect(page.getByRole('heading', { name: 'Trusted by Industry Leaders' })).toHaveCount(1);
   expect(await sectionsHeight()).toBe(copyHeight);
+});
+
+test("a keyboard user tabbing into the home page's lower sections before their code arrives stays on the link they reached", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The sections' code held on its way: the keyboard reaches their prerendered copy first.
+  const release = await holdRequests(page, '**/assets/HomeSections-*.js');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Play the HireAssist introduction video' }).focus();
+  await page.keyboard.press('Tab');
+  const explore = page.getByRole('link', { name: 'Explore all features' });
+  await expect(explore).toBeFocused();
+  release();
+  // The live sections replace the copy; the keyboard is on the same link in them, not dropped on the page's body.
+  await expect(page.getByRole('button', { name: /^Show slide / }).first()).toBeAttached();
+  await expect(explore).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Schedule a Demo' }).first()).toBeFocused();
 });
 
 test("the home page's lower sections failing to load (a dropped connection) leave the page as the build wrote it", async ({

@@ -13,12 +13,14 @@ import { ScheduleDemoButton } from '../shared/ScheduleDemoButton.tsx';
 import { TestimonialCard } from '../shared/TestimonialCard.tsx';
 import { ClientLogos } from './ClientLogos.tsx';
 import styles from './HomeSections.module.css';
+import { useFocusKeptThroughSwap } from './use-focus-kept-through-swap.ts';
 
 const { featuresCarousel, testimonialsCarousel } = INTERFACE;
 
 /** The home page below the first screen, loaded after it so the first screen stays light. */
 export function HomeSections() {
   const go = useClientNavigation();
+  useFocusKeptThroughSwap();
   // Prerendered, the icons' squares are drawn without their glyphs: eleven different SVGs are
   // 2 KB of the page's compressed HTML, which would then no longer arrive in the first round
   // trip (about 14 KB) and would delay the first paint by one (Lighthouse: LCP +200 ms on a
