@@ -542,6 +542,22 @@ test("on a phone, the dashboard's stat cards of a row end their notes on one lin
   for (const notes of rows) expect(new Set(notes).size, notes.join(', ')).toBe(1);
 });
 
+test('a profile saved with a field wrong puts the keyboard on that field, which reads its message', async ({ page }) => {
+  await signedInAs(page, 'ada.fields@example.com', 'Ada', 'Fields', '/profile');
+  await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  const lastName = page.getByLabel(field('Last Name'));
+  await expect(lastName).toHaveValue('Fields');
+  await lastName.fill('');
+  await page.getByRole('button', { name: 'Save Changes' }).focus();
+  await page.keyboard.press('Enter');
+  // Not an alert far above with the keyboard left on Save: the field to fix, saying why.
+  await expect(lastName).toBeFocused();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastName).toHaveAccessibleDescription('Last name is required');
+  await page.keyboard.type('Lovelace');
+  await expect(lastName).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);

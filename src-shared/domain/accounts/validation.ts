@@ -86,13 +86,15 @@ export interface ProfileFields {
   phoneNumber: string;
 }
 
-/** Profile save checks in their fixed order (tests/web/accounts/rules.test.ts); the first failure's message, or undefined. */
-export function validateProfile(fields: ProfileFields): string | undefined {
-  if (fields.firstName.trim() === '') return M.profileFirstNameRequired;
-  if (fields.lastName.trim() === '') return M.profileLastNameRequired;
-  if (fields.email.trim() === '') return M.profileEmailRequired;
-  if (!EMAIL_PATTERN.test(fields.email.trim())) return M.emailInvalid;
-  if (fields.phoneNumber.trim() !== '' && !PROFILE_PHONE.test(fields.phoneNumber.trim())) return M.phoneInvalid;
+/** Profile save checks in their fixed order (tests/web/accounts/rules.test.ts): the first failure, its field and message, or undefined. */
+export function validateProfile(fields: ProfileFields): { field: keyof ProfileFields; message: string } | undefined {
+  if (fields.firstName.trim() === '') return { field: 'firstName', message: M.profileFirstNameRequired };
+  if (fields.lastName.trim() === '') return { field: 'lastName', message: M.profileLastNameRequired };
+  if (fields.email.trim() === '') return { field: 'email', message: M.profileEmailRequired };
+  if (!EMAIL_PATTERN.test(fields.email.trim())) return { field: 'email', message: M.emailInvalid };
+  if (fields.phoneNumber.trim() !== '' && !PROFILE_PHONE.test(fields.phoneNumber.trim())) {
+    return { field: 'phoneNumber', message: M.phoneInvalid };
+  }
   return undefined;
 }
 

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { PATHS } from '../../../src-shared/domain/routes.ts';
@@ -34,6 +34,7 @@ import { UnsavedChangesDialog } from './UnsavedChangesDialog.tsx';
 import { useProfile } from './use-profile.ts';
 import { VerifyEmailDialog } from './VerifyEmailDialog.tsx';
 import { busyFocusHolder } from '../../../src-shared/ui/busy-focus.ts';
+import { useFirstInvalidFocus } from '../../components/use-first-invalid-focus.ts';
 import { ErrorBar, SuccessBar } from '../../../src-shared/ui/MessageBars.tsx';
 
 const useStyles = makeStyles({
@@ -65,6 +66,11 @@ export function ProfilePage() {
   const [form, setForm] = useState<ProfileFields>(EMPTY);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The first field a save found wrong: its message shows under it, and it takes the focus. */
+  const [invalid, setInvalid] = useState<ReturnType<typeof validateProfile>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFirstInvalidFocus(formRef);
+  const problem = (field: keyof ProfileFields) => (invalid?.field === field ? invalid.message : undefined);
   const [success, setSuccess] = useState<string | null>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -93,6 +99,7 @@ export function ProfilePage() {
   // a US number while typing is the sign-up form's rule, and would rewrite any other number.
   const set = (field: keyof ProfileFields) => (value: string) => {
     setForm((previous) => ({ ...previous, [field]: value }));
+    setInvalid((current) => (current?.field === field ? undefined : current));
     setSuccess(null);
   };
 
@@ -100,9 +107,10 @@ export function ProfilePage() {
     if (!loaded || !profile) return;
     setError(null);
     setSuccess(null);
-    const invalid = validateProfile(form);
-    if (invalid) {
-      setError(invalid);
+    const found = validateProfile(form);
+    setInvalid(found);
+    if (found) {
+      focusFirstInvalid();
       return;
     }
     const tokens = await freshTokens();
@@ -194,6 +202,7 @@ export function ProfilePage() {
       {profile && (
         // Its fields and buttons disabled while it saves, it keeps their focus, and gives it back (busy-focus.ts).
         <form
+          ref={formRef}
           noValidate
           aria-labelledby={title}
           tabIndex={-1}
@@ -207,7 +216,7 @@ export function ProfilePage() {
           <Card className={page.card}>
             <Subtitle1 as="h2">Personal Information</Subtitle1>
             <div className={page.grid2}>
-              <Field label="First Name" required>
+              <Field label="First Name" required validationMessage={problem('firstName')}>
                 <Input
                   value={form.firstName}
                   onChange={(_e, d) => set('firstName')(d.value)}
@@ -215,7 +224,7 @@ export function ProfilePage() {
                   disabled={saving}
                 />
               </Field>
-              <Field label="Last Name" required>
+              <Field label="Last Name" required validationMessage={problem('lastName')}>
                 <Input
                   value={form.lastName}
                   onChange={(_e, d) => set('lastName')(d.value)}
@@ -224,7 +233,7 @@ export function ProfilePage() {
                 />
               </Field>
             </div>
-            <Field label="Email Address" required>
+            <Field label="Email Address" required validationMessage={problem('email')}>
               <Input
                 type="email"
                 value={form.email}
@@ -238,7 +247,7 @@ export function ProfilePage() {
                 }
               />
             </Field>
-            <Field label="Phone Number">
+            <Field label="Phone Number" validationMessage={problem('phoneNumber')}>
               <Input
                 type="tel"
                 value={form.phoneNumber}

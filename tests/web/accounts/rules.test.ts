@@ -101,11 +101,23 @@ describe('verification code', () => {
 describe('profile save checks, in order', () => {
   const good = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '' };
   it('reports only the first failure', () => {
-    expect(validateProfile({ firstName: ' ', lastName: '', email: '', phoneNumber: 'x' })).toBe('First name is required');
-    expect(validateProfile({ ...good, lastName: '', email: '' })).toBe('Last name is required');
-    expect(validateProfile({ ...good, email: ' ', phoneNumber: 'x' })).toBe('Email is required');
-    expect(validateProfile({ ...good, email: 'ada @example.com', phoneNumber: 'x' })).toBe('Please enter a valid email address');
-    expect(validateProfile({ ...good, phoneNumber: '555-CALL' })).toBe('Please enter a valid phone number');
+    expect(validateProfile({ firstName: ' ', lastName: '', email: '', phoneNumber: 'x' })).toEqual({
+      field: 'firstName',
+      message: 'First name is required',
+    });
+    expect(validateProfile({ ...good, lastName: '', email: '' })).toEqual({
+      field: 'lastName',
+      message: 'Last name is required',
+    });
+    expect(validateProfile({ ...good, email: ' ', phoneNumber: 'x' })).toEqual({ field: 'email', message: 'Email is required' });
+    expect(validateProfile({ ...good, email: 'ada @example.com', phoneNumber: 'x' })).toEqual({
+      field: 'email',
+      message: 'Please enter a valid email address',
+    });
+    expect(validateProfile({ ...good, phoneNumber: '555-CALL' })).toEqual({
+      field: 'phoneNumber',
+      message: 'Please enter a valid phone number',
+    });
     expect(validateProfile({ ...good, phoneNumber: '+1 (555) 123-4567' })).toBeUndefined();
   });
 });
