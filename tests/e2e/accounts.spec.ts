@@ -558,6 +558,15 @@ test('a profile saved with a field wrong puts the keyboard on that field, which 
   await expect(lastName).not.toHaveAttribute('aria-invalid', 'true');
 });
 
+test('a password change sent with fields empty puts the keyboard on the first, which reads its message', async ({ page }) => {
+  await signedInAs(page, 'ada.change@example.com', 'Ada', 'Change', '/security');
+  await page.getByRole('button', { name: 'Change Password' }).focus();
+  await page.keyboard.press('Enter');
+  const current = page.getByLabel(field('Current Password'));
+  await expect(current).toBeFocused();
+  await expect(current).toHaveAccessibleDescription('Password is required');
+});
+
 test.describe('accessibility (axe): no serious or critical violations', () => {
   // Five pages, each read whole by axe: 20 to 35 s on a busy 2-core VM, over the default 30 s.
   test.setTimeout(90_000);

@@ -14,11 +14,12 @@ import {
   Text,
   Title2,
 } from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { RecentSignIn } from '../../../src-shared/domain/accounts/api.ts';
 import { ACCOUNT_MESSAGES } from '../../../src-shared/domain/accounts/messages.ts';
 import { validateNewPassword, validatePasswordConfirmation } from '../../../src-shared/domain/accounts/validation.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useFirstInvalidFocus } from '../../components/use-first-invalid-focus.ts';
 import { guarded } from './pages.tsx';
 import { getRecentSignIns } from '../auth/accounts-api.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -41,6 +42,8 @@ function ChangePasswordCard() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFirstInvalidFocus(formRef);
   const title = useId();
 
   if (user?.socialProvider) {
@@ -62,7 +65,10 @@ function ChangePasswordCard() {
     };
     setErrors(found);
     setSuccess(null);
-    if (found.current || found.next || found.confirmation) return;
+    if (found.current || found.next || found.confirmation) {
+      focusFirstInvalid();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -90,6 +96,7 @@ function ChangePasswordCard() {
       </Subtitle1>
       {/* Its fields and button disabled while it sends, it keeps their focus, and gives it back (busy-focus.ts). */}
       <form
+        ref={formRef}
         noValidate
         aria-labelledby={title}
         tabIndex={-1}
