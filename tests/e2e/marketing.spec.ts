@@ -445,6 +445,32 @@ test('robots.txt and sitemap.xml are served from the public URL', async ({ reque
   expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${baseURL}/how-it-works</loc>`);
 });
 
+test("in forced colours (Windows' contrast themes) a carousel's dots still show, the current one apart", async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/');
+  await scrollHomeSections(page);
+  const dots = page.getByRole('button', { name: /^Show slide / });
+  await expect(dots.first()).toBeVisible();
+  // Each dot is drawn by its ::after; the theme paints every background as the page's own unless told otherwise.
+  const colours = await dots.evaluateAll((buttons) =>
+    buttons.map((button) => getComputedStyle(button, '::after').backgroundColor),
+  );
+  const page_ = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(
+    colours.filter((colour) => colour === page_),
+    `page ${page_}, dots ${colours.join(' ')}`,
+  ).toEqual([]);
+  const current = await page
+    .locator('[aria-label^="Show slide"][aria-current="true"]')
+    .first()
+    .evaluate((button) => getComputedStyle(button, '::after').backgroundColor);
+  const others = await page
+    .locator('[aria-label^="Show slide"][aria-current="false"]')
+    .first()
+    .evaluate((button) => getComputedStyle(button, '::after').backgroundColor);
+  expect(current).not.toBe(others);
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
