@@ -355,6 +355,24 @@ test('Escape pressed the instant the sign-in dialog appears, before focus is in 
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
+test("in forced colours (Windows' contrast themes) the chat launcher keeps its round edge, not a bare icon over the page", async ({
+  page,
+}) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/');
+  const launcher = page.getByRole('button', { name: 'Open chat assistant' });
+  await expect(launcher).toBeVisible();
+  // Its brand-coloured disc is a background, which the theme paints as the page's: only a border stays.
+  const edge = await launcher.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return { style: style.borderTopStyle, width: parseFloat(style.borderTopWidth), colour: style.borderTopColor };
+  });
+  const pageColour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(edge.style).not.toBe('none');
+  expect(edge.width).toBeGreaterThanOrEqual(1);
+  expect(edge.colour).not.toBe(pageColour);
+});
+
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
