@@ -393,6 +393,23 @@ test.describe('on a phone-sized screen', () => {
     await expect(page.getByRole('dialog')).toContainText('Welcome Back');
   });
 
+  test("the hamburger's Login, chosen by keyboard and the dialog closed with Escape, gives the keyboard back to the Menu button", async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' }).last()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Welcome Back' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Not the page's body (the menu entry that opened it is hidden with its menu), where the next Tab starts over.
+    await expect(menu).toBeFocused();
+  });
+
   test('the content sits 48 px below the top of the screen', async ({ page }) => {
     await page.goto('/');
     const offset = await page.locator('main').evaluate((main) => getComputedStyle(main).paddingTop);

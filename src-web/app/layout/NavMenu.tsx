@@ -116,6 +116,9 @@ export function NavMenu({
               className={cx(styles.item, styles.action)}
               onClick={() => {
                 setOpen(false);
+                // The entry hides with the menu: the keyboard waits on the trigger, where a dialog
+                // the action opens gives it back when it closes.
+                triggerRef.current?.focus();
                 action.onSelect();
               }}
             >
