@@ -10,25 +10,48 @@ import { deliveryDetails } from './verification.ts';
 /** The account the mail is about: its address, and whether it has a password or only a provider. */
 type AccountHolder = Pick<UserRow, 'email' | 'password_hash' | 'identities'>;
 
+/** How the holder signs in at `url`: a Google or Microsoft account has no password to reset. */
+function howToSignIn(holder: AccountHolder, url: string): string {
+  const provider = holder.password_hash === null ? holder.identities?.[0]?.providerName : undefined;
+  return provider === undefined
+    ? `Sign in at ${url}, or reset your password there if you forgot it.`
+    : `Sign in at ${url} with ${providerLabel(provider)}, as before.`;
+}
+
 /**
  * What goes to an account's owner instead of a sign-up code: no code, no password, a link to the
- * site, and how they sign in there (a Google or Microsoft account has no password to reset).
+ * site, and how they sign in there.
  */
 function accountExistsMail(holder: AccountHolder, publicUrl: string): OutgoingMail {
   const url = `${publicUrl}/`;
-  const provider = holder.password_hash === null ? holder.identities?.[0]?.providerName : undefined;
-  const howToSignIn =
-    provider === undefined
-      ? `Sign in at ${url}, or reset your password there if you forgot it.`
-      : `Sign in at ${url} with ${providerLabel(provider)}, as before.`;
   return {
     to: holder.email,
     subject: 'You already have a HireAssist account',
     text:
       `Someone, perhaps you, tried to sign up for HireAssist with this email address. ` +
       `You already have an account with it, and nothing about it has changed. ` +
-      `${howToSignIn} If it was not you, you can ignore this mail.`,
+      `${howToSignIn(holder, url)} If it was not you, you can ignore this mail.`,
     kind: 'account-exists',
+    templateParams: { url },
+  };
+}
+
+/**
+ * What goes to an account's owner instead of the code that would make their address another
+ * account's sign-in address (UpdateUserAttributes, GetUserAttributeVerificationCode): the
+ * signed-in user who asked is answered as for a free address, and waits for a code that this
+ * mail replaces, so the answer tells nobody that the address has an account.
+ */
+export function addressInUseMail(holder: AccountHolder, publicUrl: string): OutgoingMail {
+  const url = `${publicUrl}/`;
+  return {
+    to: holder.email,
+    subject: 'Your email address is already a HireAssist sign-in',
+    text:
+      `Someone signed in to a HireAssist account, perhaps you, asked to use this email address for it. ` +
+      `It is already the sign-in address of your account, so no code was sent and nothing has changed. ` +
+      `${howToSignIn(holder, url)} If it was not you, you can ignore this mail.`,
+    kind: 'address-in-use',
     templateParams: { url },
   };
 }

@@ -49,8 +49,13 @@ export function findUser(db: Kysely<Schema>, login: string): Promise<UserRow | u
  * can neither keep a user from moving to their own address nor tell that it exists.
  */
 export async function checkAddressFree(db: Kysely<Schema>, email: string, user: { sub: string }): Promise<void> {
+  if ((await addressHolder(db, email, user)) !== undefined) throw aliasExists();
+}
+
+/** The other account whose sign-in address `email` is (an unconfirmed sign-up holds none), if any. */
+export async function addressHolder(db: Kysely<Schema>, email: string, user: { sub: string }): Promise<UserRow | undefined> {
   const owner = await findUser(db, email);
-  if (owner !== undefined && owner.sub !== user.sub && owner.status !== 'UNCONFIRMED') throw aliasExists();
+  return owner !== undefined && owner.sub !== user.sub && owner.status !== 'UNCONFIRMED' ? owner : undefined;
 }
 
 /** Deletes the unconfirmed sign-up (its codes with it) holding `email`, which `user` has just proven. */

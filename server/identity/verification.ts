@@ -1,6 +1,7 @@
 import type { CodeDeliveryDetailsType } from '@aws-sdk/client-cognito-identity-provider';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IdentityCodePurpose, Schema } from '../db/schema.ts';
+import type { OutgoingMail } from '../mail/mailer.ts';
 import { DAY, HOUR, MINUTE } from './clock.ts';
 import { hashCode, newCode, sameHash } from './codes.ts';
 import { attemptLimit, codeMismatch, expiredCode } from './errors.ts';
@@ -124,6 +125,11 @@ interface CodeSendOptions {
   executor?: Kysely<Schema> | undefined;
   /** The recipient's mail quota is spent (`admitCodeMail`). */
   paced?: boolean | undefined;
+  /**
+   * A mail that goes in the code's place: the code is stored and counted as any other, so the
+   * answer, the limits and the work are a send's, but nobody receives it (account-exists.ts).
+   */
+  instead?: OutgoingMail | undefined;
 }
 
 /**
@@ -137,7 +143,7 @@ export async function sendOrKeepCode(
   user: { sub: string },
   purpose: IdentityCodePurpose,
   destination: string,
-  { executor = service.db, paced = false }: CodeSendOptions,
+  { executor = service.db, paced = false, instead }: CodeSendOptions,
 ): Promise<{ details: CodeDeliveryDetailsType; mailed: boolean }> {
   const now = service.clock.now();
   const code = newCode();
@@ -187,7 +193,7 @@ export async function sendOrKeepCode(
   }
   const mail = MAILS[purpose];
   await service.mailer.enqueue(
-    {
+    instead ?? {
       to: destination,
       subject: mail.subject,
       text: mail.text(code),

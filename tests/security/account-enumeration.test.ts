@@ -186,6 +186,33 @@ describe('no account enumeration through the code operations', () => {
     expect(await work('sign-taken@example.com')).toEqual(fresh);
   });
 
+  it("UpdateUserAttributes, then VerifyUserAttribute: a signed-in user asking for another account's address is answered as for a free one, and that address's owner gets a notice, no code", async () => {
+    await t.createUser('asker@example.com');
+    await t.createUser('holder@example.com');
+    const { AccessToken } = await t.signIn('asker@example.com');
+    const call = async (operation: string, input: Record<string, unknown>): Promise<Answer> => {
+      const response = await cognitoRequest(t.server.url, operation, { AccessToken, ...input });
+      const headers = [...response.headers].filter(([name]) => !['x-amzn-requestid', 'date'].includes(name));
+      return { status: response.status, headers, body: await response.text() };
+    };
+    const askFor = (email: string) => call('UpdateUserAttributes', { UserAttributes: [{ Name: 'email', Value: email }] });
+    const verify = () => call('VerifyUserAttribute', { AttributeName: 'email', Code: '000000' });
+    const again = () => call('GetUserAttributeVerificationCode', { AttributeName: 'email' });
+    const taken = { update: await askFor('holder@example.com'), verify: await verify(), again: await again() };
+    const free = { update: await askFor('hxlder@example.com'), verify: await verify(), again: await again() };
+    expect(taken).toEqual(free);
+    expect(free.update.body).toContain('"Destination":"h***@e***"');
+    expect(free.verify.body).toContain('CodeMismatchException');
+    const kinds = await t.server.app.database.db
+      .selectFrom('mail_outbox')
+      .select('kind')
+      .where('to_address', '=', 'holder@example.com')
+      .orderBy('id')
+      .execute();
+    // The holder's own sign-up code, then a notice for each ask: no code that would move the address.
+    expect(kinds.map(({ kind }) => kind)).toEqual(['signup-code', 'address-in-use', 'address-in-use']);
+  });
+
   it('ConfirmForgotPassword does the same password work for an account and for nobody', async () => {
     await t.createUser('work@example.com');
     await answer('ForgotPassword', { Username: 'work@example.com' });

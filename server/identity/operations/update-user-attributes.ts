@@ -3,7 +3,8 @@ import { attributeChanges, reportAccountEvent } from '../security-events.ts';
 import { limitPerUser } from '../service.ts';
 import { authenticate } from '../sessions.ts';
 import { checkAttributeWrites } from '../attributes.ts';
-import { attributeWrites, checkAddressFree } from '../users.ts';
+import { addressInUseMail } from '../account-exists.ts';
+import { addressHolder, attributeWrites, type UserRow } from '../users.ts';
 import { admitCodeMail, sendCode } from '../verification.ts';
 import type { Operation } from './operation.ts';
 
@@ -11,7 +12,9 @@ import type { Operation } from './operation.ts';
  * UpdateUserAttributes. A new email is only pending: the verified address stays in force
  * until VerifyUserAttribute confirms the new one with the code mailed to it (Cognito's
  * "keep original attribute value active"), so a typo can never lock the user out; naming the
- * address in force again takes a pending change back.
+ * address in force again takes a pending change back. An address that is another account's is
+ * answered as a free one, its owner mailed a notice instead of the code, so no signed-in user
+ * learns which addresses have accounts (Cognito answers AliasExistsException).
  */
 export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
   signed: false,
@@ -25,9 +28,11 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
     );
     const { email, ...others } = writes.columns;
     const changesEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
+    let holder: UserRow | undefined;
     if (changesEmail) {
       await limitPerUser(service, user.sub);
-      await checkAddressFree(service.db, email, user);
+      // Another account's address is answered as a free one (addressInUseMail).
+      holder = await addressHolder(service.db, email, user);
       await admitCodeMail(service, client.ip, email, 'email');
     }
     // What the audit log records: the named columns' old and new values (the email as pending).
@@ -45,7 +50,8 @@ export const updateUserAttributes: Operation<'UpdateUserAttributes'> = {
         .where('sub', '=', user.sub)
         .execute();
       if (!changesEmail) return { CodeDeliveryDetailsList: [] };
-      return { CodeDeliveryDetailsList: [await sendCode(service, user, 'email', email, { executor: trx })] };
+      const instead = holder && addressInUseMail(holder, service.publicUrl);
+      return { CodeDeliveryDetailsList: [await sendCode(service, user, 'email', email, { executor: trx, instead })] };
     });
     if (Object.keys(changes).length > 0)
       await reportAccountEvent(service, client, 'attributes.update', user, { token: claims, changes });

@@ -22,11 +22,14 @@ export const verifyUserAttribute: Operation<'VerifyUserAttribute'> = {
     const code = requiredString(input, 'Code', 2048);
     await limitPerUser(service, user.sub);
     const newEmail = user.pending_email;
-    if (newEmail !== null) await checkAddressFree(service.db, newEmail, user);
     try {
-      // The code must be the one mailed to the address it makes the sign-in address.
+      // The code must be the one mailed to the address it makes the sign-in address. Only then
+      // is it told that another account took the address meanwhile: to its owner, who has the code.
       await consumeCode(service, user.sub, 'email', newEmail ?? user.email, code, async (trx) => {
-        if (newEmail !== null) await releaseUnconfirmedHolder(trx, newEmail, user);
+        if (newEmail !== null) {
+          await checkAddressFree(trx, newEmail, user);
+          await releaseUnconfirmedHolder(trx, newEmail, user);
+        }
         await trx
           .updateTable('identity_users')
           .set({

@@ -47,12 +47,26 @@ describe('UpdateUserAttributes', () => {
     expect(await failure(t.signIn('ada.new@example.org'))).toMatchObject({ name: 'NotAuthorizedException' });
   });
 
-  it("refuses another account's email, unknown attributes, a bad phone number and writing email_verified", async () => {
+  it("answers another account's email as a free one, mailing its owner a notice and no code", async () => {
     const { AccessToken } = await t.signIn('ada@example.com');
-    expect(await failure(update(AccessToken, { email: 'TAKEN@example.com' }))).toMatchObject({
-      name: 'AliasExistsException',
-      message: 'An account with the given email already exists.',
-    });
+    // Cognito answers AliasExistsException, which tells anyone signed in which addresses have accounts.
+    const result = await update(AccessToken, { email: 'TAKEN@example.com' });
+    expect(result.CodeDeliveryDetailsList).toEqual([
+      { Destination: 't***@e***', DeliveryMedium: 'EMAIL', AttributeName: 'email' },
+    ]);
+    const [notice] = await t.server.app.database.db
+      .selectFrom('mail_outbox')
+      .select(['kind', 'text_body'])
+      .where('to_address', '=', 'taken@example.com')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(notice).toMatchObject({ kind: 'address-in-use', text_body: expect.not.stringMatching(/\d{6}/) });
+    expect(await attributesOf(AccessToken)).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('refuses unknown attributes, a bad phone number and writing email_verified', async () => {
+    const { AccessToken } = await t.signIn('ada@example.com');
     expect((await failure(update(AccessToken, { shoe_size: '9' }))).name).toBe('InvalidParameterException');
     expect(await failure(update(AccessToken, { phone_number: '555-0100' }))).toMatchObject({
       name: 'InvalidParameterException',
