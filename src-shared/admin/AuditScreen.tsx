@@ -5,18 +5,15 @@ import {
   makeStyles,
   mergeClasses,
   Select,
-  Table,
-  TableBody,
   TableCell,
-  TableHeader,
   TableHeaderCell,
-  TableRow,
   Title2,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AdminFailure } from '../api/admin/transport.ts';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { AdminOutcome } from '../api/admin/client.ts';
+import type { ListPage } from '../domain/admin-lists.ts';
 import { AUDIT_EVENT_TYPES, AuditQuerySchema, type AuditEvent, type AuditEventType, type AuditQuery } from '../domain/audit.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
 import { useAdminServices } from './admin-services.tsx';
@@ -24,8 +21,8 @@ import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
 import { ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
 import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
-import { TableScroller } from './TableScroller.tsx';
-import { useFocusFallback } from './use-focus-fallback.ts';
+import { usePagedList } from './use-paged-list.ts';
+import { VirtualTable } from './VirtualTable.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -39,9 +36,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   sentence: { overflowWrap: 'anywhere', minWidth: '220px' },
   type: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
-  more: { display: 'flex', justifyContent: 'center', padding: tokens.spacingVerticalM },
   // On a phone the sentence takes the row; when and where move under it.
-  table: { [PHONE]: { minWidth: 0 } },
   wide: { [PHONE]: { display: 'none' } },
   narrow: { display: 'none', [PHONE]: { display: 'block' } },
 });
@@ -81,49 +76,32 @@ function annotationNote(event: AuditEvent): string {
     : ' · reported by the web app';
 }
 
-type LogState =
-  | { phase: 'loading'; events: AuditEvent[]; nextCursor: string | null }
-  | { phase: 'ready'; events: AuditEvent[]; nextCursor: string | null }
-  | { phase: 'error'; events: AuditEvent[]; nextCursor: string | null; failure: AdminFailure };
+/** Events asked for at a time: the table asks for the next page as the operator scrolls near the end. */
+const PAGE_SIZE = 100;
 
 /**
  * The audit log as sentences ("dana@example.com signed in with Google"), newest first,
- * filtered and paged by the server: a flood of one kind never hides another.
+ * filtered and paged by the server: a flood of one kind never hides another. Only the rows in
+ * view are drawn, however many pages the operator has scrolled through.
  */
 export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2' }) {
-  const { api, sessionLost } = useAdminServices();
+  const { api } = useAdminServices();
   const styles = useScreenStyles();
   const own = useStyles();
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [applied, setApplied] = useState<FilterForm>(NO_FILTERS);
-  const [state, setState] = useState<LogState>({ phase: 'loading', events: [], nextCursor: null });
-  // Only the newest request may write the list: a slow answer for old filters is dropped.
-  const latest = useRef(0);
-
+  const query = useMemo(() => queryOf(applied), [applied]);
+  // The log's pages in the shape every admin list takes; it is not counted (total unknown).
   const load = useCallback(
-    async (filters: FilterForm, cursor: string | null) => {
-      const request = ++latest.current;
-      setState((current) => ({ ...current, phase: 'loading' }));
-      const outcome = await api.listAudit({ ...queryOf(filters), ...(cursor ? { cursor } : {}) });
-      if (request !== latest.current) return;
-      if (outcome.ok) {
-        setState((current) => ({
-          phase: 'ready',
-          events: cursor ? [...current.events, ...outcome.value.events] : outcome.value.events,
-          nextCursor: outcome.value.nextCursor,
-        }));
-        return;
-      }
-      if (outcome.reason === 'unauthorized') sessionLost();
-      setState((current) => ({ ...current, phase: 'error', failure: outcome }));
+    async (request: AuditQuery & { cursor?: string }): Promise<AdminOutcome<ListPage<AuditEvent>>> => {
+      const outcome = await api.listAudit({ ...request, limit: PAGE_SIZE });
+      if (!outcome.ok) return outcome;
+      const { events, nextCursor } = outcome.value;
+      return { ok: true, value: { items: events, nextCursor, total: null, totalIsEstimate: false } };
     },
-    [api, sessionLost],
+    [api],
   );
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- loading when the filters change is the point
-    void load(applied, null);
-  }, [load, applied]);
+  const { state, reload, loadMore } = usePagedList(load, query);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -136,13 +114,10 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
     setApplied(NO_FILTERS);
     firstFilter.current?.focus();
   };
-  // "Show older events" goes away with the last page: a focus it leaves on nothing goes to the
-  // log the rows were added to, where the keyboard scrolls on through them.
-  const log = useRef<HTMLDivElement>(null);
-  const expectFocusLoss = useFocusFallback(log, state.phase !== 'loading', state.events);
   const filtered = !isEmpty(applied);
   const headingId = 'audit-log-title';
   const loading = state.phase === 'loading';
+  const shown = state.items.length;
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
@@ -194,70 +169,57 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
             Clear
           </Button>
           {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
-          <Button
-            type="button"
-            icon={<ArrowClockwiseRegular />}
-            onClick={() => void load(applied, null)}
-            disabledFocusable={loading}
-          >
+          <Button type="button" icon={<ArrowClockwiseRegular />} onClick={() => void reload()} disabledFocusable={loading}>
             Refresh
           </Button>
         </div>
       </form>
       <ListStatus
-        loadError={state.phase === 'error' ? loadErrorText(state.failure, 'Failed to fetch events', 'Network error') : null}
+        loadError={
+          state.phase === 'error' && state.failure
+            ? loadErrorText(state.failure, 'Failed to fetch events', 'Network error')
+            : null
+        }
         loading={loading}
         loadingLabel="Loading events…"
-        summary={`Showing ${state.events.length} ${state.events.length === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
+        summary={`Showing ${shown} ${shown === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
       />
-      <TableScroller label="Audit Log" ref={log}>
-        <Table className={mergeClasses(styles.table, own.table)} aria-label="Audit Log" size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell className={own.wide}>When</TableHeaderCell>
-              <TableHeaderCell>What happened</TableHeaderCell>
-              <TableHeaderCell className={own.wide}>Address</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {state.events.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{formatDateTime(event.createdAt)}</TableCell>
-                <TableCell className={own.sentence}>
-                  <div>{describeAuditEvent(event)}</div>
-                  <div className={own.type}>
-                    {TYPE_LABELS[event.eventType] ?? event.eventType}
-                    {annotationNote(event)}
-                  </div>
-                  <div className={mergeClasses(own.type, own.narrow)}>
-                    {formatDateTime(event.createdAt)}
-                    {event.ip ? ` · ${event.ip}` : ''}
-                  </div>
-                </TableCell>
-                <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{event.ip ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-        {state.nextCursor && (
-          <div className={own.more}>
-            {/* Focusable while it loads: pressed with the keyboard, it keeps the focus. */}
-            <Button
-              onClick={() => {
-                expectFocusLoss();
-                void load(applied, state.nextCursor);
-              }}
-              disabledFocusable={loading}
-            >
-              Show older events
-            </Button>
-          </div>
+      <VirtualTable
+        label="Audit Log"
+        list={state}
+        onNearEnd={() => void loadMore()}
+        rowKey={(event) => event.id}
+        stackOnPhone
+        header={
+          <>
+            <TableHeaderCell className={own.wide}>When</TableHeaderCell>
+            <TableHeaderCell>What happened</TableHeaderCell>
+            <TableHeaderCell className={own.wide}>Address</TableHeaderCell>
+          </>
+        }
+        renderRow={(event) => (
+          <>
+            <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{formatDateTime(event.createdAt)}</TableCell>
+            <TableCell className={own.sentence}>
+              <div>{describeAuditEvent(event)}</div>
+              <div className={own.type}>
+                {TYPE_LABELS[event.eventType] ?? event.eventType}
+                {annotationNote(event)}
+              </div>
+              <div className={mergeClasses(own.type, own.narrow)}>
+                {formatDateTime(event.createdAt)}
+                {event.ip ? ` · ${event.ip}` : ''}
+              </div>
+            </TableCell>
+            <TableCell className={mergeClasses(styles.nowrap, own.wide)}>{event.ip ?? '—'}</TableCell>
+          </>
         )}
-        {/* Only a list that loaded can be empty; after a failure the error says what happened. */}
-        {state.phase === 'ready' && state.events.length === 0 && (
-          <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
-        )}
-      </TableScroller>
+        footer={
+          // Only a list that loaded can be empty; after a failure the error says what happened.
+          state.phase === 'ready' &&
+          shown === 0 && <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
+        }
+      />
     </section>
   );
 }

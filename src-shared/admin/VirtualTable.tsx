@@ -28,7 +28,7 @@ interface VirtualTableProps<T> {
   label: string;
   /**
    * The pages loaded so far; its total (all the rows the search finds, when known) gives
-   * screen readers their "row N of M".
+   * screen readers their "row N of M" (without a total: of the rows loaded, once all are).
    */
   list: Pick<PagedListState<T>, 'items' | 'total' | 'nextCursor' | 'loadingMore'>;
   /** Asks for the next page (there is one). */
@@ -46,6 +46,15 @@ interface VirtualTableProps<T> {
    * users table does with its actions pinned beside the row's first columns.
    */
   stackOnPhone?: boolean;
+}
+
+/**
+ * The table's rows for screen readers, its header among them: -1 (ARIA's "unknown") while a list
+ * that is not counted has more pages to load, rather than the loaded rows as if they were all.
+ */
+function rowCount(total: number | null, loaded: number, hasMore: boolean): number {
+  if (total !== null) return total + 1;
+  return hasMore ? -1 : loaded + 1;
 }
 
 /**
@@ -87,7 +96,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         className={mergeClasses(styles.table, stacked && stack.table)}
         role={roleWhenStacked('table')}
         aria-label={props.label}
-        aria-rowcount={(total ?? items.length) + 1}
+        aria-rowcount={rowCount(total, items.length, hasMore)}
         size="small"
       >
         <TableHeader className={mergeClasses(styles.header, stacked && stack.header)} role={roleWhenStacked('rowgroup')}>

@@ -30,8 +30,6 @@ export const useScreenStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
-  // Columns size to their content; a narrow screen scrolls the table sideways.
-  table: { minWidth: '640px', tableLayout: 'auto' },
   empty: { padding: tokens.spacingVerticalXXL, textAlign: 'center', color: tokens.colorNeutralForeground3 },
   nowrap: { whiteSpace: 'nowrap' },
   /** Long ids (generated usernames) cut to one line; the full value is in the cell's title. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 /**
  * An action whose reload takes the focused control away (a deleted user's row with its Delete
- * button, the last page's "Show older events") leaves the focus on nothing, and the keyboard
+ * button) leaves the focus on nothing, and the keyboard
  * where a page starts. Once the list has settled after such an action, a focus left on nothing
  * (document.body) goes to `fallback`; a focus anywhere else stays where the operator put it.
  *

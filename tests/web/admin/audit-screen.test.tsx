@@ -17,8 +17,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD } });
   const day = (n: number) => new Date(Date.UTC(2026, 9, n, 9));
-  // 60 routine refreshes, then the events the operator looks for.
-  const refreshes = Array.from({ length: 60 }, (_, index) => ({
+  // Routine refreshes, then the events the operator looks for. Few: jsdom lays nothing out, so
+  // its table draws a screenful of rows; paging through many is admin-scale.spec.ts's journey.
+  const refreshes = Array.from({ length: 10 }, (_, index) => ({
     event_type: 'customer.token.refresh',
     actor: LENA,
     actor_email: 'lena@example.com',
@@ -105,7 +106,7 @@ const rows = () =>
     .slice(1);
 
 describe('the audit screen', () => {
-  it('tells what happened in sentences, naming people by email, 50 at a time', async () => {
+  it('tells what happened in sentences, naming people by email, every row counted for screen readers', async () => {
     const user = userEvent.setup();
     setup();
     await logIn(user);
@@ -114,12 +115,12 @@ describe('the audit screen', () => {
     expect(screen.getByText('dana@example.com signed in with Google')).toBeTruthy();
     expect(screen.getByText('The operator exported 1200 leads as CSV')).toBeTruthy();
     expect(screen.getByText('A CSV export of leads stopped after 300 rows')).toBeTruthy();
-    expect(rows()).toHaveLength(50);
-    expect(screen.getByText('Showing 50 events (more below)')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Show older events' }));
-    await waitFor(() => expect(rows()).toHaveLength(66), WAIT);
     expect(screen.getByText('dana@example.com changed their first name from “Dana” to “Danielle”')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
+    // The seeded events and the operator's sign-in, all on the first page.
+    expect(screen.getByText('Showing 16 events')).toBeTruthy();
+    expect(rows()).toHaveLength(16);
+    expect(screen.getByRole('table', { name: 'Audit Log' }).getAttribute('aria-rowcount')).toBe('17');
+    expect(rows().at(-1)?.getAttribute('aria-rowindex')).toBe('17');
   });
 
   it('filters by type and by who on the server, and says when nothing matches', async () => {
@@ -138,7 +139,7 @@ describe('the audit screen', () => {
     expect(await screen.findByText('No events match these filters.', {}, WAIT)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
-    await waitFor(() => expect(rows()).toHaveLength(50), WAIT);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(15), WAIT);
   });
 
   it('filters by date range (the operator’s calendar days)', async () => {
