@@ -22,6 +22,7 @@ import { ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
 import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
 import { usePagedList } from './use-paged-list.ts';
+import { useViewParams } from './view-params.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const useStyles = makeStyles({
@@ -50,6 +51,8 @@ interface FilterForm {
 }
 
 const NO_FILTERS: FilterForm = { type: '', actor: '', fromDay: '', toDay: '' };
+/** The applied filters as kept (in the web's address), by the API's names. */
+const AUDIT_VIEW = { type: '', actor: '', from: '', to: '' } as const;
 const isEmpty = (form: FilterForm) => !form.type && !form.actor.trim() && !form.fromDay && !form.toDay;
 const TYPE_LABELS: Partial<Record<string, string>> = AUDIT_TYPE_LABELS;
 
@@ -88,8 +91,25 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
   const { api } = useAdminServices();
   const styles = useScreenStyles();
   const own = useStyles();
-  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
-  const [applied, setApplied] = useState<FilterForm>(NO_FILTERS);
+  // The applied filters are kept (in the web's address); the form holds them as edited, until Apply.
+  const [view, setView] = useViewParams(AUDIT_VIEW);
+  const applied = useMemo<FilterForm>(
+    () => ({
+      // From an address anyone may have edited: only a type the screen offers.
+      type: (AUDIT_EVENT_TYPES as readonly string[]).includes(view.type) ? (view.type as AuditEventType) : '',
+      actor: view.actor,
+      fromDay: view.from,
+      toDay: view.to,
+    }),
+    [view],
+  );
+  const [form, setForm] = useState<FilterForm>(applied);
+  // Back, Forward or a link brought other filters: the form shows them.
+  const [lastApplied, setLastApplied] = useState(applied);
+  if (lastApplied !== applied) {
+    setLastApplied(applied);
+    setForm(applied);
+  }
   const query = useMemo(() => queryOf(applied), [applied]);
   // The log's pages in the shape every admin list takes; it is not counted (total unknown).
   const load = useCallback(
@@ -103,21 +123,25 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
   );
   const { state, reload, loadMore } = usePagedList(load, query);
 
+  const keep = (filters: FilterForm) =>
+    setView({ type: filters.type, actor: filters.actor, from: filters.fromDay, to: filters.toDay });
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setApplied({ ...form });
+    // The same filters again are a refresh: nothing new to keep, so the list reloads itself.
+    if (JSON.stringify(form) === JSON.stringify(applied)) void reload();
+    else keep(form);
   };
   // Clear turns itself off: the focus goes to the first filter, not off the page.
   const firstFilter = useRef<HTMLSelectElement>(null);
   const clear = () => {
     setForm(NO_FILTERS);
-    setApplied(NO_FILTERS);
+    keep(NO_FILTERS);
     firstFilter.current?.focus();
   };
   const filtered = !isEmpty(applied);
   const headingId = 'audit-log-title';
   const loading = state.phase === 'loading';
-  const shown = state.items.length;
+  const count = state.items.length;
 
   return (
     <section className={styles.root} aria-labelledby={headingId}>
@@ -182,7 +206,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         }
         loading={loading}
         loadingLabel="Loading events…"
-        summary={`Showing ${shown} ${shown === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
+        summary={`Showing ${count} ${count === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
       />
       <VirtualTable
         label="Audit Log"
@@ -217,7 +241,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         footer={
           // Only a list that loaded can be empty; after a failure the error says what happened.
           state.phase === 'ready' &&
-          shown === 0 && <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
+          count === 0 && <p className={styles.empty}>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
         }
       />
     </section>

@@ -25,6 +25,7 @@ import { ADMIN_TEXT, loadErrorText } from './messages.ts';
 import { formatDateTime, useScreenStyles } from './screen-styles.ts';
 import { useCsvExport } from './use-csv-export.ts';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
+import { useViewParams } from './view-params.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const useStyles = makeStyles({
@@ -35,16 +36,17 @@ const useStyles = makeStyles({
   name: { textAlign: 'start', fontWeight: tokens.fontWeightRegular, minWidth: 0, padding: 0, height: 'auto' },
 });
 
+/** The list's search, filters and order as kept (in the web's address): the newest first, unfiltered. */
+const LEADS_VIEW = { q: '', source: '', from: '', to: '', order: 'desc' } as const;
+
 /** 'Lead Management', the admin leads page: searched, filtered and paged by the server. */
 export function LeadsScreen() {
   const styles = useScreenStyles();
   const own = useStyles();
   const { api } = useAdminServices();
-  const [search, setSearch] = useState('');
-  const [source, setSource] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [order, setOrder] = useState<'desc' | 'asc'>('desc');
+  const [view, setView] = useViewParams(LEADS_VIEW);
+  const { q: search, source, from, to } = view;
+  const order = view.order === 'asc' ? 'asc' : 'desc';
   const [opened, setOpened] = useState<Lead | null>(null);
   // The drawer gives focus back to the row's button it was opened from when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
@@ -65,11 +67,10 @@ export function LeadsScreen() {
     const { order: _order, ...filters } = query;
     return filters;
   }, [query]);
-  const showBar = useCallback((bar: LeadsChartSelection) => {
-    setSource(bar.source);
-    setFrom(bar.from);
-    setTo(bar.to);
-  }, []);
+  const showBar = useCallback(
+    (bar: LeadsChartSelection) => setView({ source: bar.source, from: bar.from, to: bar.to }),
+    [setView],
+  );
   const load = useCallback((request: LeadsQuery) => api.listLeads({ ...request, limit: 100 }), [api]);
   const { state, reload, loadMore } = usePagedList(load, query);
   const csvExport = useCsvExport('leads', 'leads');
@@ -90,7 +91,7 @@ export function LeadsScreen() {
       </Title2>
       <ListToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={(value) => setView({ q: value })}
         searchLabel="Search by name, email or source"
         searchMaxLength={maxLengthOf(LeadsQuerySchema.properties.q)}
         onRefresh={() => void reload()}
@@ -109,7 +110,7 @@ export function LeadsScreen() {
             value={source}
             placeholder="any"
             maxLength={maxLengthOf(LeadsQuerySchema.properties.source)}
-            onChange={(_e, data) => setSource(data.value)}
+            onChange={(_e, data) => setView({ source: data.value })}
           />
         </div>
         <div className={own.dates}>
@@ -117,13 +118,13 @@ export function LeadsScreen() {
             <Label htmlFor={ids.from} size="small">
               From
             </Label>
-            <Input id={ids.from} type="date" value={from} onChange={(_e, data) => setFrom(data.value)} />
+            <Input id={ids.from} type="date" value={from} onChange={(_e, data) => setView({ from: data.value })} />
           </div>
           <div className={own.filter}>
             <Label htmlFor={ids.to} size="small">
               To
             </Label>
-            <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setTo(data.value)} />
+            <Input id={ids.to} type="date" value={to} onChange={(_e, data) => setView({ to: data.value })} />
           </div>
         </div>
       </ListToolbar>
@@ -148,7 +149,7 @@ export function LeadsScreen() {
             <TableHeaderCell
               sortable
               sortDirection={order === 'desc' ? 'descending' : 'ascending'}
-              onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+              onClick={() => setView({ order: order === 'desc' ? 'asc' : 'desc' })}
               aria-label={`Created At, ${order === 'desc' ? 'newest' : 'oldest'} first: change the order`}
             >
               Created At

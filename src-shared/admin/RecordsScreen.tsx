@@ -1,5 +1,5 @@
 import { TableCell, TableHeaderCell, Title2, mergeClasses } from '@fluentui/react-components';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
 import { RecordsQuerySchema, type ListPage, type RecordsQuery } from '../domain/admin-lists.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
@@ -8,6 +8,7 @@ import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
 import { usePhoneStackStyles, useScreenStyles } from './screen-styles.ts';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
+import { useViewParams } from './view-params.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 export interface RecordColumn<T> {
@@ -52,6 +53,9 @@ function summaryOf(shown: number, total: number | null, isEstimate: boolean, nou
     : `Showing ${shown} of ${total} ${nounFor(total)}`;
 }
 
+/** The list's search as kept (in the web's address). */
+const RECORDS_VIEW = { q: '' } as const;
+
 /**
  * A read-only operator list (affiliate applications, the outbox) that anyone's actions fill:
  * searched and paged by the server, the next page loaded as the table scrolls near its end.
@@ -69,7 +73,7 @@ export function RecordsScreen<T>({
 }: RecordsScreenProps<T>) {
   const styles = useScreenStyles();
   const stack = usePhoneStackStyles();
-  const [search, setSearch] = useState('');
+  const [{ q: search }, setView] = useViewParams(RECORDS_VIEW);
   const q = useDebouncedValue(search.trim());
   const query = useMemo<RecordsQuery>(() => (q ? { q } : {}), [q]);
   const { state, reload, loadMore } = usePagedList(load, query);
@@ -87,7 +91,7 @@ export function RecordsScreen<T>({
       {notice}
       <ListToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={(value) => setView({ q: value })}
         searchLabel={searchLabel}
         searchMaxLength={maxLengthOf(RecordsQuerySchema.properties.q)}
         onRefresh={() => void reload()}

@@ -25,6 +25,7 @@ import { useFocusFallback } from './use-focus-fallback.ts';
 import { UserGroupsControl, type GroupsSeen } from './UserGroupsControl.tsx';
 import { useDebouncedValue, usePagedList } from './use-paged-list.ts';
 import { UserRowActions } from './UserRowActions.tsx';
+import { useViewParams } from './view-params.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const TONE_COLOUR: Record<StatusTone, 'success' | 'warning' | 'danger' | 'informative'> = {
@@ -50,14 +51,19 @@ const useStyles = makeStyles({
   email: { [PHONE]: { display: 'block', maxWidth: '160px', overflowWrap: 'break-word' } },
 });
 
+/** The list's search and status filter as kept (in the web's address): everyone, searched by email. */
+const USERS_VIEW = { q: '', by: 'email', status: '' } as const;
+
 /** 'User Management', the admin users page: paged and searched through the identity service. */
 export function UsersScreen() {
   const styles = useScreenStyles();
   const own = useStyles();
   const { api, sessionLost } = useAdminServices();
-  const [search, setSearch] = useState('');
-  const [searchBy, setSearchBy] = useState<UserSearchField>('email');
-  const [status, setStatus] = useState('');
+  const [view, setView] = useViewParams(USERS_VIEW);
+  const search = view.q;
+  // From an address anyone may have edited: only a field and a status the screen offers.
+  const searchBy: UserSearchField = view.by in SEARCH_BY ? (view.by as UserSearchField) : 'email';
+  const status = (USER_STATUSES as readonly string[]).includes(view.status) ? view.status : '';
   const [pending, setPending] = useState<{ action: UserAction; user: ManagedUser } | null>(null);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -125,7 +131,7 @@ export function UsersScreen() {
       <InviteUserDialog onInvited={() => void reload()} />
       <ListToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={(value) => setView({ q: value })}
         searchLabel={`Search by ${SEARCH_BY[searchBy].toLowerCase()} (starts with)`}
         searchMaxLength={maxLengthOf(UsersQuerySchema.properties.q)}
         searchRef={searchRef}
@@ -139,7 +145,7 @@ export function UsersScreen() {
           <Label htmlFor={ids.searchBy} size="small">
             Search in
           </Label>
-          <Select id={ids.searchBy} value={searchBy} onChange={(_e, data) => setSearchBy(data.value as UserSearchField)}>
+          <Select id={ids.searchBy} value={searchBy} onChange={(_e, data) => setView({ by: data.value })}>
             {Object.entries(SEARCH_BY).map(([field, label]) => (
               <option key={field} value={field}>
                 {label}
@@ -151,7 +157,7 @@ export function UsersScreen() {
           <Label htmlFor={ids.status} size="small">
             Status
           </Label>
-          <Select id={ids.status} value={status} disabled={Boolean(q)} onChange={(_e, data) => setStatus(data.value)}>
+          <Select id={ids.status} value={status} disabled={Boolean(q)} onChange={(_e, data) => setView({ status: data.value })}>
             <option value="">Any</option>
             {USER_STATUSES.map((value) => (
               <option key={value} value={value}>

@@ -206,6 +206,61 @@ test('the password dialog cannot be escaped, and Cancel goes home', async ({ pag
   await expect(page.locator('body')).toHaveAttribute('data-cancelled', 'yes');
 });
 
+test("the lists' searches and filters are in the address: a reload, Back from another page and the link in a new tab show the same list", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const nobody = `nobody-${RUN}`;
+  const paramsOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
+  await page.goto('/admin/leads');
+  await logInThroughDialog(page, PASSWORD);
+  await page.getByRole('searchbox').fill(nobody);
+  await page.getByLabel('Source', { exact: true }).fill('contact');
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await page.getByRole('columnheader', { name: /Created At/ }).click();
+  await expect(page.getByText('No leads found matching your search.')).toBeVisible();
+  await expect.poll(() => paramsOf(page.url())).toEqual({ q: nobody, source: 'contact', from: '2026-01-01', order: 'asc' });
+
+  const leadsFiltered = async () => {
+    await expect(page.getByRole('searchbox')).toHaveValue(nobody);
+    await expect(page.getByLabel('Source', { exact: true })).toHaveValue('contact');
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2026-01-01');
+    await expect(page.getByRole('columnheader', { name: /oldest first/ })).toBeVisible();
+    await expect(page.getByText('No leads found matching your search.')).toBeVisible();
+  };
+  await page.reload();
+  await leadsFiltered();
+  const leadsLink = page.url();
+
+  // Users: a search; the audit log: an applied type.
+  await page.goto('/admin/users');
+  await page.getByRole('searchbox').fill(nobody);
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
+  await expect.poll(() => paramsOf(page.url()).q).toBe(nobody);
+  await page.goto('/admin/audit');
+  await page.getByLabel('Event type').selectOption({ label: 'Operator sign-in' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/^Showing \d+ events? matching the filters$/)).toBeVisible();
+  await expect.poll(() => paramsOf(page.url())).toEqual({ type: 'admin.login' });
+  await page.reload();
+  await expect(page.getByLabel('Event type')).toHaveValue('admin.login');
+  await expect(page.getByText(/^Showing \d+ events? matching the filters$/)).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('searchbox')).toHaveValue(nobody);
+  await expect(page.getByText('No users found matching your search.')).toBeVisible();
+  await page.goBack();
+  await leadsFiltered();
+
+  // The link, in another tab of the same browser (its session): the same list.
+  const other = await context.newPage();
+  await other.goto(leadsLink);
+  await expect(other.getByRole('searchbox')).toHaveValue(nobody);
+  await expect(other.getByLabel('Source', { exact: true })).toHaveValue('contact');
+  await expect(other.getByText('No leads found matching your search.')).toBeVisible();
+});
+
 test('an invalid stored token is removed on load and the dialog asks again', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() =>
