@@ -37,6 +37,8 @@ export interface LeadsChartProps {
   query: LeadsChartQuery;
   /** A bar was clicked (or activated by keyboard): filter the table to its source and days. */
   onSelect(selection: LeadsChartSelection): void;
+  /** How many times the list was refreshed: each refresh counts again (and retries a failed chart). */
+  refreshes: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface LeadsChartProps {
  * filters; counted by the server (`GET /api/admin/leads/chart`). What it shows is also written
  * out: a sentence the chart is described by, and a table for screen readers.
  */
-export function LeadsChart({ query, onSelect }: LeadsChartProps) {
+export function LeadsChart({ query, onSelect, refreshes }: LeadsChartProps) {
   const styles = useStyles();
   const { api, sessionLost } = useAdminServices();
   const [state, setState] = useState<ChartState>({ phase: 'loading' });
@@ -69,7 +71,7 @@ export function LeadsChart({ query, onSelect }: LeadsChartProps) {
       if (outcome.reason === 'unauthorized') sessionLost();
       setState({ phase: 'error', failure: outcome });
     });
-  }, [api, sessionLost, q, source, from, to]);
+  }, [api, sessionLost, q, source, from, to, refreshes]);
 
   const chart = state.phase === 'ready' ? state.chart : null;
   const empty = chart !== null && chartTotals(chart).total === 0;

@@ -48,6 +48,8 @@ export function LeadsScreen() {
   const { q: search, source, from, to } = view;
   const order = view.order === 'asc' ? 'asc' : 'desc';
   const [opened, setOpened] = useState<Lead | null>(null);
+  // Refresh reloads the chart too: after a failure, both come back.
+  const [refreshes, setRefreshes] = useState(0);
   // The drawer gives focus back to the row's button it was opened from when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
   const q = useDebouncedValue(search.trim());
@@ -94,7 +96,10 @@ export function LeadsScreen() {
         onSearch={(value) => setView({ q: value })}
         searchLabel="Search by name, email or source"
         searchMaxLength={maxLengthOf(LeadsQuerySchema.properties.q)}
-        onRefresh={() => void reload()}
+        onRefresh={() => {
+          setRefreshes((count) => count + 1);
+          void reload();
+        }}
         refreshing={state.phase === 'loading'}
         onExport={() => void csvExport.run({ ...query })}
         exportDisabled={state.phase !== 'ready' || state.items.length === 0}
@@ -128,7 +133,7 @@ export function LeadsScreen() {
           </div>
         </div>
       </ListToolbar>
-      <LeadsChart query={chartQuery} onSelect={showBar} />
+      <LeadsChart query={chartQuery} onSelect={showBar} refreshes={refreshes} />
       <ListStatus
         loadError={state.phase === 'error' && state.failure ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
         exported={csvExport}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { logInThroughDialog } from './support/admin-dialog.ts';
 import { WEB_DIST_DIR } from './support/web-build.ts';
 
 /**
@@ -93,4 +94,20 @@ test('the leads chart follows its box as the window narrows: bars inside, day la
     expect(lastLabelOffCentre, `the last label's middle from the last bar's at ${width} px`).toBeLessThanOrEqual(1);
     await page.screenshot({ path: test.info().outputPath(`leads-chart-${width}.png`) });
   }
+});
+
+test("a chart that failed to load (the server's 500) loads again with the list's Refresh, not only when a filter changes", async ({
+  page,
+}) => {
+  await page.route('**/api/admin/leads/chart**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Internal server error"}' }),
+  );
+  await page.goto(`${server.url}/admin/leads`);
+  await logInThroughDialog(page, PASSWORD);
+  const chart = page.getByRole('region', { name: 'New leads per day' });
+  await expect(chart.getByRole('alert')).toHaveText('Internal server error');
+  await page.unroute('**/api/admin/leads/chart**');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(chart.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('svg rect[role="option"]').first()).toBeVisible();
 });
