@@ -1,4 +1,14 @@
-import { makeStyles, mergeClasses, Spinner, Table, TableBody, TableHeader, TableRow, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  Table,
+  TableBody,
+  TableHeader,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type Key, type ReactNode } from 'react';
 import { usePhoneStackStyles } from './screen-styles.ts';
@@ -30,7 +40,7 @@ interface VirtualTableProps<T> {
    * The pages loaded so far; its total (all the rows the search finds, when known) gives
    * screen readers their "row N of M" (without a total: of the rows loaded, once all are).
    */
-  list: Pick<PagedListState<T>, 'items' | 'total' | 'nextCursor' | 'loadingMore'>;
+  list: Pick<PagedListState<T>, 'phase' | 'items' | 'total' | 'nextCursor' | 'loadingMore'>;
   /** Asks for the next page (there is one). */
   onNearEnd(): void;
   /** The header row's cells. */
@@ -72,6 +82,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const { onNearEnd } = props;
   const { items, total, loadingMore } = props.list;
   const hasMore = props.list.nextCursor !== null;
+  // The next page failed (the error says why above the table): scrolling no longer asks for it, this button does.
+  const moreFailed = hasMore && !loadingMore && props.list.phase === 'error' && items.length > 0;
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are called while rendering only
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -85,8 +97,8 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
   useEffect(() => {
-    if (hasMore && lastIndex >= items.length - PREFETCH_ROWS) onNearEnd();
-  }, [hasMore, lastIndex, items.length, onNearEnd]);
+    if (hasMore && !moreFailed && lastIndex >= items.length - PREFETCH_ROWS) onNearEnd();
+  }, [hasMore, moreFailed, lastIndex, items.length, onNearEnd]);
 
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0) : 0;
@@ -127,6 +139,19 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
       {loadingMore && (
         <div className={styles.more}>
           <Spinner size="tiny" label="Loading more…" />
+        </div>
+      )}
+      {moreFailed && (
+        <div className={styles.more}>
+          {/* The button gives way to the spinner, then the rows: the focus goes to the table they scroll in. */}
+          <Button
+            onClick={() => {
+              scroller.current?.focus();
+              onNearEnd();
+            }}
+          >
+            Load more
+          </Button>
         </div>
       )}
       {props.footer}

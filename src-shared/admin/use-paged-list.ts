@@ -76,7 +76,9 @@ export function usePagedList<T, Q extends object>(
 
   const loadMore = useCallback(async () => {
     const cursor = state.nextCursor;
-    if (!cursor || loadingMore.current || state.phase !== 'ready') return;
+    // After a next page failed (an error with rows loaded), asking again retries it from where it stopped.
+    const nextPageFailed = state.phase === 'error' && state.items.length > 0;
+    if (!cursor || loadingMore.current || (state.phase !== 'ready' && !nextPageFailed)) return;
     loadingMore.current = true;
     const mine = generation.current;
     setState((current) => ({ ...current, loadingMore: true }));
@@ -89,11 +91,13 @@ export function usePagedList<T, Q extends object>(
     }
     setState((current) => ({
       ...current,
+      phase: 'ready',
+      failure: undefined,
       items: [...current.items, ...outcome.value.items],
       nextCursor: outcome.value.nextCursor,
       loadingMore: false,
     }));
-  }, [state.nextCursor, state.phase, load, query, fail]);
+  }, [state.nextCursor, state.phase, state.items.length, load, query, fail]);
 
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- loading the query's first page is the point

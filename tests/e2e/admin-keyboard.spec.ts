@@ -319,3 +319,26 @@ test('the audit log scrolls with the keyboard alone, through its older pages to 
   await expect(table.locator('tr[aria-rowindex]').last()).toContainText('kb-ann@example.com renewed their session');
   await expect(log).toBeFocused();
 });
+
+test('a next page that failed to load is asked for again from the table, without losing the rows or the place', async ({
+  page,
+}) => {
+  await logIn(page, '/admin/audit');
+  await expect(page.getByText(/^Showing 100 events \(more below\)/)).toBeVisible();
+  await page.route('**/api/admin/audit?*cursor=*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Internal server error"}' }),
+  );
+  const log = page.getByRole('region', { name: 'Audit Log, scrollable' });
+  await tabTo(page, log);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('alert')).toHaveText('Internal server error');
+  await page.unroute('**/api/admin/audit?*cursor=*');
+  const again = log.getByRole('button', { name: 'Load more' });
+  await tabTo(page, again);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^Showing 15\d events$/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Audit Log' }).locator('tr[aria-rowindex="100"]')).toBeInViewport();
+  // The button went with the failure: the keyboard is on the table, scrolling on.
+  await expect(log).toBeFocused();
+});
