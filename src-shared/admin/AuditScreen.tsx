@@ -199,6 +199,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         </div>
       </form>
       <ListStatus
+        empty={count === 0}
         loadError={
           state.phase === 'error' && state.failure
             ? loadErrorText(state.failure, 'Failed to fetch events', 'Network error')

@@ -236,6 +236,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
         </MessageBar>
       )}
       <ListStatus
+        empty={state.items.length === 0}
         loadError={
           state.phase === 'error' && state.failure
             ? loadErrorText(state.failure, BLOG_HTML_TEXT.fetchPostsFailed, 'Network error')

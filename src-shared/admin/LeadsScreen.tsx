@@ -135,6 +135,7 @@ export function LeadsScreen() {
       </ListToolbar>
       <LeadsChart query={chartQuery} onSelect={showBar} refreshes={refreshes} />
       <ListStatus
+        empty={state.items.length === 0}
         loadError={state.phase === 'error' && state.failure ? loadErrorText(state.failure, ADMIN_TEXT.fetchLeadsFailed) : null}
         exported={csvExport}
         loading={state.phase === 'loading'}

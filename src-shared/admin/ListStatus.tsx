@@ -13,6 +13,8 @@ interface ListStatusProps {
   loadingLabel: string;
   /** 'Showing X of Y …', announced politely when it changes. */
   summary: ReactNode;
+  /** Nothing is listed: after a failure there is then nothing to count (the error says why). */
+  empty: boolean;
 }
 
 /** What sits between a list screen's toolbar and its table: errors, then loading or the count. */
@@ -22,6 +24,7 @@ export function ListStatus({
   loading,
   loadingLabel,
   summary,
+  empty,
 }: ListStatusProps) {
   const styles = useScreenStyles();
   return (
@@ -30,7 +33,7 @@ export function ListStatus({
       <ErrorBar message={exported.error} />
       <SuccessBar message={exported.notice} />
       <div className={styles.status} aria-live="polite">
-        {loading ? <Spinner size="tiny" label={loadingLabel} /> : summary}
+        {loading ? <Spinner size="tiny" label={loadingLabel} /> : loadError !== null && empty ? null : summary}
       </div>
     </>
   );

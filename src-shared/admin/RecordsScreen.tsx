@@ -98,6 +98,7 @@ export function RecordsScreen<T>({
         refreshing={state.phase === 'loading'}
       />
       <ListStatus
+        empty={state.items.length === 0}
         loadError={
           state.phase === 'error' && state.failure
             ? loadErrorText(state.failure, `Failed to fetch ${nouns}`, 'Network error')

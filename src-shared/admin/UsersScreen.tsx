@@ -168,6 +168,7 @@ export function UsersScreen() {
         </div>
       </ListToolbar>
       <ListStatus
+        empty={state.items.length === 0}
         loadError={
           state.phase === 'error' && state.failure
             ? loadErrorText(state.failure, ADMIN_TEXT.fetchUsersFailed, ADMIN_TEXT.networkErrorOccurred)

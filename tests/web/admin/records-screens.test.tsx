@@ -291,6 +291,18 @@ describe('the affiliate applications screen', () => {
     expect(screen.queryByText(/Export CSV/)).toBeNull();
   });
 
+  it('a search the server failed to answer shows its error and no count: not the count of the list before it', async () => {
+    const user = userEvent.setup();
+    const listed = affiliates(APPLICATIONS);
+    renderScreen(<AffiliateApplicationsScreen />, (pathname, query) =>
+      query.has('q') ? { status: 500, body: { success: false, error: 'Internal server error' } } : listed(pathname, query),
+    );
+    await summary('Showing 2 of 2 applications');
+    await user.type(screen.getByLabelText('Search by name, email or company'), 'noor');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Internal server error');
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
   it('says there are no applications yet when there are none', async () => {
     renderScreen(<AffiliateApplicationsScreen />, affiliates([]));
     expect(await screen.findByText('No applications yet.')).toBeTruthy();
