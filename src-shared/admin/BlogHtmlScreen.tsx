@@ -87,6 +87,9 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [results, setResults] = useState<Record<string, PageResult>>({});
+  // Stop asked for during Generate All: the walk ends before its next post.
+  const stopping = useRef(false);
+  const generateAllButton = useRef<HTMLButtonElement>(null);
   const compact = layout === 'panel';
   const posts = state.items;
   const total = state.total ?? 0;
@@ -125,6 +128,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
   async function generateAll() {
     setBusy('all');
     setNotice(null);
+    stopping.current = false;
     let saved = 0;
     let errors = 0;
     let postCount = 0;
@@ -153,6 +157,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
       let sessionEnded = false;
       // One at a time: the server renders and sanitizes each page, and a slow server should not get a burst.
       for (const post of listed.value.items) {
+        if (stopping.current) break;
         if (previousSlugs.has(post.slug)) continue;
         const result = await save(post);
         if (result.ok) {
@@ -167,6 +172,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
         setProgress({ done: saved + errors, total: Math.max(postCount, saved + errors) });
       }
       if (pageSaved.length > 0) onGenerated?.(pageSaved);
+      if (stopping.current) break;
       if (sessionEnded) {
         errors += Math.max(0, postCount - saved - errors);
         break;
@@ -175,6 +181,13 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
     }
     setProgress(null);
     setBusy(null);
+    if (stopping.current) {
+      const left = Math.max(0, postCount - saved - errors);
+      setNotice({ intent: 'warning', text: BLOG_HTML_TEXT.generateAllStopped(saved, errors, left) });
+      // Stop went with the run: the keyboard goes back to the button that starts one.
+      generateAllButton.current?.focus();
+      return;
+    }
     setNotice({ intent: errors === 0 ? 'success' : 'warning', text: BLOG_HTML_TEXT.generateAllSummary(saved, errors) });
   }
 
@@ -212,6 +225,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
           focus drops it on the page's body. */}
       <div className={styles.tools}>
         <Button
+          ref={generateAllButton}
           appearance="primary"
           icon={busy === 'all' ? <Spinner size="tiny" /> : <DocumentGlobeRegular />}
           onClick={() => void generateAll()}
@@ -225,9 +239,12 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
           </Button>
         )}
         {progress && (
-          <span role="status">
-            Generating {progress.done} of {progress.total}…
-          </span>
+          <>
+            <span role="status">
+              Generating {progress.done} of {progress.total}…
+            </span>
+            <Button onClick={() => (stopping.current = true)}>Stop</Button>
+          </>
         )}
       </div>
       {notice && (

@@ -41,6 +41,8 @@ export const BLOG_HTML_TEXT = {
   generateAll: 'Generate All HTML',
   generateAllFailed: 'Failed to generate HTML files. Check console for details.',
   generateAllSummary: (success: number, errors: number) => `HTML generation finished: ${success} succeeded, ${errors} failed.`,
+  generateAllStopped: (success: number, errors: number, left: number) =>
+    `HTML generation stopped: ${success} succeeded, ${errors} failed, ${left} not generated.`,
   generatedOne: (title: string) => `HTML generated for "${title}".`,
   generateOneFailed: (title: string) => `Could not generate HTML for "${title}".`,
   fetchPostsFailed: 'Failed to fetch posts',

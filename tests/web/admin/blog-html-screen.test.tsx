@@ -179,4 +179,37 @@ describe('Blog Pages (the shared SEO HTML screen)', () => {
       await remove();
     }
   }, 180_000);
+
+  it('Generate All HTML can be stopped midway: no page is saved after Stop, the sum says so, and the keyboard is back on Generate All', async () => {
+    const bundled = (await (await server.fetch('/api/storychief/stories?per_page=1')).json()) as BlogPostList;
+    const remove = await addOlderPosts(server.app.database.db, 'stopped-post', 60 - bundled.meta.pagination.total, 'minute');
+    try {
+      const requests: string[] = [];
+      await setup(requests);
+      requests.length = 0;
+      const user = userEvent.setup();
+      const generateAll = screen.getByRole('button', { name: 'Generate All HTML' });
+      await user.click(generateAll);
+      expect(await screen.findByText(/^Generating [1-9]\d* of 60…$/, undefined, { timeout: 30_000 })).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Stop' }));
+      const summary = await screen.findByText(
+        /^HTML generation stopped: \d+ succeeded, 0 failed, \d+ not generated\.$/,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
+      const [, succeeded, left] = /(\d+) succeeded, 0 failed, (\d+) not/.exec(summary.textContent ?? '') ?? [];
+      expect(Number(succeeded) + Number(left)).toBe(60);
+      expect(Number(left)).toBeGreaterThan(0);
+      const saves = saveRequests(requests).length;
+      expect(saves).toBe(Number(succeeded));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(saveRequests(requests)).toHaveLength(saves);
+      expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+      expect(document.activeElement).toBe(generateAll);
+    } finally {
+      await remove();
+    }
+  }, 120_000);
 });
