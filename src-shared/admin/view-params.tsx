@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Where a front end keeps what a screen shows (its search and filters) so that it outlives the
@@ -25,27 +25,29 @@ export function useViewParams<K extends string>(
   defaults: Readonly<Record<K, string>>,
 ): [Record<K, string>, (changes: Partial<Record<K, string>>) => void] {
   const kept = useContext(ViewParamsContext);
-  const [own, setOwn] = useState(defaults);
   const names = Object.keys(defaults) as K[];
-  // One string for what the address holds, so the values change (and effects rerun) only when it does.
-  const fromAddress = kept ? JSON.stringify(names.map((name) => kept.get(name) ?? defaults[name])) : null;
-  const values = useMemo(() => {
-    if (fromAddress === null) return own;
-    const parsed = JSON.parse(fromAddress) as string[];
-    return Object.fromEntries(names.map((name, index) => [name, parsed[index] ?? ''])) as Record<K, string>;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `names` is the defaults' keys, fixed for the screen
-  }, [fromAddress, own]);
+  const read = (): Record<K, string> =>
+    Object.fromEntries(names.map((name) => [name, kept?.get(name) ?? defaults[name]])) as Record<K, string>;
+  // The screen shows its own copy at once (a search box's caret stays where it is); the address
+  // follows it, a moment later.
+  const [own, setOwn] = useState(read);
+  const fromAddress = JSON.stringify(read());
+  // What this screen wrote itself: the address catching up with one of them is no news.
+  const written = useRef(new Set<string>());
+  useEffect(() => {
+    // Back, Forward or a link: the address changed behind the screen's back, and the screen follows it.
+    if (kept && !written.current.has(fromAddress)) setOwn(JSON.parse(fromAddress) as Record<K, string>);
+  }, [kept, fromAddress]);
   const update = useCallback(
     (changes: Partial<Record<K, string>>) => {
-      if (!kept) {
-        setOwn((current) => ({ ...current, ...changes }));
-        return;
-      }
+      setOwn((current) => ({ ...current, ...changes }));
+      if (!kept) return;
+      written.current.add(JSON.stringify({ ...own, ...changes }));
       // A default is no parameter: the plain address is the default list.
       const entries = Object.entries(changes) as [K, string][];
       kept.set(Object.fromEntries(entries.map(([name, value]) => [name, value === defaults[name] ? '' : value])));
     },
-    [kept, defaults],
+    [kept, defaults, own],
   );
-  return [values, update];
+  return [own, update];
 }
