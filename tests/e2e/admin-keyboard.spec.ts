@@ -312,7 +312,7 @@ test('the audit log scrolls with the keyboard alone, through its older pages to 
   // End goes to the last loaded row, which asks for the next page; End again reaches the oldest event.
   await expect(async () => {
     await page.keyboard.press('End');
-    await expect(page.getByText(/^Showing 15\d events$/)).toBeVisible({ timeout: 1000 });
+    await expect(page.getByText(/^Showing 1\d\d events$/)).toBeVisible({ timeout: 1000 });
     const rowCount = await table.getAttribute('aria-rowcount');
     await expect(table.locator(`tr[aria-rowindex="${rowCount}"]`)).toBeInViewport({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
@@ -336,7 +336,7 @@ test('a next page that failed to load is asked for again from the table, without
   const again = log.getByRole('button', { name: 'Load more' });
   await tabTo(page, again);
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/^Showing 15\d events$/)).toBeVisible();
+  await expect(page.getByText(/^Showing 1\d\d events$/)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Audit Log' }).locator('tr[aria-rowindex="100"]')).toBeInViewport();
   // The button went with the failure: the keyboard is on the table, scrolling on.
