@@ -28,3 +28,18 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// jsdom answers no media query; a page asking one (reduced motion, a phone's width) is then on a
+// wide screen with motion allowed. Files that need a query answered put their own in place
+// (tests/web/marketing/viewport.ts).
+window.matchMedia ??= (query: string) =>
+  ({
+    media: query,
+    matches: false,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
