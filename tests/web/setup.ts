@@ -31,15 +31,16 @@ globalThis.ResizeObserver ??= class {
 
 // jsdom answers no media query; a page asking one (reduced motion, a phone's width) is then on a
 // wide screen with motion allowed. Files that need a query answered put their own in place
-// (tests/web/marketing/viewport.ts).
-window.matchMedia ??= (query: string) =>
-  ({
-    media: query,
-    matches: false,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+// (tests/web/marketing/viewport.ts). The prerender files run in node, with no window at all.
+if (typeof window !== 'undefined')
+  window.matchMedia ??= (query: string) =>
+    ({
+      media: query,
+      matches: false,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
