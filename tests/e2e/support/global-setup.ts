@@ -32,10 +32,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: adminPassword,
-      // Every journey of the run signs up, mails and writes to the contact form from this one
-      // loopback address: the default limits (5 contact messages in 10 minutes) are one visitor's.
+      // Every journey of the run signs up, mails, writes to the contact form and applies to the
+      // affiliate program from this one loopback address: the default limits (5 contact messages,
+      // 10 applications in 10 minutes) are one visitor's.
       MAIL_QUOTA_PER_CLIENT_PER_HOUR: '1000',
       CONTACT_RATE_LIMIT_MAX: '1000',
+      AFFILIATES_RATE_LIMIT: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
