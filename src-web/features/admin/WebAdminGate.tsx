@@ -19,8 +19,10 @@ function AddressViewParams({ children }: { children: ReactNode }) {
       get: (name) => params.get(name),
       set: (changes) =>
         setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
+          () => {
+            // The address as it is now: react-router hands the updater the query of the last
+            // render, so two changes in one tick (the search, then the source) lost the first.
+            const next = new URLSearchParams(window.location.search);
             for (const [name, changed] of Object.entries(changes)) {
               if (changed) next.set(name, changed);
               else next.delete(name);
