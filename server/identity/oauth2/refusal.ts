@@ -75,3 +75,10 @@ export const OTHER_BROWSER: RefusalText = {
   title: SIGN_IN_STOPPED,
   text: 'This sign-in was started in another browser, or its link was shared. Please start signing in again here.',
 };
+
+/** A refused token or revocation request, in RFC 6749 5.2's form. */
+export function refuseTokenRequest(reply: FastifyReply, error: string, status = 400) {
+  // RFC 6749: a failed client authentication names the scheme the client may use.
+  if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth2"');
+  return reply.status(status).send({ error });
+}
