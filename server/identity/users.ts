@@ -68,6 +68,16 @@ export async function releaseUnconfirmedHolder(trx: Kysely<Schema>, email: strin
     .execute();
 }
 
+/**
+ * Whether a password reset (ForgotPassword, ConfirmForgotPassword) may go to the account: it has
+ * a password to reset (a Google or Microsoft account has none), and its owner proved the address
+ * (an unconfirmed sign-up's may be a stranger's, and mail to unproven addresses is held to the
+ * domain quotas, which a reset stays outside: verification.ts, admitCodeMail). Both operations
+ * answer any other account as no account.
+ */
+export const resettable = (user: Pick<UserRow, 'password_hash' | 'email_verified'>) =>
+  user.password_hash !== null && user.email_verified;
+
 /** A user by Cognito `sub`. */
 export function findUserBySub(db: Kysely<Schema>, sub: string): Promise<UserRow | undefined> {
   return db.selectFrom('identity_users').selectAll().where('sub', '=', sub).executeTakeFirst();

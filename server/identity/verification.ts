@@ -55,7 +55,7 @@ const MAILS: Record<IdentityCodePurpose, { subject: string; kind: string; text: 
  * An email-change code is refused then instead: it goes to an address that is not yet the
  * account's, so each account asking for one could pace mails of its own to the same address.
  * A reset code is mailed only to an account's verified email (ForgotPassword answers any
- * other name without mailing: operations/forgot-password.ts, resettable), so it is outside the domain and site quotas.
+ * other name without mailing: users.ts, resettable), so it is outside the domain and site quotas.
  */
 export async function admitCodeMail(
   service: IdentityService,

@@ -5,9 +5,8 @@ import { limitPerUser } from '../service.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { verifierColumns } from '../srp/verifier.ts';
 import { unknownUserLimits } from '../unknown-user-limits.ts';
-import { findUser } from '../users.ts';
+import { findUser, resettable } from '../users.ts';
 import { consumeCode } from '../verification.ts';
-import { resettable } from './forgot-password.ts';
 import { requireClientId, type Operation } from './operation.ts';
 
 /**

@@ -1,18 +1,9 @@
 import { requiredString } from '../fields.ts';
 import { limitPerUser } from '../service.ts';
 import { pretendCodeDelivery, timedSendCode } from '../unknown-user-limits.ts';
-import { findUser, type UserRow } from '../users.ts';
+import { findUser, resettable } from '../users.ts';
 import { admitCodeMail } from '../verification.ts';
 import { requireClientId, type Operation } from './operation.ts';
-
-/**
- * Whether a reset code may go to the account: it has a password to reset (a Google or
- * Microsoft account has none), and its owner proved the address (an unconfirmed sign-up's may
- * be a stranger's, and mail to unproven addresses is held to the domain quotas, which a reset
- * stays outside: verification.ts, admitCodeMail). Any other account is answered as no account.
- */
-export const resettable = (user: Pick<UserRow, 'password_hash' | 'email_verified'>) =>
-  user.password_hash !== null && user.email_verified;
 
 /** ForgotPassword: a reset code valid 1 h, mailed to the account's address; any other name gets a pretend delivery. */
 export const forgotPassword: Operation<'ForgotPassword'> = {
