@@ -32,17 +32,21 @@ export function useViewParams<K extends string>(
   // follows it, a moment later.
   const [own, setOwn] = useState(read);
   const fromAddress = JSON.stringify(read());
-  // What this screen wrote itself: the address catching up with one of them is no news.
-  const written = useRef(new Set<string>());
+  // What this screen wrote that the address has not shown yet, oldest first: the address
+  // catching up with one of them is no news (nor are the older ones, which it skipped).
+  const pending = useRef<string[]>([]);
   useEffect(() => {
-    // Back, Forward or a link: the address changed behind the screen's back, and the screen follows it.
-    if (kept && !written.current.has(fromAddress)) setOwn(JSON.parse(fromAddress) as Record<K, string>);
+    const caughtUp = pending.current.indexOf(fromAddress);
+    pending.current = caughtUp >= 0 ? pending.current.slice(caughtUp + 1) : [];
+    // Back, Forward or a link (the admin navigation's Leads: the whole list): the address changed
+    // behind the screen's back, and the screen follows it.
+    if (kept && caughtUp < 0) setOwn(JSON.parse(fromAddress) as Record<K, string>);
   }, [kept, fromAddress]);
   const update = useCallback(
     (changes: Partial<Record<K, string>>) => {
       setOwn((current) => ({ ...current, ...changes }));
       if (!kept) return;
-      written.current.add(JSON.stringify({ ...own, ...changes }));
+      pending.current.push(JSON.stringify({ ...own, ...changes }));
       // A default is no parameter: the plain address is the default list.
       const entries = Object.entries(changes) as [K, string][];
       kept.set(Object.fromEntries(entries.map(([name, value]) => [name, value === defaults[name] ? '' : value])));

@@ -241,11 +241,11 @@ test("the lists' searches and filters are in the address: a reload, Back from an
   await page.goto('/admin/audit');
   await page.getByLabel('Event type').selectOption({ label: 'Operator sign-in' });
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText(/^Showing \d+ events? matching the filters$/)).toBeVisible();
+  await expect(page.getByText(/^Showing (\d+) of \1 events? matching the filters$/)).toBeVisible();
   await expect.poll(() => paramsOf(page.url())).toEqual({ type: 'admin.login' });
   await page.reload();
   await expect(page.getByLabel('Event type')).toHaveValue('admin.login');
-  await expect(page.getByText(/^Showing \d+ events? matching the filters$/)).toBeVisible();
+  await expect(page.getByText(/^Showing (\d+) of \1 events? matching the filters$/)).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole('searchbox')).toHaveValue(nobody);
@@ -259,6 +259,19 @@ test("the lists' searches and filters are in the address: a reload, Back from an
   await expect(other.getByRole('searchbox')).toHaveValue(nobody);
   await expect(other.getByLabel('Source', { exact: true })).toHaveValue('contact');
   await expect(other.getByText('No leads found matching your search.')).toBeVisible();
+
+  // The admin navigation's Leads shows the whole list, also after a search was cleared and typed anew.
+  await other.goto('/admin/leads');
+  for (const search of ['x', '', nobody]) {
+    await other.getByRole('searchbox').fill(search);
+    await expect.poll(() => paramsOf(other.url()).q ?? '').toBe(search);
+  }
+  await other.keyboard.press('Control+Shift+A');
+  await other.getByRole('button', { name: 'ADMIN MODE' }).click();
+  await other.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Leads' }).click();
+  await expect(other).toHaveURL(/\/admin\/leads$/);
+  await expect(other.getByRole('searchbox')).toHaveValue('');
+  await expect(other.getByText('No leads found matching your search.')).toHaveCount(0);
 });
 
 test('an invalid stored token is removed on load and the dialog asks again', async ({ page }) => {
