@@ -7,9 +7,10 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * How many rows a filtered query finds: counted exactly up to EXACT_TOTAL_LIMIT (a bounded
  * count stops there, so it costs the same at a million rows), the planner's estimate above.
  */
-export async function totalOf<DB, TB extends keyof DB>(
+export async function totalOf<DB, QueryDB, TB extends keyof QueryDB>(
   db: Kysely<DB>,
-  query: SelectQueryBuilder<DB, TB, object>,
+  // Its own tables' type: a query over an aliased table (`audit_events as e`) adds the alias to it.
+  query: SelectQueryBuilder<QueryDB, TB, object>,
 ): Promise<{ total: number; isEstimate: boolean }> {
   const rows = query.select(sql<number>`1`.as('one'));
   const counted = await sql<{

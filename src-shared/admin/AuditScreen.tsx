@@ -12,18 +12,18 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { AdminOutcome } from '../api/admin/client.ts';
-import type { ListPage } from '../domain/admin-lists.ts';
 import { AUDIT_EVENT_TYPES, AuditQuerySchema, type AuditEvent, type AuditEventType, type AuditQuery } from '../domain/audit.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
 import { useAdminServices } from './admin-services.tsx';
 import { AUDIT_TYPE_LABELS, describeAuditEvent } from './audit-sentences.ts';
-import { ListStatus } from './ListStatus.tsx';
+import { countSummary, ListStatus } from './ListStatus.tsx';
 import { loadErrorText } from './messages.ts';
 import { formatDateTime, PHONE, useScreenStyles } from './screen-styles.ts';
 import { usePagedList } from './use-paged-list.ts';
 import { useViewParams } from './view-params.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
+
+const EVENTS = { one: 'event', other: 'events' };
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -111,16 +111,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
     setForm(applied);
   }
   const query = useMemo(() => queryOf(applied), [applied]);
-  // The log's pages in the shape every admin list takes; it is not counted (total unknown).
-  const load = useCallback(
-    async (request: AuditQuery & { cursor?: string }): Promise<AdminOutcome<ListPage<AuditEvent>>> => {
-      const outcome = await api.listAudit({ ...request, limit: PAGE_SIZE });
-      if (!outcome.ok) return outcome;
-      const { events, nextCursor } = outcome.value;
-      return { ok: true, value: { items: events, nextCursor, total: null, totalIsEstimate: false } };
-    },
-    [api],
-  );
+  const load = useCallback((request: AuditQuery & { cursor?: string }) => api.listAudit({ ...request, limit: PAGE_SIZE }), [api]);
   const { state, reload, loadMore } = usePagedList(load, query);
 
   const keep = (filters: FilterForm) =>
@@ -207,7 +198,7 @@ export function AuditScreen({ headingLevel = 'h1' }: { headingLevel?: 'h1' | 'h2
         }
         loading={loading}
         loadingLabel="Loading events…"
-        summary={`Showing ${count} ${count === 1 ? 'event' : 'events'}${state.nextCursor ? ' (more below)' : ''}${filtered ? ' matching the filters' : ''}`}
+        summary={`${countSummary(count, state.total, state.totalIsEstimate, EVENTS)}${filtered ? ' matching the filters' : ''}`}
       />
       <VirtualTable
         label="Audit Log"

@@ -17,6 +17,24 @@ interface ListStatusProps {
   empty: boolean;
 }
 
+/** What one record is called, and several: { one: 'application', other: 'applications' }. */
+export interface Noun {
+  one: string;
+  other: string;
+}
+
+/**
+ * 'Showing X of Y …', or 'of about Y' when the server could only estimate; the noun agrees with
+ * the number it follows, the total when there is one ('Showing 1 of 1 application').
+ */
+export function countSummary(shown: number, total: number | null, isEstimate: boolean, noun: Noun): string {
+  const nounFor = (count: number) => (count === 1 ? noun.one : noun.other);
+  if (total === null) return `Showing ${shown} ${nounFor(shown)}`;
+  return isEstimate
+    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${nounFor(total)}`
+    : `Showing ${shown} of ${total} ${nounFor(total)}`;
+}
+
 /** What sits between a list screen's toolbar and its table: errors, then loading or the count. */
 export function ListStatus({
   loadError,

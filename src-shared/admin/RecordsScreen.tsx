@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { AdminOutcome } from '../api/admin/client.ts';
 import { RecordsQuerySchema, type ListPage, type RecordsQuery } from '../domain/admin-lists.ts';
 import { maxLengthOf } from '../domain/schema-limits.ts';
-import { ListStatus } from './ListStatus.tsx';
+import { countSummary, ListStatus, type Noun } from './ListStatus.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { loadErrorText } from './messages.ts';
 import { usePhoneStackStyles, useScreenStyles } from './screen-styles.ts';
@@ -17,12 +17,6 @@ export interface RecordColumn<T> {
   className?: string;
   /** The last column, pinned to the table's right edge (its actions): see screen-styles.ts. */
   pinned?: boolean;
-}
-
-/** What one record is called, and several: { one: 'application', other: 'applications' }. */
-interface Noun {
-  one: string;
-  other: string;
 }
 
 interface RecordsScreenProps<T> {
@@ -39,18 +33,6 @@ interface RecordsScreenProps<T> {
   headingLevel?: 'h1' | 'h2';
   /** A banner under the description (what the operator should know about the whole list). */
   notice?: ReactNode;
-}
-
-/**
- * 'Showing X of Y …', or 'of about Y' when the server could only estimate; the noun agrees with
- * the number it follows, the total when there is one ('Showing 1 of 1 application').
- */
-function summaryOf(shown: number, total: number | null, isEstimate: boolean, noun: Noun): string {
-  const nounFor = (count: number) => (count === 1 ? noun.one : noun.other);
-  if (total === null) return `Showing ${shown} ${nounFor(shown)}`;
-  return isEstimate
-    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${nounFor(total)}`
-    : `Showing ${shown} of ${total} ${nounFor(total)}`;
 }
 
 /** The list's search as kept (in the web's address). */
@@ -106,7 +88,7 @@ export function RecordsScreen<T>({
         }
         loading={state.phase === 'loading'}
         loadingLabel={`Loading ${nouns}…`}
-        summary={summaryOf(state.items.length, state.total, state.totalIsEstimate, noun)}
+        summary={countSummary(state.items.length, state.total, state.totalIsEstimate, noun)}
       />
       <VirtualTable
         label={title}

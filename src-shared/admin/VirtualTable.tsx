@@ -40,7 +40,7 @@ interface VirtualTableProps<T> {
    * The pages loaded so far; its total (all the rows the search finds, when known) gives
    * screen readers their "row N of M" (without a total: of the rows loaded, once all are).
    */
-  list: Pick<PagedListState<T>, 'phase' | 'items' | 'total' | 'nextCursor' | 'loadingMore'>;
+  list: Pick<PagedListState<T>, 'phase' | 'items' | 'total' | 'totalIsEstimate' | 'nextCursor' | 'loadingMore'>;
   /** Asks for the next page (there is one). */
   onNearEnd(): void;
   /** The header row's cells. */
@@ -60,10 +60,11 @@ interface VirtualTableProps<T> {
 
 /**
  * The table's rows for screen readers, its header among them: -1 (ARIA's "unknown") while a list
- * that is not counted has more pages to load, rather than the loaded rows as if they were all.
+ * that is not counted (or only estimated) has more pages to load, rather than the loaded rows as
+ * if they were all, or a guess read out as a fact ("row 3 of 1,000,001").
  */
-function rowCount(total: number | null, loaded: number, hasMore: boolean): number {
-  if (total !== null) return total + 1;
+function rowCount(total: number | null, totalIsEstimate: boolean, loaded: number, hasMore: boolean): number {
+  if (total !== null && !totalIsEstimate) return total + 1;
   return hasMore ? -1 : loaded + 1;
 }
 
@@ -80,7 +81,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
   const roleWhenStacked = (role: string) => (stacked ? role : undefined);
   const scroller = useRef<HTMLDivElement>(null);
   const { onNearEnd } = props;
-  const { items, total, loadingMore } = props.list;
+  const { items, total, totalIsEstimate, loadingMore } = props.list;
   const hasMore = props.list.nextCursor !== null;
   // The next page failed (the error says why above the table): scrolling no longer asks for it, this button does.
   const moreFailed = hasMore && !loadingMore && props.list.phase === 'error' && items.length > 0;
@@ -108,7 +109,7 @@ export function VirtualTable<T>(props: VirtualTableProps<T>) {
         className={mergeClasses(styles.table, stacked && stack.table)}
         role={roleWhenStacked('table')}
         aria-label={props.label}
-        aria-rowcount={rowCount(total, items.length, hasMore)}
+        aria-rowcount={rowCount(total, totalIsEstimate, items.length, hasMore)}
         size="small"
       >
         <TableHeader className={mergeClasses(styles.header, stacked && stack.header)} role={roleWhenStacked('rowgroup')}>

@@ -90,6 +90,10 @@ export const AuditPageReplySchema = Type.Object({
   events: Type.Optional(Type.Array(AuditEventSchema)),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: Type.Optional(Nullable(Type.String())),
+  /** How many events the filters find in all, on the first page only (no `cursor` asked). */
+  total: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** True when `total` is the database's estimate rather than a count (past 10,000 events). */
+  totalIsEstimate: Type.Optional(Type.Boolean()),
   error: Type.Optional(Type.String()),
 });
 export type AuditPageReply = Static<typeof AuditPageReplySchema>;
@@ -98,4 +102,7 @@ export type AuditPageReply = Static<typeof AuditPageReplySchema>;
 export interface AuditPage {
   events: AuditEvent[];
   nextCursor: string | null;
+  /** On the first page: how many events the filters find (an estimate past 10,000). */
+  total?: number;
+  totalIsEstimate?: boolean;
 }

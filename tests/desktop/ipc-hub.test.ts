@@ -186,7 +186,7 @@ describe('IPC hub (electron mocked, real server)', () => {
     expect(await record(admin('listUsers'))).toMatchObject({ ok: true, value: { items: expect.any(Array) } });
     expect(await record(admin('listAudit', { type: 'admin.login' }))).toMatchObject({
       ok: true,
-      value: { events: expect.any(Array), nextCursor: null },
+      value: { items: expect.any(Array), nextCursor: null, total: expect.any(Number) },
     });
     expect(await record(admin('listOutbox'))).toMatchObject({ ok: true });
     expect(await record(fromRenderer(IPC_CHANNELS.settingsSetLastScreen, 'users'))).toEqual({ ok: true });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuditEvent, AuditEventType, AuditPage } from '../../../src-shared/domain/audit.ts';
 import { isRowId } from '../../db/list-query.ts';
+import { totalOf } from '../../db/row-count.ts';
 import type { Schema } from '../../db/schema.ts';
 
 const MAX_USER_AGENT = 512;
@@ -192,8 +193,14 @@ export async function listEvents(
   options: { filter: AuditFilter; limit: number; cursor?: Cursor | undefined },
 ): Promise<AuditPage> {
   const { filter, cursor } = options;
-  const rows = await db
-    .selectFrom('audit_events as e')
+  const found = () =>
+    db
+      .selectFrom('audit_events as e')
+      .$if(filter.type !== undefined, (query) => query.where('e.event_type', '=', filter.type ?? ''))
+      .$if(filter.actor !== undefined, (query) => query.where('e.actor_email', '=', (filter.actor ?? '').toLowerCase()))
+      .$if(filter.from !== undefined, (query) => query.where('e.created_at', '>=', filter.from ?? new Date(0)))
+      .$if(filter.to !== undefined, (query) => query.where('e.created_at', '<', filter.to ?? new Date(0)));
+  const rows = await found()
     .selectAll('e')
     .select(sql<string>`(extract(epoch from e.created_at) * 1000000)::bigint::text`.as('micros'))
     // The account an operator acted on, by its address (the action names only its username):
@@ -218,10 +225,6 @@ export async function listEvents(
         .end()
         .as('resolved_subject_email'),
     )
-    .$if(filter.type !== undefined, (query) => query.where('e.event_type', '=', filter.type ?? ''))
-    .$if(filter.actor !== undefined, (query) => query.where('e.actor_email', '=', (filter.actor ?? '').toLowerCase()))
-    .$if(filter.from !== undefined, (query) => query.where('e.created_at', '>=', filter.from ?? new Date(0)))
-    .$if(filter.to !== undefined, (query) => query.where('e.created_at', '<', filter.to ?? new Date(0)))
     .$if(cursor !== undefined, (query) =>
       query.where(
         sql<boolean>`(e.created_at, e.id) < (timestamptz 'epoch' + ${cursor?.micros ?? '0'}::bigint * interval '1 microsecond', ${cursor?.id ?? 0})`,
@@ -233,7 +236,10 @@ export async function listEvents(
     .execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
+  // The first page counts what the filters find (bounded: row-count.ts); the next pages keep that total.
+  const counted = cursor === undefined ? await totalOf(db, found()) : undefined;
   return {
+    ...(counted && { total: counted.total, totalIsEstimate: counted.isEstimate }),
     events: page.map((row): AuditEvent => ({
       id: row.id,
       eventType: row.event_type,

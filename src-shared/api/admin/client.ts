@@ -10,7 +10,7 @@ import type {
   RecordsQuery,
   UsersQuery,
 } from '../../domain/admin-lists.ts';
-import type { AuditPage, AuditQuery } from '../../domain/audit.ts';
+import type { AuditEvent, AuditQuery } from '../../domain/audit.ts';
 import type { AffiliateApplication } from '../../domain/affiliate.ts';
 import type { BlogPost, PublishedPostsQuery, SavePostHtmlResult } from '../../domain/blog-post.ts';
 import type { InviteUserRequest } from '../../domain/user-invites.ts';
@@ -59,7 +59,7 @@ export interface AdminApi {
   disableUser(username: string): Promise<AdminOutcome<void>>;
   deleteUser(username: string): Promise<AdminOutcome<void>>;
   /** One page of the audit log, filtered and paged on the server. */
-  listAudit(query: AuditQuery): Promise<AdminOutcome<AuditPage>>;
+  listAudit(query: AuditQuery): Promise<AdminOutcome<ListPage<AuditEvent>>>;
   /** One page of the outbox (the query's cursor picks which), searched on the server. */
   listOutbox(query?: RecordsQuery): Promise<AdminOutcome<OutboxPage>>;
   retryOutboxMail(id: number): Promise<AdminOutcome<void>>;

@@ -94,7 +94,7 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(within(dialog).getByLabelText(/Admin password/), PASSWORD);
   await user.click(within(dialog).getByRole('button', { name: 'Login' }));
   await screen.findByRole('table', { name: 'Audit Log' }, WAIT);
-  await waitFor(() => expect(screen.getByText(/^Showing \d+ events?\b/)).toBeTruthy(), WAIT);
+  await waitFor(() => expect(screen.getByText(/^Showing \d+ of \d+ events?\b/)).toBeTruthy(), WAIT);
 }
 
 /** The machine is shared: a real server's answers may take a few seconds. */
@@ -117,7 +117,7 @@ describe('the audit screen', () => {
     expect(screen.getByText('A CSV export of leads stopped after 300 rows')).toBeTruthy();
     expect(screen.getByText('dana@example.com changed their first name from “Dana” to “Danielle”')).toBeTruthy();
     // The seeded events and the operator's sign-in, all on the first page.
-    expect(screen.getByText('Showing 16 events')).toBeTruthy();
+    expect(screen.getByText('Showing 16 of 16 events')).toBeTruthy();
     expect(rows()).toHaveLength(16);
     expect(screen.getByRole('table', { name: 'Audit Log' }).getAttribute('aria-rowcount')).toBe('17');
     expect(rows().at(-1)?.getAttribute('aria-rowindex')).toBe('17');
@@ -131,8 +131,8 @@ describe('the audit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(rows()).toHaveLength(1), WAIT);
     expect(screen.getByText('dana@example.com signed in with Google')).toBeTruthy();
-    // One event, not 'Showing 1 events'.
-    expect(screen.getByText('Showing 1 event matching the filters')).toBeTruthy();
+    // One event, not 'Showing 1 of 1 events'.
+    expect(screen.getByText('Showing 1 of 1 event matching the filters')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Who (email)'), 'lena@example.com');
     await user.click(screen.getByRole('button', { name: 'Apply' }));

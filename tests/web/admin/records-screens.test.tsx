@@ -340,10 +340,10 @@ describe("the records screens' summary", () => {
 describe('the audit log screen', () => {
   it('says there are no events yet when the log is empty, and asks the server for the newest page', async () => {
     const { requests } = renderScreen(<AuditScreen />, (pathname) =>
-      pathname === '/api/admin/audit' ? { body: { success: true, events: [], nextCursor: null } } : undefined,
+      pathname === '/api/admin/audit' ? { body: { success: true, events: [], nextCursor: null, total: 0 } } : undefined,
     );
     expect(await screen.findByText('No events yet.')).toBeTruthy();
-    expect(screen.getByText('Showing 0 events')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 0 events')).toBeTruthy();
     await waitFor(() => expect(requests.map((url) => url.pathname)).toContain('/api/admin/audit'));
   });
 });
