@@ -32,6 +32,8 @@ interface CommonClaims {
 
 export interface AccessTokenClaims extends CommonClaims {
   token_use: 'access';
+  /** Cognito's access tokens carry version 2. */
+  version: 2;
   client_id: string;
   scope: string;
   username: string;
@@ -183,6 +185,7 @@ export async function issueTokens(
   const access: AccessTokenClaims = {
     ...common,
     token_use: 'access',
+    version: 2,
     client_id: origin.clientId,
     scope: origin.scope,
     exp: iat + ACCESS_TOKEN_SECONDS,

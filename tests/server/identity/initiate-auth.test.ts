@@ -60,6 +60,7 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
         'sub',
         'token_use',
         'username',
+        'version',
       ].sort(),
     );
     expect(access).toMatchObject({
@@ -67,6 +68,8 @@ describe('InitiateAuth with USER_PASSWORD_AUTH', () => {
       client_id: CLIENT_ID,
       token_use: 'access',
       scope: 'aws.cognito.signin.user.admin',
+      // As in Cognito's access tokens, which back ends may check.
+      version: 2,
     });
     expect(Number(access.exp) - Number(access.iat)).toBe(3600);
     expect(id).toMatchObject({
