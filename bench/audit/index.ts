@@ -19,7 +19,8 @@ if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD }, postgres });
+// Seeding a million rows is one long statement, past the server's statement timeout.
+const server = await startTestServer({ env: { ADMIN_PASSWORD: PASSWORD, DATABASE_STATEMENT_TIMEOUT_MS: '600000' }, postgres });
 try {
   const db = server.app.database.db;
   const seedStart = performance.now();
