@@ -53,13 +53,7 @@ export function registerProviderSignIn(plainScope: FastifyInstance, context: OAu
    * (0: made now), is the provider's to honour, as prompt=login and max_age: it holds the session,
    * and would otherwise sign a browser it remembers in without asking. The answer is checked too.
    */
-  async function sendToProvider(
-    reply: FastifyReply,
-    provider: ProviderName,
-    configuration: oidc.Configuration,
-    authorize: AuthorizeRequest,
-    maxAge: number | undefined,
-  ) {
+  const sendToProvider: SendToProvider = async (reply, provider, configuration, authorize, maxAge) => {
     const id = randomBytes(24).toString('base64url');
     const verifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
@@ -91,7 +85,7 @@ export function registerProviderSignIn(plainScope: FastifyInstance, context: OAu
       ...(maxAge === undefined ? {} : { max_age: String(maxAge) }),
     });
     return reply.header('set-cookie', binding.cookie).redirect(upstreamUrl.href, 302);
-  }
+  };
 
   scope.get(
     '/oauth2/idpresponse',
