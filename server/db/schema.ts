@@ -333,6 +333,7 @@ export interface AffiliateApplicationsTable {
   motivation: string;
   /** The lead stored with the application, in the same transaction; a repeat within a week shares the first's. */
   lead_id: number;
+  /** No longer written, and emptied (migration 37): kept for instances of the previous release during a deploy. */
   ip: string | null;
   created_at: Generated<Date>;
 }

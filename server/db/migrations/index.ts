@@ -35,6 +35,7 @@ import { leadDetailLookups } from './0033-lead-detail-lookups.ts';
 import { userListFilters } from './0034-user-list-filters.ts';
 import { referralsByAccount } from './0035-referrals-by-account.ts';
 import { evenTimings } from './0036-even-timings.ts';
+import { applicantsAddressesForgotten } from './0037-applicants-addresses-forgotten.ts';
 
 /** Every migration, in order. Append new ones; never edit one that has shipped. */
 export const migrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
   userListFilters,
   referralsByAccount,
   evenTimings,
+  applicantsAddressesForgotten,
 ];

@@ -55,7 +55,7 @@ export function registerAffiliateRoutes(
         };
         const started = performance.now();
         const mail = affiliateApplicationMail(application, deps.config.notifyTo);
-        const stored = await storeAffiliateApplication(deps.db, deps.mailer, application, mail, request.ip);
+        const stored = await storeAffiliateApplication(deps.db, deps.mailer, application, mail);
         if (stored.repeat) {
           request.log.info({ applicationId: stored.id }, 'repeat affiliate application: stored, no second notice');
           await timing.padQuicker(started);

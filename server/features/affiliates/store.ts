@@ -38,7 +38,6 @@ export async function storeAffiliateApplication(
   mailer: Mailer,
   application: Required<AffiliateApplicationRequest>,
   mail: OutgoingMail,
-  ip: string,
 ): Promise<StoredApplication> {
   return db.transaction().execute(async (trx) => {
     await lockEmailAddress(trx, 'affiliate-application', application.email);
@@ -75,7 +74,6 @@ export async function storeAffiliateApplication(
         audience: application.audience,
         motivation: application.motivation,
         lead_id: leadId,
-        ip,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -41,6 +41,8 @@ describe('POST /api/affiliates/applications', () => {
       email: 'grace@example.com',
       experience: 'intermediate',
     });
+    // Nor the applicant's network address, which nothing would use (the rate limit counts elsewhere).
+    expect(JSON.stringify(application)).not.toMatch(/127\.0\.0\.1|::1/);
     const lead = await db.selectFrom('leads').selectAll().where('id', '=', application.lead_id).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', source: 'affiliate' });
     const mail = await db
