@@ -1,6 +1,7 @@
 import { Spinner } from '@fluentui/react-components';
 import { ErrorBar, SuccessBar } from '../ui/MessageBars.tsx';
 import type { ReactNode } from 'react';
+import { figure } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
 import type { CsvExportState } from './use-csv-export.ts';
 
@@ -29,10 +30,8 @@ export interface Noun {
  */
 export function countSummary(shown: number, total: number | null, isEstimate: boolean, noun: Noun): string {
   const nounFor = (count: number) => (count === 1 ? noun.one : noun.other);
-  if (total === null) return `Showing ${shown} ${nounFor(shown)}`;
-  return isEstimate
-    ? `Showing ${shown} of about ${total.toLocaleString('en-US')} ${nounFor(total)}`
-    : `Showing ${shown} of ${total} ${nounFor(total)}`;
+  if (total === null) return `Showing ${figure(shown)} ${nounFor(shown)}`;
+  return `Showing ${figure(shown)} of ${isEstimate ? 'about ' : ''}${figure(total)} ${nounFor(total)}`;
 }
 
 /** What sits between a list screen's toolbar and its table: errors, then loading or the count. */

@@ -1,5 +1,8 @@
 import type { AdminFailure } from '../api/admin/transport.ts';
 
+/** A count as the lists print it, its thousands grouped (12,345), whether counted or estimated. */
+export const figure = (count: number) => count.toLocaleString('en-US');
+
 /** The admin area's texts: the product's fixed wording, kept word for word (tests compare them). */
 export const ADMIN_TEXT = {
   dialogTitle: 'Admin Authentication',
@@ -11,13 +14,13 @@ export const ADMIN_TEXT = {
   noLeadsMatching: 'No leads found matching your search.',
   noUsers: 'No users found.',
   noUsersMatching: 'No users found matching your search.',
-  showingLeads: (shown: number, total: number) => `Showing ${shown} of ${total} leads`,
-  showingUsers: (shown: number, total: number) => `Showing ${shown} of ${total} users`,
+  showingLeads: (shown: number, total: number) => `Showing ${figure(shown)} of ${figure(total)} leads`,
+  showingUsers: (shown: number, total: number) => `Showing ${figure(shown)} of ${figure(total)} users`,
   /** When the total is the database's estimate (a million rows are not counted one by one). */
-  showingLeadsAbout: (shown: number, total: number) => `Showing ${shown} of about ${total.toLocaleString('en-US')} leads`,
-  showingUsersAbout: (shown: number, total: number) => `Showing ${shown} of about ${total.toLocaleString('en-US')} users`,
+  showingLeadsAbout: (shown: number, total: number) => `Showing ${figure(shown)} of about ${figure(total)} leads`,
+  showingUsersAbout: (shown: number, total: number) => `Showing ${figure(shown)} of about ${figure(total)} users`,
   /** When no total is known (a user search: the identity service counts only the whole pool). */
-  showingUsersSoFar: (shown: number, more: boolean) => `Showing ${shown}${more ? '+' : ''} users`,
+  showingUsersSoFar: (shown: number, more: boolean) => `Showing ${figure(shown)}${more ? '+' : ''} users`,
   confirmTitle: (action: UserAction) => `Confirm ${capitalise(action)} User`,
   confirmQuestion: (action: UserAction, username: string) => `Are you sure you want to ${action} user "${username}"?`,
   confirmEmail: (email: string) => `Email: ${email}`,

@@ -331,6 +331,11 @@ describe("the records screens' summary", () => {
     expect(await summary('Showing 1 application')).toBeTruthy();
   });
 
+  it('groups the thousands of a count as it does those of an estimate: "Showing 1 of 12,345 mails"', async () => {
+    renderScreen(<OutboxScreen />, onePage('/api/admin/outbox', 'mails', [MAILS[0]], 12_345));
+    expect(await summary('Showing 1 of 12,345 mails')).toBeTruthy();
+  });
+
   it('says "Showing 1 of 1 mail" for a single mail', async () => {
     renderScreen(<OutboxScreen />, onePage('/api/admin/outbox', 'mails', [MAILS[0]], 1));
     expect(await summary('Showing 1 of 1 mail')).toBeTruthy();
