@@ -29,10 +29,11 @@ describe.runIf(url)('the admin slow lane across two instances on one PostgreSQL'
   });
   afterAll(() => instances?.close());
 
-  it(`${ADMIN_LOGIN_LIMITS.slowLaneMax + 2} strangers at once, half on each instance: ${ADMIN_LOGIN_LIMITS.slowLaneMax} take turns, the rest are told the login is busy`, async () => {
+  it(`${ADMIN_LOGIN_LIMITS.slowLaneMax + 2} strangers at once, half on each instance: at most ${ADMIN_LOGIN_LIMITS.slowLaneMax} wait for their turns, the rest are told the login is busy`, async () => {
     const started = performance.now();
+    const strangers = ADMIN_LOGIN_LIMITS.slowLaneMax + 2;
     const answers = await Promise.all(
-      Array.from({ length: ADMIN_LOGIN_LIMITS.slowLaneMax + 2 }, async (_, n) => {
+      Array.from({ length: strangers }, async (_, n) => {
         const response = await adminLogin(instances.origins[n % 2] ?? '', `stranger ${n}`, {
           'x-forwarded-for': `192.0.2.${n + 1}`,
         });
@@ -40,14 +41,15 @@ describe.runIf(url)('the admin slow lane across two instances on one PostgreSQL'
         return { status: response.status, error: body.error, ms: performance.now() - started };
       }),
     );
-    const busy = answers.filter((answer) => answer.status === 429);
-    expect(busy).toHaveLength(2);
-    expect(busy.map((answer) => answer.error)).toEqual([LOGIN_BUSY_MESSAGE, LOGIN_BUSY_MESSAGE]);
     const turns = answers
       .filter((answer) => answer.status === 401)
       .map((answer) => answer.ms)
       .toSorted((a, b) => a - b);
-    expect(turns).toHaveLength(ADMIN_LOGIN_LIMITS.slowLaneMax);
+    // All arrived together: the nearest slot may be too near to take (login-limits.ts), so one fewer.
+    expect(turns.length).toBeLessThanOrEqual(ADMIN_LOGIN_LIMITS.slowLaneMax);
+    expect(turns.length).toBeGreaterThanOrEqual(ADMIN_LOGIN_LIMITS.slowLaneMax - 1);
+    const busy = answers.filter((answer) => answer.status === 429);
+    expect(busy.map((answer) => answer.error)).toEqual(Array(strangers - turns.length).fill(LOGIN_BUSY_MESSAGE));
     // One turn every slowDownMs for both instances together (timers keep these lower bounds under any load).
     turns.forEach((ms, turn) => expect(ms).toBeGreaterThanOrEqual((turn + 1) * ADMIN_LOGIN_LIMITS.slowDownMs - 50));
   }, 60_000);

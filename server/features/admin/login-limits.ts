@@ -112,27 +112,35 @@ export const LOGIN_BUSY_MESSAGE = 'Admin login is busy because of many failed at
  * for every instance together, at most `slowLaneMax` waiting; `enter` answers false when it is
  * full (the caller says "try again in a few seconds"). A turn is a slot of the clock, `delayMs`
  * long, taken by the one attempt whose hit on its key in the rate-limit store counts 1; an
- * attempt takes the first free slot at least `delayMs` ahead, among the next `capacity`. Slots
- * are taken in order, so each instance remembers the last one it found taken and never asks
- * about an earlier one again: a full lane refuses without a round trip.
+ * attempt takes the first free slot at least `delayMs` ahead, among the `capacity` slots that
+ * start after now (a crowd arriving at once mid-slot gets `capacity - 1` turns: the nearest slot
+ * is too near). Slots are taken in order, so each instance remembers the last one it found
+ * taken and never asks about an earlier one again: a full lane refuses without a round trip.
  */
 export function createSlowLane(
   store: RateLimitStore,
-  delayMs: number = ADMIN_LOGIN_LIMITS.slowDownMs,
-  capacity: number = ADMIN_LOGIN_LIMITS.slowLaneMax,
+  {
+    delayMs = ADMIN_LOGIN_LIMITS.slowDownMs,
+    capacity = ADMIN_LOGIN_LIMITS.slowLaneMax,
+    now: clock = Date.now,
+  }: { delayMs?: number; capacity?: number; now?: () => number } = {},
 ) {
   let lastTaken = 0;
   // A slot's key outlives every wait for it.
   const keptMs = (capacity + 2) * delayMs;
   return {
     async enter(): Promise<boolean> {
-      const now = Date.now();
+      const now = clock();
       const first = Math.ceil((now + delayMs) / delayMs);
-      for (let slot = Math.max(first, lastTaken + 1); slot < first + capacity; slot++) {
+      // Whoever holds a slot after now is still waiting, even one taken before the last slot
+      // boundary (less than `delayMs` ahead now, so out of this attempt's reach): counted from
+      // now, not from `first`, a lane filled just before a boundary took one more just after it.
+      const last = Math.floor(now / delayMs) + capacity;
+      for (let slot = Math.max(first, lastTaken + 1); slot <= last; slot++) {
         const { count } = await store.hit(`admin-login:slow-lane:${slot}`, keptMs, now);
         lastTaken = Math.max(lastTaken, slot);
         if (count === 1) {
-          await sleep(slot * delayMs - Date.now());
+          await sleep(slot * delayMs - clock());
           return true;
         }
       }

@@ -78,7 +78,11 @@ export function AffiliateForm({ submit = submitAffiliateApplication }: { submit?
 
   useEffect(() => {
     if (submitting || !focusNext.current) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${focusNext.current}"]`)?.focus();
+    // Kept until the field is there: a press of "Submit another application" can come before the
+    // confirmation's own render has run this effect, which finds no form yet.
+    const field = formRef.current?.querySelector<HTMLElement>(`[name="${focusNext.current}"]`);
+    if (!field) return;
+    field.focus();
     focusNext.current = null;
   });
 

@@ -70,6 +70,25 @@ describe('the affiliate form and the server take the same addresses', () => {
     expect((screen.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe('');
   });
 
+  it('puts the keyboard in the first field too when "Submit another application" is pressed before the page settles', async () => {
+    // A quick hand (or a slow device): the press lands after the confirmation is on the page but
+    // before React has run that render's effects. Clicking from a MutationObserver is that moment.
+    const pressedEarly = new Promise<void>((pressed) => {
+      const watch = new MutationObserver(() => {
+        const another = screen.queryByRole('button', { name: 'Submit another application' });
+        if (!another) return;
+        watch.disconnect();
+        fireEvent.click(another);
+        pressed();
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    });
+    renderForm();
+    apply({ email: 'ann.quick@example.com' });
+    await pressedEarly;
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^First Name/)));
+  });
+
   it('sends a good address, and the server stores it', async () => {
     renderForm();
     apply({ email: 'ann.lee+affiliates@mail.example.co.uk' });
