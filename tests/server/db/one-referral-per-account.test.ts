@@ -1,7 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../server/db/database.ts';
-import { migrations } from '../../../server/db/migrations/index.ts';
-import { freshDataDir } from '../../support/pglite-template.ts';
+import { describe, expect, it } from 'vitest';
+import { upgradedAcross } from '../../support/migration-upgrade.ts';
 
 /**
  * Migration 21 makes an account's first referral the one that attributes: rows a customer added
@@ -9,46 +7,31 @@ import { freshDataDir } from '../../support/pglite-template.ts';
  * unique index keeps one attributing row per account.
  */
 describe('migration 21: one referral per account', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+  const row = (sub: string, partner: string) => ({
+    user_sub: sub,
+    email: `${sub}@example.com`,
+    partner_id: partner,
+    captured_at: new Date('2026-11-01T00:00:00Z'),
   });
 
   it("keeps each account's first referral attributing and the later ones as a record", async () => {
-    const { dataDir, dispose } = await freshDataDir('hireassist-referrals-', 'blank');
-    cleanups.push(dispose);
-    const before = await openDatabase(
-      { kind: 'pglite', dataDir },
-      migrations.filter((migration) => migration.id < 21),
-    );
-    const row = (sub: string, partner: string) => ({
-      user_sub: sub,
-      email: `${sub}@example.com`,
-      partner_id: partner,
-      captured_at: new Date('2026-11-01T00:00:00Z'),
-    });
-    await before.db
-      .insertInto('account_referrals')
-      .values([row('ada', 'first'), row('bob', 'only'), row('ada', 'moved'), row('ada', 'moved-again')])
-      .execute();
-    await before.close();
-
-    const after = await openDatabase({ kind: 'pglite', dataDir }, migrations);
-    try {
-      const rows = await after.db
-        .selectFrom('account_referrals')
-        .select(['user_sub', 'partner_id', 'attributed'])
-        .orderBy('id')
+    const after = await upgradedAcross(21, async (db) => {
+      await db
+        .insertInto('account_referrals')
+        .values([row('ada', 'first'), row('bob', 'only'), row('ada', 'moved'), row('ada', 'moved-again')])
         .execute();
-      expect(rows).toEqual([
-        { user_sub: 'ada', partner_id: 'first', attributed: true },
-        { user_sub: 'bob', partner_id: 'only', attributed: true },
-        { user_sub: 'ada', partner_id: 'moved', attributed: false },
-        { user_sub: 'ada', partner_id: 'moved-again', attributed: false },
-      ]);
-      await expect(after.db.insertInto('account_referrals').values(row('ada', 'later')).execute()).rejects.toThrow();
-    } finally {
-      await after.close();
-    }
+    });
+    const rows = await after.db
+      .selectFrom('account_referrals')
+      .select(['user_sub', 'partner_id', 'attributed'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { user_sub: 'ada', partner_id: 'first', attributed: true },
+      { user_sub: 'bob', partner_id: 'only', attributed: true },
+      { user_sub: 'ada', partner_id: 'moved', attributed: false },
+      { user_sub: 'ada', partner_id: 'moved-again', attributed: false },
+    ]);
+    await expect(after.db.insertInto('account_referrals').values(row('ada', 'later')).execute()).rejects.toThrow();
   });
 });
