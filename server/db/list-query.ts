@@ -90,13 +90,16 @@ export async function newestFirstPage<DB, TB extends keyof DB, Row extends { id:
 ): Promise<ListPage<Item>> {
   const belowId = request.cursor === undefined ? undefined : decodeCursor(request.cursor, isIdPosition).i;
   const below = belowId === undefined ? read.rows : read.rows.where(sql<number>`id`, '<', belowId);
-  const rows = await below
-    .orderBy(sql`id`, 'desc')
-    .limit(request.limit + 1)
-    .execute();
+  // The count beside the page, not after it: on PostgreSQL the pool runs both at once.
+  const [rows, total] = await Promise.all([
+    below
+      .orderBy(sql`id`, 'desc')
+      .limit(request.limit + 1)
+      .execute(),
+    request.withTotal ? read.total() : undefined,
+  ]);
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
-  const total = request.withTotal ? await read.total() : undefined;
   return {
     items: page.map(toItem),
     nextCursor: rows.length > request.limit && last ? encodeCursor({ i: last.id } satisfies IdPosition) : null,

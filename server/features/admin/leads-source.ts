@@ -154,16 +154,18 @@ export function databaseLeadsSource(db: Kysely<Schema>, readRows?: RowReader): L
       const direction = request.order;
       let query = whereFilter(db.selectFrom('leads'), request);
       if (after !== undefined) query = whereAfter(query, after, direction);
-      const rows = await query
-        .select(['id', 'name', 'email', 'source', 'created_at'])
-        .select(CREATED_US.as('created_us'))
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
-        .limit(request.limit + 1)
-        .execute();
+      const [rows, total] = await Promise.all([
+        query
+          .select(['id', 'name', 'email', 'source', 'created_at'])
+          .select(CREATED_US.as('created_us'))
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(request.limit + 1)
+          .execute(),
+        request.withTotal ? totalOf(db, whereFilter(db.selectFrom('leads'), request)) : undefined,
+      ]);
       const page = rows.slice(0, request.limit);
       const last = page.at(-1);
-      const total = request.withTotal ? await totalOf(db, whereFilter(db.selectFrom('leads'), request)) : undefined;
       return {
         items: page.map((row) => ({
           id: row.id,

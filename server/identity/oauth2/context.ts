@@ -1,12 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { MINUTE } from '../clock.ts';
 import type { IdentityService } from '../service.ts';
 import { clientCredentials } from './client-auth.ts';
 import { hostedSessions, type HostedSessions } from './hosted-session.ts';
 import { createUpstreams } from './upstream.ts';
-
-/** How long a sign-in sent to Google or Microsoft may take to come back. */
-export const REQUEST_LIFETIME_MS = 10 * MINUTE;
 
 /** What the hosted sign-in endpoints share: each lives in a module of its own (`*-endpoint.ts`). */
 export interface OAuthContext {

@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
-import { SECOND } from '../clock.ts';
+import { MINUTE, SECOND } from '../clock.ts';
 import { FederationRefused } from '../errors.ts';
 import { clientOf, reportHostedRefusal } from '../security-events.ts';
 import { grantCode } from './authorization-code.ts';
 import { redirectWithError, type AuthorizeRequest } from './authorize-request.ts';
 import { browserBinding } from './browser-binding.ts';
-import { REQUEST_LIFETIME_MS, type OAuthContext } from './context.ts';
+import type { OAuthContext } from './context.ts';
 import { findOrCreateFederatedUser, upstreamEmailVerified } from './federated-user.ts';
 import { signedInAsAsked } from './max-age.ts';
 import { EXPIRED_SIGN_IN, OTHER_BROWSER, refuseHere } from './refusal.ts';
 import { savePendingSignIn, takePendingSignIn } from './store.ts';
 import type { ProviderName } from './upstream.ts';
+
+/** How long a sign-in sent to Google or Microsoft may take to come back. */
+const REQUEST_LIFETIME_MS = 10 * MINUTE;
 
 const CallbackQuery = Type.Object(
   {
