@@ -28,6 +28,8 @@ const config: KnipConfig = {
     'src-desktop/renderer/main.tsx!',
     // Each bench, script and CI helper is run by itself (npm run bench NAME, node, npx tsx).
     'bench/**/*.{ts,mjs}',
+    // A bench's jsdom measurement, run by its own vitest config (bench/blog-html).
+    'bench/**/*.measure.tsx',
     'scripts/**/*.{ts,mjs}',
     '.ci/*.mjs',
     // Preloaded into a child process with `node --import` by path (reliability/support/server-process.ts).

@@ -1,26 +1,19 @@
 import {
-  Badge,
   Button,
   MessageBar,
   MessageBarBody,
   Spinner,
   Title2,
-  Tooltip,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowClockwiseRegular,
-  ChevronLeftRegular,
-  ChevronRightRegular,
-  DocumentGlobeRegular,
-  OpenRegular,
-} from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ArrowClockwiseRegular, ChevronLeftRegular, ChevronRightRegular, DocumentGlobeRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PUBLISHED_POSTS_PER_PAGE } from '../api/admin/list-published-posts.ts';
 import type { BlogPost, PublishedPostsQuery } from '../domain/blog-post.ts';
 import { useAdminServices } from './admin-services.tsx';
+import { BlogPostRow, titleOf, type PageResult } from './BlogPostRow.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { BLOG_HTML_TEXT, loadErrorText } from './messages.ts';
 import { useScreenStyles } from './screen-styles.ts';
@@ -33,25 +26,10 @@ const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
   // On a post page the panel is one box among others: its list scrolls instead of growing.
   compactList: { maxHeight: '260px', overflowY: 'auto' },
-  row: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    ':not(:last-child)': { borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
-  },
-  compactRow: { padding: `${tokens.spacingVerticalXXS} 0`, ':not(:last-child)': { borderBottom: 'none' } },
-  text: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  compactTitle: { fontSize: tokens.fontSizeBase200 },
-  slug: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
-  rowActions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexShrink: 0 },
   pager: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
 });
 
 type Notice = { intent: 'success' | 'warning' | 'error'; text: string };
-/** What happened to a post's page during this session. */
-type PageResult = { ok: true } | { ok: false; error: string; sessionEnded: boolean };
 
 interface BlogHtmlScreenProps {
   title: string;
@@ -66,8 +44,6 @@ interface BlogHtmlScreenProps {
   /** The address of a post's static page; given, each row can open it outside the app. */
   pageUrl?(slug: string): string;
 }
-
-const titleOf = (post: Pick<BlogPost, 'title'>) => post.title?.trim() || BLOG_HTML_TEXT.untitled;
 
 /**
  * Generating the blog's static SEO pages (the 'SEO HTML panel'): 'Generate All HTML'
@@ -205,6 +181,25 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
     }
   }
 
+  // The rows' callbacks keep their identity across renders, so a memoized row re-renders only
+  // when its own result or state changes (BlogPostRow); each calls the latest function.
+  const latest = useRef({ generateOne, pageUrl });
+  useLayoutEffect(() => {
+    latest.current = { generateOne, pageUrl };
+  });
+  const onGenerate = useCallback((post: BlogPost) => void latest.current.generateOne(post), []);
+  const canOpen = pageUrl !== undefined;
+  const onOpen = useMemo(
+    () =>
+      canOpen
+        ? (slug: string) => {
+            const url = latest.current.pageUrl?.(slug);
+            if (url) void platform.openExternal(url);
+          }
+        : undefined,
+    [canOpen, platform],
+  );
+
   const heading = compact ? (
     <h2 id="seo-html-title" className={styles.compactHeading}>
       {title}
@@ -265,50 +260,18 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
       />
       <div className={compact ? undefined : screen.tableWrap}>
         <ul className={mergeClasses(styles.list, compact && styles.compactList)} aria-label="Generate HTML per post">
-          {posts.map((post) => {
-            const result = results[post.slug];
-            const postTitle = titleOf(post);
-            return (
-              <li key={post.id} className={mergeClasses(styles.row, compact && styles.compactRow)}>
-                <span className={styles.text}>
-                  <span className={mergeClasses(styles.title, compact && styles.compactTitle)}>{postTitle}</span>
-                  {!compact && <span className={styles.slug}>/blog/{post.slug}.html</span>}
-                </span>
-                <span className={styles.rowActions}>
-                  {result &&
-                    (result.ok ? (
-                      <Badge appearance="tint" color="success" shape="rounded">
-                        Generated
-                      </Badge>
-                    ) : (
-                      <Tooltip content={result.error} relationship="description">
-                        <Badge appearance="tint" color="danger" shape="rounded" tabIndex={0}>
-                          Failed
-                        </Badge>
-                      </Tooltip>
-                    ))}
-                  <Button
-                    size="small"
-                    onClick={() => void generateOne(post)}
-                    disabledFocusable={busy !== null}
-                    icon={busy === post.slug ? <Spinner size="extra-tiny" /> : undefined}
-                    aria-label={`Generate HTML for ${postTitle}`}
-                  >
-                    Generate
-                  </Button>
-                  {pageUrl && (
-                    <Button
-                      size="small"
-                      appearance="subtle"
-                      icon={<OpenRegular />}
-                      onClick={() => void platform.openExternal(pageUrl(post.slug))}
-                      aria-label={`Open the page of ${postTitle}`}
-                    />
-                  )}
-                </span>
-              </li>
-            );
-          })}
+          {posts.map((post) => (
+            <BlogPostRow
+              key={post.id}
+              post={post}
+              result={results[post.slug]}
+              compact={compact}
+              busy={busy !== null}
+              generating={busy === post.slug}
+              onGenerate={onGenerate}
+              onOpen={onOpen}
+            />
+          ))}
         </ul>
         {/* Only a list that loaded can be empty; after a failure the error says what happened. */}
         {!compact && state.phase === 'ready' && total === 0 && <p className={screen.empty}>{BLOG_HTML_TEXT.noPosts}</p>}
