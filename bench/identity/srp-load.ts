@@ -9,13 +9,12 @@
  * Prints one JSON line: {perSecond, p50, p99, non2xx, errors, clientCpuMs}.
  * Run by bench/identity/index.ts: node --import tsx srp-load.ts <endpoint> <clientId> <poolId> <login,login,…> <password> <inFlight> <seconds>
  */
-import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { hexHash, K, N, padHex, powG, powMod, sha256, toBigInt, toBytes } from '../../server/identity/srp/group.ts';
+import { opensslSrpClient } from '../../tests/support/srp-openssl-client.ts';
 
 const [endpoint = '', clientId = '', poolId = '', loginList = '', password = '', inFlightText = '16', secondsText = '6'] =
   process.argv.slice(2);
@@ -28,49 +27,6 @@ const client = new CognitoIdentityProviderClient({
   maxAttempts: 1,
 });
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (value: number) => String(value).padStart(2, '0');
-const timestamp = (now = new Date()) =>
-  `${WEEKDAYS[now.getUTCDay()]} ${MONTHS[now.getUTCMonth()]} ${now.getUTCDate()} ${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())} UTC ${now.getUTCFullYear()}`;
-
-/** One loop's client: a fixed a (and A), x and g^x once the salt is known. */
-function clientSide() {
-  const a = toBigInt(randomBytes(32));
-  const srpA = powG(toBytes(a));
-  let known: { salt: string; username: string; x: bigint; gx: bigint } | undefined;
-  return {
-    srpA: srpA.toString(16),
-    answer(parameters: Record<string, string>) {
-      const { SALT: salt = '', SRP_B: srpB = '', USER_ID_FOR_SRP: username = '', SECRET_BLOCK: block = '' } = parameters;
-      if (known?.salt !== salt || known.username !== username) {
-        const x = toBigInt(hexHash(padHex(BigInt(`0x${salt}`)) + sha256(`${poolName}${username}:${password}`).toString('hex')));
-        known = { salt, username, x, gx: powG(toBytes(x)) };
-      }
-      const serverB = BigInt(`0x${srpB}`);
-      const u = toBigInt(hexHash(padHex(srpA) + padHex(serverB)));
-      const base = (((serverB - K * known.gx) % N) + N) % N;
-      const secret = powMod(base, toBytes(a + u * known.x)) ?? 0n;
-      const key = Buffer.from(
-        hkdfSync('sha256', Buffer.from(padHex(secret), 'hex'), Buffer.from(padHex(u), 'hex'), 'Caldera Derived Key', 16),
-      );
-      const now = timestamp();
-      const message = Buffer.concat([
-        Buffer.from(poolName),
-        Buffer.from(username),
-        Buffer.from(block, 'base64'),
-        Buffer.from(now),
-      ]);
-      return {
-        USERNAME: username,
-        PASSWORD_CLAIM_SECRET_BLOCK: block,
-        TIMESTAMP: now,
-        PASSWORD_CLAIM_SIGNATURE: createHmac('sha256', key).update(message).digest('base64'),
-      };
-    },
-  };
-}
-
 const latencies: number[] = [];
 let errors = 0;
 let firstError: unknown;
@@ -79,7 +35,7 @@ const started = performance.now();
 const cpuAtStart = process.cpuUsage();
 await Promise.all(
   Array.from({ length: Number(inFlightText) }, async (_, loop) => {
-    const side = clientSide();
+    const side = opensslSrpClient(poolName);
     const login = logins[loop % logins.length] ?? '';
     while (performance.now() < until) {
       const begun = performance.now();
@@ -95,7 +51,7 @@ await Promise.all(
           new RespondToAuthChallengeCommand({
             ClientId: clientId,
             ChallengeName: 'PASSWORD_VERIFIER',
-            ChallengeResponses: side.answer(challenge.ChallengeParameters ?? {}),
+            ChallengeResponses: side.answer(challenge.ChallengeParameters ?? {}, password),
           }),
         );
         if (!answer.AuthenticationResult?.AccessToken) throw new Error('no tokens');

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opensslSrpClient } from '../../support/srp-openssl-client.ts';
 import { srpClient, srpSignIn } from './srp-client.ts';
 import { CLIENT_ID, failure, PASSWORD, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
 
@@ -72,6 +73,25 @@ describe('USER_SRP_AUTH through the AWS SDK', () => {
     expect(decodeJwt(result?.AccessToken ?? '')).toMatchObject({ username: parameters.USER_ID_FOR_SRP, token_use: 'access' });
     expect(result?.RefreshToken).toBeTruthy();
     expect(await failure(respond('PASSWORD_VERIFIER', answer))).toMatchObject(INCORRECT);
+  });
+
+  it("the tests' and benches' OpenSSL client answers as the library does: the password signs in, another is refused", async () => {
+    const { parameters } = await initiateSrp('ada@example.com');
+    const poolName = POOL_ID.split('_')[1] ?? '';
+    const answerWith = async (password: string) => {
+      const client = opensslSrpClient(poolName);
+      const challenge = await t.client.send(
+        new InitiateAuthCommand({
+          ClientId: CLIENT_ID,
+          AuthFlow: 'USER_SRP_AUTH',
+          AuthParameters: { USERNAME: 'ada@example.com', SRP_A: client.srpA },
+        }),
+      );
+      return respond('PASSWORD_VERIFIER', client.answer(challenge.ChallengeParameters ?? {}, password));
+    };
+    const { AuthenticationResult: result } = await answerWith(PASSWORD);
+    expect(decodeJwt(result?.AccessToken ?? '')).toMatchObject({ username: parameters.USER_ID_FOR_SRP, token_use: 'access' });
+    expect(await failure(answerWith('Not-The-Password-1'))).toMatchObject(INCORRECT);
   });
 
   it('refuses an altered secret block, a signature over another timestamp, and an answer after a minute', async () => {

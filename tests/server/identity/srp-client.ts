@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
   InitiateAuthCommand,
@@ -6,6 +5,7 @@ import {
   type CognitoIdentityProviderClient,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { passwordVerifierAnswer } from '../../support/srp-openssl-client.ts';
 import { CLIENT_ID, POOL_ID } from './support.ts';
 
 interface Helper {
@@ -49,19 +49,7 @@ export async function srpClient() {
           (error, hkdf) => (error ? reject(error) : resolve(hkdf)),
         ),
       );
-      const block = parameters.SECRET_BLOCK ?? '';
-      const message = Buffer.concat([
-        Buffer.from(poolName),
-        Buffer.from(username),
-        Buffer.from(block, 'base64'),
-        Buffer.from(timestamp),
-      ]);
-      return {
-        USERNAME: username,
-        PASSWORD_CLAIM_SECRET_BLOCK: block,
-        TIMESTAMP: timestamp,
-        PASSWORD_CLAIM_SIGNATURE: createHmac('sha256', key).update(message).digest('base64'),
-      };
+      return passwordVerifierAnswer(poolName, { username, block: parameters.SECRET_BLOCK ?? '', timestamp }, key);
     },
   };
 }
