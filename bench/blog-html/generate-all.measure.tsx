@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 
 const PASSWORD = 'bench admin password';
 const POSTS = 101;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 let server: TestServer;

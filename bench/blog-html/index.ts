@@ -13,6 +13,5 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const result = spawnSync('npx', ['vitest', 'run', '--config', path.join(here, 'vitest.config.ts')], {
   stdio: 'inherit',
-  env: { ...process.env, BENCH_ROUNDS: process.env.ROUNDS ?? '3' },
 });
 process.exit(result.status ?? 1);

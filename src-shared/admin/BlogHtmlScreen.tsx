@@ -188,16 +188,12 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
     latest.current = { generateOne, pageUrl };
   });
   const onGenerate = useCallback((post: BlogPost) => void latest.current.generateOne(post), []);
-  const canOpen = pageUrl !== undefined;
-  const onOpen = useMemo(
-    () =>
-      canOpen
-        ? (slug: string) => {
-            const url = latest.current.pageUrl?.(slug);
-            if (url) void platform.openExternal(url);
-          }
-        : undefined,
-    [canOpen, platform],
+  const openPage = useCallback(
+    (slug: string) => {
+      const url = latest.current.pageUrl?.(slug);
+      if (url) void platform.openExternal(url);
+    },
+    [platform],
   );
 
   const heading = compact ? (
@@ -269,7 +265,7 @@ export function BlogHtmlScreen({ title, description, layout = 'screen', onGenera
               busy={busy !== null}
               generating={busy === post.slug}
               onGenerate={onGenerate}
-              onOpen={onOpen}
+              onOpen={pageUrl && openPage}
             />
           ))}
         </ul>
