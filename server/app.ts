@@ -209,7 +209,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config: config.admin,
     rateLimitStore,
     secureCookies: config.secure,
-    userPool: () => createIdentityAdminClient({ identity: config.identity, db: database.db, server: app.server }),
+    userPool: () =>
+      createIdentityAdminClient({ identity: config.identity, db: database.db, readRows: database.readRows, server: app.server }),
     mailDeliveryConfigured: config.mail.delivery.kind !== 'outbox-only',
   });
   registerAffiliateRoutes(app, { db: database.db, mailer, config: config.affiliates, rateLimitStore });

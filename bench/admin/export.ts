@@ -5,8 +5,9 @@
  * database of its own on BENCH_DATABASE_URL's server (default the machine's,
  * postgres://postgres@127.0.0.1:5432/postgres; dropped afterwards), then EXPORT_RUNS (3)
  * exports read by this process as fast as it can: time, size, and the server's RSS before and
- * at its peak (/proc, sampled every 20 ms). The users' export walks the embedded pool's
- * ListUsers pages of 60 through the AWS SDK, as with AWS Cognito. Builds the server first.
+ * at its peak (/proc, sampled every 20 ms). The users' export reads the embedded pool's
+ * tables 2,000 users a page with ListUsers' own query (from AWS Cognito it walks ListUsers'
+ * pages of 60 through the AWS SDK). Builds the server first.
  * EXPORT_DATABASE_URL instead names a database already holding the rows (neither seeded nor
  * dropped), for comparing builds run after run. NODE_ARGS adds node options to the server's
  * command line.

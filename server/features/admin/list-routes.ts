@@ -10,7 +10,6 @@ import {
 } from '../../../src-shared/domain/admin-lists.ts';
 import { csvFileName, csvRecord, CSV_NEWLINE, leadCsvCells, userCsvCells } from '../../../src-shared/domain/admin-csv.ts';
 import { ADMIN } from '../../../src-shared/domain/constants.ts';
-import { toManagedUser } from '../../../src-shared/domain/managed-user.ts';
 import {
   exportLeads,
   exportUsers,
@@ -26,7 +25,7 @@ import { chartOf, chartSpan } from './lead-chart.ts';
 import { allLeads, type CsvBatch, type LeadsFilter, type LeadsSource } from './leads-source.ts';
 import { InvalidListQuery, pagePosition } from '../../db/list-query.ts';
 import { isDatabaseBusy } from '../../db/timeouts.ts';
-import { allUsers, type UserDirectory, type UsersFilter } from './user-directory.ts';
+import { type UserDirectory, type UsersFilter } from './user-directory.ts';
 
 export interface ListRouteDeps {
   db: Kysely<Schema>;
@@ -149,7 +148,7 @@ export function registerAdminListRoutes(scope: FastifyInstance, deps: ListRouteD
       return streamCsv(request, reply, {
         dataset: 'users',
         header: ADMIN.userCsvColumns,
-        batches: csvBatches(allUsers(directory, filter), (user) => userCsvCells(toManagedUser(user))),
+        batches: csvBatches(directory.all(filter), userCsvCells),
         search: request.query,
         failure: 'Failed to fetch users',
         onFailure: (error) => deps.sendIdentityFailure(reply, request.log, error, 'Failed to fetch users'),

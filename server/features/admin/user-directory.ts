@@ -1,6 +1,7 @@
 import type { CognitoIdentityProviderClient, UserType } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityUserRecord } from '../../../src-shared/domain/admin.ts';
 import type { ListedUserRecord, ListPage, UserSearchField } from '../../../src-shared/domain/admin-lists.ts';
+import { toManagedUser, type ManagedUser } from '../../../src-shared/domain/managed-user.ts';
 import { InvalidListQuery } from '../../db/list-query.ts';
 
 /** The user pool the admin area manages, through the AWS SDK (our /cognito or AWS Cognito). */
@@ -15,6 +16,12 @@ export interface UserPool {
    * screen reads those of the rows it shows, as AdminListGroupsForUser answers one user at a time.
    */
   groupsOf?: (usernames: string[]) => Promise<Map<string, string[]>>;
+  /**
+   * Every user a ListUsers Filter finds, in ListUsers' order, as the screens show one, in pages
+   * as large as the pool reads them: the embedded pool's, from its tables. AWS Cognito's export
+   * walks ListUsers.
+   */
+  everyUser?: (filter: string | undefined) => AsyncIterable<ManagedUser[]>;
 }
 
 /** Cognito's largest ListUsers page. */
@@ -47,6 +54,8 @@ export interface UserDirectory {
   delete(username: string): Promise<void>;
   /** The user's `sub` (AdminGetUser): the key of what the product keeps about a customer. */
   subOf(username: string): Promise<string>;
+  /** Every user the filter finds, as the screens show one, a batch at a time, for a streamed export. */
+  all(filter: UsersFilter): AsyncGenerator<ManagedUser[]>;
 }
 
 /** A ListUsers Filter value: double-quoted, with `"` and `\` escaped. */
@@ -63,23 +72,13 @@ function listUsersFilter(filter: UsersFilter): string | undefined {
   return undefined;
 }
 
-/** Every user the filter finds, a ListUsers page at a time, for a streamed export. */
-export async function* allUsers(directory: UserDirectory, filter: UsersFilter): AsyncGenerator<IdentityUserRecord[]> {
-  let cursor: string | undefined;
-  do {
-    const page = await directory.page({
-      ...filter,
-      limit: LIST_USERS_PAGE,
-      withTotal: false,
-      withGroups: false,
-      ...(cursor ? { cursor } : {}),
-    });
-    if (page.items.length > 0) yield page.items;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-}
-
-async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, groupsOf }: UserPool): Promise<UserDirectory> {
+async function createUserDirectory({
+  client,
+  userPoolId,
+  exactUserCountUpTo,
+  groupsOf,
+  everyUser,
+}: UserPool): Promise<UserDirectory> {
   // Loaded with the pool's client (admin-client.ts), on first use: not at start.
   const {
     AdminDeleteUserCommand,
@@ -90,7 +89,7 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
     DescribeUserPoolCommand,
     ListUsersCommand,
   } = await import('@aws-sdk/client-cognito-identity-provider');
-  return {
+  const directory: UserDirectory = {
     async page(request) {
       const filter = listUsersFilter(request);
       const users: IdentityUserRecord[] = [];
@@ -144,7 +143,26 @@ async function createUserDirectory({ client, userPoolId, exactUserCountUpTo, gro
       if (sub === undefined) throw new Error(`AdminGetUser answered no sub for ${username}`);
       return sub;
     },
+    async *all(filter) {
+      if (everyUser) {
+        yield* everyUser(listUsersFilter(filter));
+        return;
+      }
+      let cursor: string | undefined;
+      do {
+        const page = await directory.page({
+          ...filter,
+          limit: LIST_USERS_PAGE,
+          withTotal: false,
+          withGroups: false,
+          ...(cursor ? { cursor } : {}),
+        });
+        if (page.items.length > 0) yield page.items.map(toManagedUser);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+    },
   };
+  return directory;
 }
 
 export function toRecord(user: UserType): IdentityUserRecord {
@@ -175,5 +193,8 @@ export function lazyUserDirectory(makePool: () => Promise<UserPool>): UserDirect
     disable: async (username) => (await get()).disable(username),
     delete: async (username) => (await get()).delete(username),
     subOf: async (username) => (await get()).subOf(username),
+    async *all(filter) {
+      yield* (await get()).all(filter);
+    },
   };
 }

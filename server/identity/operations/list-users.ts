@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 import { badValue, invalidParameter } from '../errors.ts';
 import { optionalInteger, optionalString, stringList } from '../fields.ts';
@@ -29,14 +29,9 @@ export const listUsers: Operation<'ListUsers'> = {
     const token = optionalString(input, 'PaginationToken', 1024);
     const after = token === undefined ? undefined : tokens.read(token);
 
-    let query = service.db
-      .selectFrom('identity_users')
+    const rows = await usersAfter(service.db, { filter, after, limit: limit + 1 })
       .select(LISTED_USER_COLUMNS)
-      .orderBy('username')
-      .limit(limit + 1);
-    if (after !== undefined) query = query.where('username', '>', after);
-    if (filter !== undefined) query = query.where((eb) => matches(eb, filter));
-    const rows = await query.execute();
+      .execute();
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -50,6 +45,21 @@ export const listUsers: Operation<'ListUsers'> = {
     };
   },
 };
+
+/**
+ * Up to `limit` users in username order, after the username `after` (none: from the first),
+ * those the Filter finds, the columns yet to select. ListUsers' read, and the embedded pool's
+ * export's (admin-client.ts), which walks it in pages larger than the API's 60.
+ */
+export function usersAfter(
+  db: Kysely<Schema>,
+  { filter, after, limit }: { filter: UserFilter | undefined; after: string | undefined; limit: number },
+) {
+  let query = db.selectFrom('identity_users').orderBy('username').limit(limit);
+  if (after !== undefined) query = query.where('username', '>', after);
+  if (filter !== undefined) query = query.where((eb) => matches(eb, filter));
+  return query;
+}
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -195,7 +195,7 @@ describe('GET /api/admin/users in pages', () => {
     expect(body).toMatchObject({ success: false, error: expect.stringContaining(named) as unknown });
   });
 
-  it('exports the search as a CSV streamed from every ListUsers page', async () => {
+  it("exports the search as a CSV streamed from the pool's tables", async () => {
     const response = await t.server.fetch('/api/admin/users/export?status=UNCONFIRMED', { headers: bearer(token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
