@@ -1,5 +1,5 @@
-import type { Insertable } from 'kysely';
-import type { IdentityUsersTable } from '../../server/db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { IdentityUsersTable, Schema } from '../../server/db/schema.ts';
 
 type UserRow = Insertable<IdentityUsersTable>;
 
@@ -26,4 +26,21 @@ export function seededUser(fields: Pick<UserRow, 'username' | 'email'> & Partial
     updated_at: new Date(now),
     ...fields,
   };
+}
+
+/**
+ * `count` seeded users in one insert, the user at `index` named by `fieldsOf(index)` and created
+ * `index` seconds (and `extraMs`) before now, so the oldest is the last.
+ */
+export async function seedUsers(
+  db: Kysely<Schema>,
+  count: number,
+  fieldsOf: (index: number) => Parameters<typeof seededUser>[0],
+  extraMs = 0,
+): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('identity_users')
+    .values(Array.from({ length: count }, (_, index) => seededUser(fieldsOf(index), now, 1000 * index + extraMs)))
+    .execute();
 }

@@ -11,7 +11,7 @@ import { ADMIN } from '../../../src-shared/domain/constants.ts';
 import { lazyUserDirectory } from '../../../server/features/admin/user-directory.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
-import { seededUser } from '../../support/identity-users.ts';
+import { seedUsers } from '../../support/identity-users.ts';
 import { ADMIN_PASSWORD, adminToken, bearer } from './admin-client.ts';
 
 /**
@@ -24,25 +24,13 @@ let token: string;
 beforeAll(async () => {
   t = await startIdentityServer({ ADMIN_PASSWORD });
   token = await adminToken(t.server);
-  const now = Date.now();
-  await t.server.app.database.db
-    .insertInto('identity_users')
-    .values(
-      Array.from({ length: COUNT }, (_, index) =>
-        seededUser(
-          {
-            username: `user-${String(index).padStart(3, '0')}`,
-            email: index === 5 ? 'Dana.Scully@FBI.example' : `person${index}@example.com`,
-            given_name: index < 3 ? `Ada${index}` : `Name${index}`,
-            family_name: index === 5 ? 'Scully' : 'Lovelace',
-            status: index % 10 === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
-          },
-          now,
-          1000 * index,
-        ),
-      ),
-    )
-    .execute();
+  await seedUsers(t.server.app.database.db, COUNT, (index) => ({
+    username: `user-${String(index).padStart(3, '0')}`,
+    email: index === 5 ? 'Dana.Scully@FBI.example' : `person${index}@example.com`,
+    given_name: index < 3 ? `Ada${index}` : `Name${index}`,
+    family_name: index === 5 ? 'Scully' : 'Lovelace',
+    status: index % 10 === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
+  }));
   for (const group of ['beta', 'staff']) await t.admin.send(new CreateGroupCommand({ UserPoolId: POOL_ID, GroupName: group }));
   const join = (username: string, group: string) =>
     t.admin.send(new AdminAddUserToGroupCommand({ UserPoolId: POOL_ID, Username: username, GroupName: group }));

@@ -3,7 +3,7 @@ import type { ManagedUser } from '../../../src-shared/domain/managed-user.ts';
 import { lazyUserDirectory, type UserDirectory, type UsersFilter } from '../../../server/features/admin/user-directory.ts';
 import { createIdentityAdminClient } from '../../../server/identity/index.ts';
 import { startIdentityServer, type IdentityTestServer } from '../identity/support.ts';
-import { seededUser } from '../../support/identity-users.ts';
+import { seedUsers } from '../../support/identity-users.ts';
 import { TEST_DATABASES } from './admin-client.ts';
 
 /**
@@ -28,28 +28,21 @@ describe.each(TEST_DATABASES)("the embedded pool's users export on $name", ({ po
 
   beforeAll(async () => {
     t = await startIdentityServer({}, { postgres });
-    const now = Date.now();
-    await t.server.app.database.db
-      .insertInto('identity_users')
-      .values(
-        Array.from({ length: COUNT }, (_, index) =>
-          seededUser(
-            {
-              // Usernames out of insertion order, and some sharing a prefix, so the order is the pool's own.
-              username: `${(index * 7919) % COUNT}-user`.padStart(9, '0'),
-              email: index % 3 === 0 ? `Ann.${index}@Example.com` : `person${index}@example.com`,
-              given_name: index % 4 === 0 ? `Ada${index}` : null,
-              family_name: 'Lovelace',
-              status: index % 10 === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
-              enabled: index % 13 !== 0,
-            },
-            now,
-            // Milliseconds too: the wire carries whole seconds, and so must the export.
-            1000 * index + 437,
-          ),
-        ),
-      )
-      .execute();
+    await seedUsers(
+      t.server.app.database.db,
+      COUNT,
+      (index) => ({
+        // Usernames out of insertion order, and some sharing a prefix, so the order is the pool's own.
+        username: `${(index * 7919) % COUNT}-user`.padStart(9, '0'),
+        email: index % 3 === 0 ? `Ann.${index}@Example.com` : `person${index}@example.com`,
+        given_name: index % 4 === 0 ? `Ada${index}` : null,
+        family_name: 'Lovelace',
+        status: index % 10 === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
+        enabled: index % 13 !== 0,
+      }),
+      // Milliseconds too: the wire carries whole seconds, and so must the export.
+      437,
+    );
     const pool = await createIdentityAdminClient({
       identity: t.server.config.identity,
       db: t.server.app.database.db,

@@ -6,36 +6,24 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, POOL_ID, startIdentityServer, type IdentityTestServer } from './support.ts';
-import { seededUser } from '../../support/identity-users.ts';
+import { seedUsers } from '../../support/identity-users.ts';
 import { cognitoRequest } from '../../support/cognito-request.ts';
 
 let t: IdentityTestServer;
 beforeAll(async () => {
   t = await startIdentityServer();
   // 125 users straight into the database (their password hash is irrelevant here).
-  const now = Date.now();
-  await t.server.app.database.db
-    .insertInto('identity_users')
-    .values(
-      Array.from({ length: 125 }, (_, index) =>
-        seededUser(
-          {
-            username: `user-${String(index).padStart(3, '0')}`,
-            email: `person${index}@example.com`,
-            email_verified: index % 2 === 0,
-            given_name: index < 3 ? `Ada${index}` : `Name${index}`,
-            family_name: 'Lovelace',
-            status: index === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
-            enabled: index !== 9,
-            // Standard attributes without a column of their own, as UpdateUserAttributes keeps them.
-            ...(index === 4 ? { attributes: JSON.stringify({ name: 'Ada King', preferred_username: 'Countess' }) } : {}),
-          },
-          now,
-          1000 * index,
-        ),
-      ),
-    )
-    .execute();
+  await seedUsers(t.server.app.database.db, 125, (index) => ({
+    username: `user-${String(index).padStart(3, '0')}`,
+    email: `person${index}@example.com`,
+    email_verified: index % 2 === 0,
+    given_name: index < 3 ? `Ada${index}` : `Name${index}`,
+    family_name: 'Lovelace',
+    status: index === 7 ? 'UNCONFIRMED' : 'CONFIRMED',
+    enabled: index !== 9,
+    // Standard attributes without a column of their own, as UpdateUserAttributes keeps them.
+    ...(index === 4 ? { attributes: JSON.stringify({ name: 'Ada King', preferred_username: 'Countess' }) } : {}),
+  }));
 });
 afterAll(() => t.close());
 
